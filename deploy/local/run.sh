@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The README's two commands, on a fresh clone with only Node 20, Go and Debian packages:
+#   npm start   the whole system locally (NATS, FerretDB, seven services, a demo account)
+#   npm test    the full test suite (unit and integration, with its own NATS and FerretDB)
+# Both install npm dependencies when needed and build the TypeScript first.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+command -v go >/dev/null || { echo "Go (1.24 or newer) is needed to build nats-server and FerretDB from their modules." >&2; exit 1; }
+
+# Install when node_modules is missing or older than the lockfile.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+npx tsc -b
+
+case "${1:-}" in
+  start)
+    exec node packages/devstack/dist/cli.js
+    ;;
+  test)
+    shift
+    npx tsc -p tsconfig.test.json # type-check the tests too; jest only transpiles
+    mkdir -p .data
+    summary=.data/jest-summary.txt
+    rm -f "$summary"
+    status=0
+    JEST_SUMMARY_FILE="$summary" npx jest --ci "$@" || status=$?
+    [ -f "$summary" ] && cat "$summary"
+    exit "$status"
+    ;;
+  *)
+    echo "usage: $0 start|test [jest args]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,17 @@
+/**
+ * One jest run for unit and integration tests. Sources are transpiled by
+ * ts-jest (types are checked separately by `tsc -p tsconfig.test.json`), and
+ * the workspace packages resolve to their TypeScript sources.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
+  moduleNameMapper: { '^@brandradar/(contracts|platform|devstack)$': '<rootDir>/packages/$1/src' },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+};

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { Micro, SURFACES, Timestamp } from './common';
+import { defineQuery, versioned } from './messaging';
+
+/** The content-brief workflow's priced steps (api-contract §7). */
+export const WORKFLOW_STEPS = ['answers', 'citations', 'keyword_demand', 'questions', 'video_trends'] as const;
+export const WorkflowStep = z.enum(WORKFLOW_STEPS);
+export type WorkflowStep = z.infer<typeof WorkflowStep>;
+
+const surfaceRates = z.object(Object.fromEntries(SURFACES.map((s) => [s, Micro])) as Record<(typeof SURFACES)[number], typeof Micro>).strict();
+const stepRates = z.object(Object.fromEntries(WORKFLOW_STEPS.map((s) => [s, Micro])) as Record<WorkflowStep, typeof Micro>).strict();
+
+export const RatesInput = z
+  .object({
+    surfaces: surfaceRates.meta({ description: 'Price of one answer (one prompt on one surface).' }),
+    workflowSteps: stepRates.meta({ description: 'Price of each succeeded content-brief step.' }),
+  })
+  .strict()
+  .meta({ id: 'RatesInput' });
+export type RatesInput = z.infer<typeof RatesInput>;
+
+export const RateCard = RatesInput.extend({
+  version: z.int().min(1).meta({ description: 'Increases by one with every change an operator publishes.' }),
+  effectiveAt: Timestamp,
+}).meta({
+  id: 'RateCard',
+  example: {
+    version: 1,
+    effectiveAt: '2026-11-22T09:00:00.000Z',
+    surfaces: { chatgpt: 5000, claude: 5000, perplexity: 4000, gemini: 4000, google_ai_overview: 6000 },
+    workflowSteps: { answers: 15000, citations: 12000, keyword_demand: 16000, questions: 10000, video_trends: 16000 },
+  },
+});
+export type RateCard = z.infer<typeof RateCard>;
+
+/** Rate card version 1 (api-contract §7): 3 prompts on the 3 default surfaces cost 39,000. */
+export const DEFAULT_RATES: RatesInput = {
+  surfaces: { chatgpt: 5_000, claude: 5_000, perplexity: 4_000, gemini: 4_000, google_ai_overview: 6_000 },
+  workflowSteps: { answers: 15_000, citations: 12_000, keyword_demand: 16_000, questions: 10_000, video_trends: 16_000 },
+};
+
+export const AccountStatus = z.enum(['open', 'closed']);
+
+export const Account = z
+  .object({
+    id: z.uuid(),
+    email: z.email(),
+    name: z.string().nullable(),
+    status: AccountStatus,
+    balanceMicro: Micro,
+    spendLimitMicroPerMonth: Micro.nullable().meta({ description: 'Most the account may be billed per calendar month (UTC); null for no limit.' }),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof Account>;
+
+export const CreateAccountInput = z
+  .object({
+    email: z.email(),
+    name: z.string().min(1).max(100).optional(),
+    creditsMicro: Micro.optional(),
+    spendLimitMicroPerMonth: Micro.optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateAccountInput' });
+export type CreateAccountInput = z.infer<typeof CreateAccountInput>;
+
+/** A key as shown once to its owner: `brk_<keyId>_<secret>`. Only a SHA-256 hash of the secret is stored. */
+export const ApiKeySecret = z.string().meta({ description: 'Shown once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' });
+
+export const CreatedAccount = z.object({ account: Account, apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedAccount' });
+
+export const CreatedApiKey = z.object({ apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedApiKey' });
+
+/** Queries answered by the billing service. */
+export const BillingQueries = {
+  getRates: defineQuery('billing.rates.get.v1', versioned({}), z.object({ rateCard: RateCard })),
+  createAccount: defineQuery('billing.accounts.create.v1', versioned({ input: CreateAccountInput }), CreatedAccount),
+  createApiKey: defineQuery('billing.api-keys.create.v1', versioned({ accountId: z.uuid() }), CreatedApiKey),
+  getAccount: defineQuery('billing.accounts.get.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
+  /** The gateway sends the key id and the SHA-256 of the secret; billing compares in constant time. */
+  verifyApiKey: defineQuery(
+    'billing.api-keys.verify.v1',
+    versioned({ keyId: z.string(), secretSha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+    z.object({ accountId: z.uuid(), keyId: z.string() }),
+  ),
+};

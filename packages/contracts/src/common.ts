@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
+export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
+
+/** Money is always an integer count of micro-units: 100,000 = 1 USD. */
+export const MICRO_PER_USD = 100_000;
+export const Micro = z.int().min(0).meta({ description: 'Integer micro-units; 100,000 = 1 USD.' });
+
+/** The five AI surfaces, in the order the product lists them. */
+export const SURFACES = ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai_overview'] as const;
+export const Surface = z.enum(SURFACES).meta({ id: 'Surface' });
+export type Surface = z.infer<typeof Surface>;
+export const DEFAULT_SURFACES: readonly Surface[] = ['chatgpt', 'perplexity', 'gemini'];

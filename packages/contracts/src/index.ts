@@ -1,0 +1,6 @@
+export * from './common';
+export * from './errors';
+export * from './messaging';
+export * from './billing';
+export * from './catalog';
+export * from './api-keys';

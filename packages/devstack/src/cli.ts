@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { localSettings, startLocalStack } from './local-stack';
+
+/**
+ * `npm start`: the whole system on this machine, a demo account with credits,
+ * and its API key on the screen. Ctrl-C stops everything.
+ */
+async function main(): Promise<void> {
+  const settings = localSettings();
+  console.log('Starting NATS, FerretDB and the seven services (the first start builds the servers from Go modules; later starts reuse them)…');
+  const stack = await startLocalStack(settings);
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    void stack.stop().then(() => process.exit(code));
+  };
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+  for (const s of stack.services) s.onExit((code, signal) => {
+    if (!stopping) {
+      console.error(`${s.name} exited unexpectedly (${signal ?? code}); stopping the stack.`);
+      shutdown(1);
+    }
+  });
+
+  const apiKey = await demoApiKey(settings.adminPort, stack.adminToken, path.join(settings.dataDir, 'demo-account.json'));
+  const base = `http://127.0.0.1:${settings.gatewayPort}`;
+  console.log(`
+────────────────────────────────────────────────────────────────────
+ brandradar is running.
+   Public API   ${base}/api/v1        Admin API  http://127.0.0.1:${settings.adminPort}/admin/v1
+   Admin token  ${stack.adminToken}
+   Data         ${settings.dataDir}
+ Demo account API key (shown once; a new key is issued at every start):
+   ${apiKey}
+ Try:
+   curl -s -H "Authorization: Bearer ${apiKey}" ${base}/api/v1/rates
+ Ctrl-C stops everything.
+────────────────────────────────────────────────────────────────────`);
+}
+
+/** Creates the demo account on first start; later starts issue it a fresh key. */
+async function demoApiKey(adminPort: number, adminToken: string, stateFile: string): Promise<string> {
+  const admin = async (p: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${adminPort}${p}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as { apiKey?: string; account?: { id: string } };
+    if (res.status !== 201) throw new Error(`admin API ${p} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  if (fs.existsSync(stateFile)) {
+    const { accountId } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { accountId: string };
+    return (await admin(`/admin/v1/accounts/${accountId}/api-keys`)).apiKey!;
+  }
+  const created = await admin('/admin/v1/accounts', { email: 'demo@example.com', name: 'Demo', creditsMicro: 10_000_000 });
+  fs.writeFileSync(stateFile, JSON.stringify({ accountId: created.account!.id }) + '\n');
+  return created.apiKey!;
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

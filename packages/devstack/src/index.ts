@@ -1,0 +1,5 @@
+export * from './binaries';
+export * from './paths';
+export * from './ports';
+export * from './processes';
+export * from './local-stack';

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR, REPO_ROOT } from './paths';
+import { waitUntil } from './ports';
+import { ManagedProcess, startFerretDb, startNats, type LocalServer } from './processes';
+
+export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
+
+/** Settings of the local stack, from the environment, with the documented defaults. */
+export function localSettings(env: NodeJS.ProcessEnv = process.env) {
+  const int = (name: string, fallback: number) => {
+    const v = env[name] === undefined ? fallback : Number(env[name]);
+    if (!Number.isInteger(v) || v < 1 || v > 65535) throw new Error(`${name} must be a port number, got ${env[name]}`);
+    return v;
+  };
+  return {
+    dataDir: path.join(DATA_DIR, 'local'),
+    natsPort: int('LOCAL_NATS_PORT', 14222),
+    mongoPort: int('LOCAL_MONGO_PORT', 27117),
+    gatewayPort: int('GATEWAY_PORT', 8080),
+    adminPort: int('ADMIN_PORT', 8081),
+    /** Each service's ops port (/livez, /readyz, /metrics) is this plus its index in SERVICES. */
+    opsBasePort: int('LOCAL_OPS_BASE_PORT', 9101),
+  };
+}
+
+const COLORS = [31, 32, 33, 34, 35, 36, 90, 91, 92, 93];
+
+/** `[name] line`, coloured per process when writing to a terminal. */
+export function prefixedSink(name: string, index: number, out: NodeJS.WriteStream = process.stdout) {
+  const label = name.padEnd(11);
+  const prefix = out.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m${label}|\x1b[0m ` : `${label}| `;
+  return (line: string) => out.write(prefix + line + '\n');
+}
+
+/** A token kept under the data folder, so the admin API key survives restarts of the local stack. */
+function persistentSecret(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const token = randomBytes(24).toString('hex');
+  fs.writeFileSync(file, token + '\n', { mode: 0o600 });
+  return token;
+}
+
+export interface LocalStack {
+  servers: LocalServer[];
+  services: ManagedProcess[];
+  adminToken: string;
+  stop(): Promise<void>;
+}
+
+/** Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready. */
+export async function startLocalStack(settings = localSettings()): Promise<LocalStack> {
+  fs.mkdirSync(settings.dataDir, { recursive: true });
+  const adminToken = process.env.ADMIN_TOKEN ?? persistentSecret(path.join(settings.dataDir, 'admin-token'));
+  const [nats, ferret] = await Promise.all([
+    startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7) }),
+    startFerretDb({ port: settings.mongoPort, dataDir: path.join(settings.dataDir, 'ferretdb'), sink: prefixedSink('ferretdb', 8) }),
+  ]);
+  const services = SERVICES.map((name, i) => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NATS_URL: nats.url,
+      MONGO_URL: ferret.url,
+      OPS_PORT: String(settings.opsBasePort + i),
+      GATEWAY_PORT: String(settings.gatewayPort),
+      ADMIN_PORT: String(settings.adminPort),
+      ADMIN_TOKEN: adminToken,
+    };
+    return new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
+  });
+  const stop = async () => {
+    await Promise.all(services.map((s) => s.stop()));
+    await Promise.all([nats.stop(), ferret.stop()]);
+  };
+  try {
+    for (const s of services) s.start();
+    await Promise.all(
+      SERVICES.map((name, i) =>
+        waitUntil(`${name} /readyz`, async () => {
+          if (!services[i]!.running) throw new Error(`${name} exited; see its log lines above`);
+          const res = await fetch(`http://127.0.0.1:${settings.opsBasePort + i}/readyz`);
+          if (res.status !== 200) throw new Error(`status ${res.status}`);
+        }, 60_000),
+      ),
+    );
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { servers: [nats, ferret], services, adminToken, stop };
+}

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { MongoClient } from 'mongodb';
+import { connect } from 'nats';
+import { ensureFerretDb, ensureNatsServer } from './binaries';
+import { waitUntil } from './ports';
+
+export type LineSink = (line: string) => void;
+
+/** A child process whose output goes line by line to a sink, and that can be stopped or killed. */
+export class ManagedProcess {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: string,
+    private readonly command: string,
+    private readonly args: string[],
+    private readonly sink: LineSink,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  start(): void {
+    const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream! }).on('line', this.sink);
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running) return this.exited;
+    this.child!.kill('SIGTERM');
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  /** SIGKILL: the process gets no chance to clean up, as in a crash. */
+  async kill(): Promise<void> {
+    if (this.running) this.child!.kill('SIGKILL');
+    await this.exited;
+  }
+
+  onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void {
+    this.child?.once('exit', listener);
+  }
+}
+
+/** A local server: its URL, and stop/kill/restart on the same port and data. */
+export interface LocalServer {
+  url: string;
+  process: ManagedProcess;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startServer(process: ManagedProcess, url: string, ready: () => Promise<unknown>): Promise<LocalServer> {
+  const boot = async () => {
+    process.start();
+    await waitUntil(process.name, ready);
+  };
+  await boot();
+  return { url, process, restart: boot, stop: () => process.stop() };
+}
+
+/** nats-server with JetStream, file storage under `storeDir`, on loopback. */
+export async function startNats(opts: { port: number; storeDir: string; sink: LineSink }): Promise<LocalServer> {
+  const bin = await ensureNatsServer();
+  fs.mkdirSync(opts.storeDir, { recursive: true });
+  const url = `nats://127.0.0.1:${opts.port}`;
+  const proc = new ManagedProcess('nats-server', bin, ['--jetstream', '--store_dir', opts.storeDir, '--addr', '127.0.0.1', '--port', String(opts.port)], opts.sink);
+  // Ready means JetStream answers, not just that the port is open.
+  return startServer(proc, url, async () => {
+    const nc = await connect({ servers: url, reconnect: false, timeout: 1_000 });
+    try {
+      await (await nc.jetstreamManager({ timeout: 1_000 })).getAccountInfo();
+    } finally {
+      await nc.close();
+    }
+  });
+}
+
+/** FerretDB on SQLite files under `dataDir`, on loopback. */
+export async function startFerretDb(opts: { port: number; dataDir: string; sink: LineSink }): Promise<LocalServer> {
+  const bin = await ensureFerretDb();
+  const url = `mongodb://127.0.0.1:${opts.port}/`;
+  const proc = new ManagedProcess('ferretdb', bin, ['--listen-addr', `127.0.0.1:${opts.port}`, '--sqlite-dir', opts.dataDir], opts.sink);
+  return startServer(proc, url, async () => {
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 1_000 });
+    try {
+      await client.db('admin').command({ ping: 1 });
+    } finally {
+      await client.close();
+    }
+  });
+}

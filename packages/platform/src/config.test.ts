@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { baseConfigSchema, ConfigError, envBoolean, loadConfig, mongoConfigSchema } from './config';
+
+const schema = baseConfigSchema.extend(mongoConfigSchema.shape).extend({ FLAG: envBoolean.default(false) });
+
+describe('loadConfig', () => {
+  it('applies defaults and coerces numbers', () => {
+    const c = loadConfig('svc', schema, { NATS_URL: 'nats://x:1', MONGO_URL: 'mongodb://x:2/' });
+    expect(c).toMatchObject({ OPS_PORT: 9464, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: 10_000, NATS_STREAM_REPLICAS: 1, FLAG: false });
+    expect(loadConfig('svc', schema, { NATS_URL: 'n', MONGO_URL: 'mongodb://x/', OPS_PORT: '9000', FLAG: 'false' })).toMatchObject({ OPS_PORT: 9000, FLAG: false });
+  });
+
+  it('names every bad or missing variable in one message', () => {
+    const attempt = () => loadConfig('billing', schema, { OPS_PORT: '70000', MONGO_URL: 'postgres://x', FLAG: 'yes' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(/^Invalid configuration for billing:/);
+      for (const name of ['NATS_URL', 'OPS_PORT', 'MONGO_URL', 'FLAG']) expect(message).toContain(`- ${name}:`);
+    }
+  });
+
+  it('keeps a service-specific schema strict about types', () => {
+    const s = z.object({ N: z.coerce.number().int() });
+    expect(() => loadConfig('x', s, { N: 'abc' })).toThrow(/N:/);
+  });
+});

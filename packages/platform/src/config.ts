@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Settings every service reads. Each service extends this with its own. */
+export const baseConfigSchema = z.object({
+  NATS_URL: z.string().min(1).describe('NATS server URL(s), comma-separated'),
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+});
+
+/** Settings of a service that keeps a MongoDB database of its own. */
+export const mongoConfigSchema = z.object({
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL'),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).optional(),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+export type MongoConfig = z.infer<typeof mongoConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment once, at start. A bad or missing setting stops the
+ * process with one message that names every offending variable.
+ */
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration for ${service}:\n${lines.join('\n')}`);
+}
+
+/** `true`/`false`/`1`/`0` from an environment variable (z.coerce.boolean treats "false" as true). */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');

@@ -1,0 +1,31 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** One registry per service instance, so two services in one test process never collide. */
+export function createMetricsRegistry(service: string): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/** Latency buckets for requests between services and to the public API, in seconds. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function httpRequestDuration(registry: Registry): Histogram<'method' | 'route' | 'status'> {
+  return new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+}
+
+export function natsHandledTotal(registry: Registry): Counter<'subject' | 'outcome'> {
+  return new Counter({
+    name: 'nats_messages_handled_total',
+    help: 'Messages handled by this service, by subject and outcome',
+    labelNames: ['subject', 'outcome'],
+    registers: [registry],
+  });
+}

@@ -1,0 +1,117 @@
+import os from 'node:os';
+import type { Server } from 'node:http';
+import type { Db, MongoClient } from 'mongodb';
+import type { Registry } from 'prom-client';
+import type { z } from 'zod';
+import { EVENTS, STREAMS, streamSubjects } from '@brandradar/contracts';
+import { ConfigError, loadConfig, type BaseConfig, type MongoConfig } from './config';
+import { createLogger, type Logger } from './logger';
+import { createMetricsRegistry } from './metrics';
+import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
+import { connectNats, ensureConsumer, ensureStream, type DurableConsumer, type NatsLink } from './nats';
+import { closeServer, listeningPort, startOpsServer } from './ops-server';
+import { ShutdownManager } from './shutdown';
+import { startTelemetry, type Telemetry } from './telemetry';
+
+export interface ServiceContext<C> {
+  name: string;
+  config: C;
+  logger: Logger;
+  nats: NatsLink;
+  /** The service's own database; only for services that declare one. */
+  db: Db;
+  metrics: Registry;
+  shutdown: ShutdownManager;
+}
+
+/** What a service is: its settings, its database and consumers, and how it starts its handlers. */
+export interface ServiceDefinition<C extends BaseConfig> {
+  name: string;
+  configSchema: z.ZodType<C>;
+  database?: { indexes: readonly IndexSpec[] };
+  consumers?: readonly DurableConsumer[];
+  /** Registers handlers; anything that takes work registers its stop under the `intake` phase. */
+  start(ctx: ServiceContext<C>): Promise<void>;
+}
+
+export interface RunningService {
+  opsPort: number;
+  logger: Logger;
+  stop(reason?: string): Promise<void>;
+}
+
+/**
+ * Creates this service's JetStream streams (every stream of the catalog, so a
+ * publisher never publishes into nothing) and its own durable consumers.
+ * Idempotent: services run it at start and the deploy job runs it before.
+ */
+export async function provisionJetStream(nats: NatsLink, replicas: number, consumers: readonly DurableConsumer[]): Promise<void> {
+  for (const stream of Object.values(STREAMS)) await ensureStream(nats.jsm, stream, streamSubjects(stream, EVENTS), replicas);
+  for (const c of consumers) await ensureConsumer(nats.jsm, c);
+}
+
+/** Connects, provisions, starts the ops port and the service's handlers. Used by main.ts and by tests. */
+export async function startService<C extends BaseConfig>(def: ServiceDefinition<C>, env: NodeJS.ProcessEnv, telemetry?: Telemetry): Promise<RunningService> {
+  const config = loadConfig(def.name, def.configSchema, env);
+  const logger = createLogger(def.name, config.LOG_LEVEL);
+  const shutdown = new ShutdownManager(logger, config.SHUTDOWN_GRACE_MS);
+  const metrics = createMetricsRegistry(def.name);
+  const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger);
+  shutdown.register('nats', 'drain nats', () => nats.nc.drain());
+
+  let mongo: MongoClient | undefined;
+  let db: Db | undefined;
+  if (def.database) {
+    const mongoConfig = config as unknown as MongoConfig;
+    mongo = await connectMongo(mongoConfig.MONGO_URL, def.name);
+    db = mongo.db(mongoConfig.MONGO_DB ?? `brandradar-${def.name}`);
+    await ensureIndexes(db, def.database.indexes);
+    const client = mongo;
+    shutdown.register('mongo', 'close mongo', () => client.close());
+  }
+  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, def.consumers ?? []);
+  if (telemetry) shutdown.register('telemetry', 'flush telemetry', () => telemetry.shutdown());
+
+  const ops: Server = await startOpsServer(config.OPS_PORT, metrics, {
+    nats: () => nats.isConnected(),
+    ...(db ? { mongo: async () => (await db.command({ ping: 1 }, { timeoutMS: 2_000 })).ok === 1 } : {}),
+  });
+  // The ops port stays up until last, so readiness can be watched going down.
+  shutdown.register('telemetry', 'close ops port', () => closeServer(ops));
+
+  const ctx: ServiceContext<C> = {
+    name: def.name,
+    config,
+    logger,
+    nats,
+    get db(): Db {
+      if (!db) throw new Error(`service ${def.name} declares no database`);
+      return db;
+    },
+    metrics,
+    shutdown,
+  };
+  await def.start(ctx);
+  logger.info({ opsPort: listeningPort(ops) }, 'started');
+  return { opsPort: listeningPort(ops), logger, stop: (reason = 'stop') => shutdown.shutdown(reason) };
+}
+
+/** The whole of a service's main.ts: telemetry, start, and a clean exit on SIGTERM/SIGINT. */
+export function runMain<C extends BaseConfig>(def: ServiceDefinition<C>): void {
+  const telemetry = startTelemetry(def.name);
+  startService(def, process.env, telemetry).then(
+    (service) => {
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          void service.stop(signal).finally(() => process.exit(128 + os.constants.signals[signal]));
+        });
+      }
+      process.on('unhandledRejection', (err) => service.logger.error({ err }, 'unhandled rejection'));
+    },
+    (err: unknown) => {
+      // A config error is the operator's to fix: say what is wrong, without a stack.
+      console.error(err instanceof ConfigError ? err.message : err);
+      process.exit(err instanceof ConfigError ? 78 : 1);
+    },
+  );
+}

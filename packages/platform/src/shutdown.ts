@@ -1,0 +1,53 @@
+import type { Logger } from './logger';
+
+/**
+ * Phases run in this order: stop taking work, drain NATS, close Mongo, flush
+ * telemetry. Handlers within a phase run together.
+ */
+export const SHUTDOWN_PHASES = ['intake', 'nats', 'mongo', 'telemetry'] as const;
+export type ShutdownPhase = (typeof SHUTDOWN_PHASES)[number];
+
+type Handler = { name: string; phase: ShutdownPhase; run: () => Promise<unknown> | unknown };
+
+export class ShutdownManager {
+  private readonly handlers: Handler[] = [];
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly graceMs: number,
+  ) {}
+
+  register(phase: ShutdownPhase, name: string, run: Handler['run']): void {
+    this.handlers.push({ name, phase, run });
+  }
+
+  /** Runs every handler once, however often it is called; resolves when done or when the grace period ends. */
+  shutdown(reason: string): Promise<void> {
+    this.running ??= this.runPhases(reason);
+    return this.running;
+  }
+
+  private async runPhases(reason: string): Promise<void> {
+    this.logger.info({ reason }, 'shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.graceMs);
+      timer.unref();
+    });
+    const phases = (async () => {
+      for (const phase of SHUTDOWN_PHASES) {
+        const handlers = this.handlers.filter((h) => h.phase === phase);
+        const results = await Promise.allSettled(handlers.map(async (h) => h.run()));
+        results.forEach((r, i) => {
+          if (r.status === 'rejected') this.logger.error({ err: r.reason, handler: handlers[i]!.name }, 'shutdown handler failed');
+        });
+      }
+    })();
+    const outcome = await Promise.race([phases.then(() => 'done' as const), deadline]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') this.logger.warn({ graceMs: this.graceMs }, 'shutdown grace period exceeded');
+  }
+}
+
+

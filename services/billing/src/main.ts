@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { billingService } from './service';
+
+runMain(billingService);

@@ -1,0 +1,47 @@
+import { notFound } from '@brandradar/contracts';
+import type { Collection, Db } from 'mongodb';
+import { DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import type { AccountState, Change } from '../domain/accounts';
+
+export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
+
+export class AccountStore {
+  private readonly accounts: Collection<AccountState>;
+
+  constructor(db: Db) {
+    this.accounts = db.collection<AccountState>('accounts');
+  }
+
+  async insert(account: AccountState): Promise<void> {
+    try {
+      await this.accounts.insertOne(account);
+    } catch (e) {
+      if (isDuplicateKeyError(e)) throw DomainError.of('invalid_state', 'An account with this e-mail address already exists.');
+      throw e;
+    }
+  }
+
+  async get(id: string): Promise<AccountState> {
+    const account = await this.accounts.findOne({ _id: id });
+    if (!account) throw new DomainError(notFound());
+    return account;
+  }
+
+  /**
+   * Applies a pure change with compare-and-swap on `rev`, retrying when another
+   * writer got there first. Single-document and condition-guarded, so it needs
+   * no transaction and runs the same on MongoDB and FerretDB.
+   */
+  async change(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const current = await this.get(id);
+      const result = compute(current);
+      if (!result.applied) return result;
+      const { _id, rev, ...rest } = result.state;
+      const updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
+      if (updated.modifiedCount === 1) return { state: { ...result.state, rev: current.rev + 1 }, applied: true };
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+    }
+    throw new Error(`account ${id}: too much contention`);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Collection, Db } from 'mongodb';
+import type { IndexSpec } from '@brandradar/platform';
+
+export interface ApiKeyRecord {
+  _id: string; // key id
+  accountId: string;
+  secretSha256: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export const apiKeyIndexes: IndexSpec[] = [{ collection: 'api_keys', key: { accountId: 1 }, options: { name: 'account' } }];
+
+export class ApiKeyStore {
+  private readonly keys: Collection<ApiKeyRecord>;
+
+  constructor(db: Db) {
+    this.keys = db.collection<ApiKeyRecord>('api_keys');
+  }
+
+  async insert(record: ApiKeyRecord): Promise<void> {
+    await this.keys.insertOne(record);
+  }
+
+  async find(keyId: string): Promise<ApiKeyRecord | null> {
+    return this.keys.findOne({ _id: keyId });
+  }
+}

@@ -1,0 +1,31 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import { BillingQueries, parseApiKey, unauthorized } from '@brandradar/contracts';
+import { DomainError, query, type NatsLink } from '@brandradar/platform';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+function bearerToken(req: Request): string | null {
+  const m = /^Bearer ([^\s]+)$/.exec(req.header('authorization') ?? '');
+  return m ? m[1]! : null;
+}
+
+/** Public API: the key's secret is hashed here and checked by billing, which owns keys. */
+export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number) {
+  return async (req: Request): Promise<string> => {
+    const key = parseApiKey(bearerToken(req) ?? '');
+    if (!key) throw new DomainError(unauthorized());
+    const { accountId } = await query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs);
+    return accountId;
+  };
+}
+
+/** Admin API: one operator token, compared in constant time. */
+export function adminTokenAuthenticator(adminToken: string) {
+  const expected = sha256(adminToken);
+  return async (req: Request): Promise<string> => {
+    const token = bearerToken(req);
+    if (!token || !timingSafeEqual(sha256(token), expected)) throw new DomainError(unauthorized());
+    return '';
+  };
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Histogram } from 'prom-client';
+import type { z } from 'zod';
+import { apiError, notFound } from '@brandradar/contracts';
+import { DomainError, inSpan, SpanKind, type Logger } from '@brandradar/platform';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { sendError, validationError } from './errors';
+import type { RouteDef } from './route';
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Decides who is calling: an account id, or a DomainError `unauthorized`. */
+export type Authenticator = (req: Request) => Promise<string>;
+
+export interface AppOptions {
+  routes: RouteDef[];
+  authenticate: Authenticator;
+  /** Paths served without authentication (the API reference). */
+  publicRoutes?: RouteDef[];
+  /** Runs after authentication, e.g. per-key rate limiting; throws a DomainError to refuse. */
+  admit?: (accountId: string, req: Request) => void;
+  logger: Logger;
+  requestDuration: Histogram<'method' | 'route' | 'status'>;
+}
+
+interface Locals {
+  requestId: string;
+  accountId: string;
+}
+
+/**
+ * An express app serving `routes` with the contract's conventions: request ids,
+ * a SERVER span continuing an incoming `traceparent`, authentication before
+ * anything else is read, JSON-only bodies up to 256 KiB, strict validation, the
+ * error shape for every failure, and a 404 for unknown paths.
+ */
+export function buildApp(opts: AppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && /^[A-Za-z0-9._-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    (res.locals as Locals).requestId = requestId;
+    const started = process.hrtime.bigint();
+    const parent = propagation.extract(context.active(), req.headers);
+    void inSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path } }, (span) =>
+      new Promise<void>((resolve) => {
+        res.once('close', () => {
+          const route = req.route?.path ? String(req.route.path) : 'unmatched';
+          span.updateName(`${req.method} ${route}`);
+          span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
+          opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+          resolve();
+        });
+        next();
+      }),
+    parent);
+  });
+
+  for (const route of opts.publicRoutes ?? []) mount(app, route);
+
+  app.use((req, res, next) => {
+    opts
+      .authenticate(req)
+      .then((accountId) => {
+        (res.locals as Locals).accountId = accountId;
+        opts.admit?.(accountId, req);
+        next();
+      })
+      .catch(next);
+  });
+
+  app.use((req, _res, next) => {
+    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) return next(DomainError.of('unsupported_media_type', 'Send request bodies as JSON with Content-Type: application/json.'));
+    next();
+  });
+  app.use(express.json({ limit: MAX_BODY_BYTES, strict: false }));
+
+  for (const route of opts.routes) mount(app, route);
+
+  app.use((_req, _res, next) => next(new DomainError(notFound())));
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const type = (err as { type?: string }).type;
+    if (type === 'entity.parse.failed') return sendError(res, apiError('invalid_json', 'The request body is not valid JSON.'));
+    if (type === 'entity.too.large') return sendError(res, apiError('payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`));
+    if (err instanceof DomainError) return sendError(res, err.error);
+    opts.logger.error({ err, requestId: (res.locals as Locals).requestId, traceId: trace.getActiveSpan()?.spanContext().traceId }, 'request failed');
+    sendError(res, apiError('internal_error', 'Something went wrong on our side.', { requestId: (res.locals as Locals).requestId }));
+  });
+  return app;
+}
+
+function mount(app: express.Express, route: RouteDef): void {
+  app[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
+    const locals = res.locals as Locals;
+    const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown => {
+      if (!schema) return undefined;
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        // A malformed id names nothing that exists: the same 404 as an unknown one.
+        if (where === 'path') throw new DomainError(notFound());
+        throw validationError(parsed.error.issues, where);
+      }
+      return parsed.data;
+    };
+    Promise.resolve()
+      .then(async () => {
+        const params = parse(route.params, req.params, 'path');
+        const query = parse(route.query, req.query ?? {}, 'query');
+        const body = parse(route.body, req.body, 'body');
+        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId });
+        for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
+        if (out.body === undefined) res.status(out.status).end();
+        else res.status(out.status).json(out.body);
+      })
+      .catch(next);
+  });
+}

@@ -1,0 +1,23 @@
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { ERROR_STATUS, apiError, type ApiError, type ValidationIssue } from '@brandradar/contracts';
+import { DomainError } from '@brandradar/platform';
+
+/** Writes an error in the contract's shape, with the headers some codes require. */
+export function sendError(res: Response, error: ApiError): void {
+  const status = ERROR_STATUS[error.code];
+  if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  const retryAfter = typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : status === 429 || status === 503 ? 1 : undefined;
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+  res.status(status).json({ error });
+}
+
+export function validationError(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'path'): DomainError {
+  // One issue per offending field, so an unknown or read-only key is named by its own path.
+  const list: ValidationIssue[] = issues.flatMap((i) => {
+    const at = i.path.map(String);
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...at, k].join('.'), message: 'is not allowed here' }));
+    return [{ path: at.join('.'), message: i.message }];
+  });
+  return new DomainError(apiError('validation_error', `The request ${where} is invalid.`, { issues: list }));
+}

@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '@brandradar/contracts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The caller's account, for routes authenticated by API key. */
+  accountId: string;
+  requestId: string;
+}
+
+/**
+ * One endpoint: its path, schemas, documented answers and handler. Express
+ * routes and the OpenAPI document are both built from these, so what is
+ * served and what is documented cannot drift apart.
+ */
+export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Express-style path, e.g. `/api/v1/trackers/:id`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success response: status, and the schema of its body (none for 204). */
+  success: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string> };
+  /** Error codes this endpoint can answer with, besides the ones every endpoint can. */
+  errors: ErrorCode[];
+  handle(input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<RouteResponse>;
+}
+
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(route: RouteDef<P, Q, B>): RouteDef {
+  return route as unknown as RouteDef;
+}

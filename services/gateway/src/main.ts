@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { gatewayService } from './service';
+
+runMain(gatewayService);

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { Account, BillingQueries, RateCard } from '@brandradar/contracts';
+import { query, type NatsLink } from '@brandradar/platform';
+import { defineRoute, type RouteDef } from '../http/route';
+
+export function accountRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/account',
+      operationId: 'getAccount',
+      summary: 'Your account: balance and monthly spend limit',
+      tag: 'Account',
+      success: { status: 200, description: 'The account of the calling API key.', schema: z.object({ account: Account }) },
+      errors: [],
+      handle: async ({ accountId }) => ({ status: 200, body: await query(nats, BillingQueries.getAccount, { version: 1, accountId }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/rates',
+      operationId: 'getRates',
+      summary: 'The current rate card',
+      description: 'Prices in micro-units (100,000 = 1 USD): per answer for each AI surface, and per succeeded content-brief step.',
+      tag: 'Account',
+      success: { status: 200, description: 'The rate card in force.', schema: z.object({ rateCard: RateCard }) },
+      errors: [],
+      handle: async () => ({ status: 200, body: await query(nats, BillingQueries.getRates, { version: 1 }, timeoutMs) }),
+    }),
+  ];
+}

@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { notifierService } from './service';
+
+runMain(notifierService);

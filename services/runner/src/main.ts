@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { runnerService } from './service';
+
+runMain(runnerService);

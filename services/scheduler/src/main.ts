@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { schedulerService } from './service';
+
+runMain(schedulerService);

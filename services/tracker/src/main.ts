@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { trackerService } from './service';
+
+runMain(trackerService);

@@ -1,0 +1,4 @@
+import { runMain } from '@brandradar/platform';
+import { workflowService } from './service';
+
+runMain(workflowService);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineEvent, eventPayload, type StreamDef } from '@brandradar/contracts';
+import { connectNats, consumeEvents, createLogger, ensureConsumer, ensureStream, publishEvent, type NatsLink } from '@brandradar/platform';
+import { randomUUID } from 'node:crypto';
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { startStack, type TestStack } from '../support/stack';
+
+// A stream of this test's own, provisioned and consumed with the platform's helpers.
+const stream: StreamDef = { name: 'RESTART_TEST', retention: 'workqueue', description: 'nats restart test' };
+const pinged = defineEvent('restart-test.pinged.v1', stream, eventPayload({ n: z.int() }));
+const consumer = { stream, durable: 'restart-test', events: [pinged], ackWaitMs: 30_000, maxDeliver: 5 };
+
+let stack: TestStack;
+let link: NatsLink;
+const logger = createLogger('restart-test', 'silent');
+
+beforeAll(async () => {
+  stack = await startStack([billingService, gatewayService]);
+  link = await connectNats(stack.nats.url, 'restart-test', logger);
+  await ensureStream(link.jsm, stream, [pinged.subject], 1);
+  await ensureConsumer(link.jsm, consumer);
+});
+afterAll(async () => {
+  await link.nc.close();
+  await stack.stop();
+});
+
+async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+it('services reconnect after the NATS server is killed and restarted, and the file-backed stream loses nothing', async () => {
+  const { apiKey } = await stack.account();
+  expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).status).toBe(200);
+
+  // Ten events are stored before the crash; nobody has consumed them yet.
+  for (let n = 0; n < 10; n++) await publishEvent(link.js, pinged, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
+
+  await stack.nats.process.kill(); // SIGKILL: no clean shutdown of the store
+
+  const during = await stack.api('GET', '/api/v1/account', { key: apiKey });
+  expect(during.status).toBe(503);
+  expect(during.body.error.code).toBe('unavailable');
+  expect(during.headers.get('retry-after')).toBe('1');
+
+  await stack.nats.restart();
+
+  const after = await eventually(() => stack.api('GET', '/api/v1/account', { key: apiKey }), (r) => r.status === 200);
+  expect(after.status).toBe(200);
+
+  const seen: number[] = [];
+  const consuming = await consumeEvents(link.js, consumer, logger, async ({ payload }) => {
+    seen.push((payload as { n: number }).n);
+  });
+  await eventually(async () => seen.length, (count) => count >= 10, 15_000);
+  await consuming.stop();
+  expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+});
