@@ -26,7 +26,7 @@ describe('a request through the gateway, NATS and the billing service', () => {
     const res = await stack.api('GET', '/api/v1/rates', { key: apiKey, headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
 
     expect(res.status).toBe(200);
-    expect(res.body.rateCard).toMatchObject({ version: 1, ...DEFAULT_RATES });
+    expect(res.body.rates).toMatchObject({ version: 1, ...DEFAULT_RATES });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     const spans = exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === traceId);

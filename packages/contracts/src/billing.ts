@@ -74,7 +74,7 @@ export const CreatedApiKey = z.object({ apiKey: ApiKeySecret, keyId: z.string() 
 
 /** Queries answered by the billing service. */
 export const BillingQueries = {
-  getRates: defineQuery('billing.rates.get.v1', versioned({}), z.object({ rateCard: RateCard })),
+  getRates: defineQuery('billing.rates.get.v1', versioned({}), z.object({ rates: RateCard })),
   createAccount: defineQuery('billing.accounts.create.v1', versioned({ input: CreateAccountInput }), CreatedAccount),
   createApiKey: defineQuery('billing.api-keys.create.v1', versioned({ accountId: z.uuid() }), CreatedApiKey),
   getAccount: defineQuery('billing.accounts.get.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),

@@ -4,3 +4,4 @@ export * from './messaging';
 export * from './billing';
 export * from './catalog';
 export * from './api-keys';
+export * from './cadence';

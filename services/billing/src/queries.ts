@@ -33,7 +33,7 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
 
   return {
     async getRates(): Promise<QueryResult<Q['getRates']>> {
-      return { rateCard: await s.rateCards.current() };
+      return { rates: await s.rateCards.current() };
     },
 
     async createAccount({ input }: QueryRequest<Q['createAccount']>): Promise<QueryResult<Q['createAccount']>> {

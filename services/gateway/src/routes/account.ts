@@ -22,7 +22,7 @@ export function accountRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       summary: 'The current rate card',
       description: 'Prices in micro-units (100,000 = 1 USD): per answer for each AI surface, and per succeeded content-brief step.',
       tag: 'Account',
-      success: { status: 200, description: 'The rate card in force.', schema: z.object({ rateCard: RateCard }) },
+      success: { status: 200, description: 'The rate card in force.', schema: z.object({ rates: RateCard }) },
       errors: [],
       handle: async () => ({ status: 200, body: await query(nats, BillingQueries.getRates, { version: 1 }, timeoutMs) }),
     }),

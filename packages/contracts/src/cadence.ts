@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** True for IANA zone names the runtime knows (`Europe/Berlin`, `UTC`); offsets like `+02:00` are not zones. */
+export function isValidTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin').meta({ example: 'Europe/Berlin' });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm between 00:00 and 23:59').meta({ example: '09:00' });
+
+export const WeeklyCadence = z
+  .object({
+    frequency: z.literal('weekly'),
+    timezone,
+    time,
+    weekday: z.int().min(0).max(6).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' }),
+  })
+  .strict();
+
+export const MonthlyCadence = z
+  .object({
+    frequency: z.literal('monthly'),
+    timezone,
+    time,
+    monthday: z.int().min(1).max(31).meta({ description: "A day past the month's end runs on its last day." }),
+  })
+  .strict();
+
+/**
+ * When a tracker runs: weekly on `weekday` or monthly on `monthday`, at `time`
+ * in `timezone`. Sending the other frequency's day is rejected.
+ */
+export const Cadence = z.discriminatedUnion('frequency', [WeeklyCadence, MonthlyCadence]).meta({
+  id: 'Cadence',
+  example: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 },
+});
+export type Cadence = z.infer<typeof Cadence>;
