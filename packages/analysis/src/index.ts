@@ -1,0 +1,8 @@
+export { mentions, isMentioned, type Mention } from './mentions';
+export { position } from './position';
+export { normalizeUrl, registrableDomain, samePage } from './urls';
+export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
+export { wilsonInterval, fisherExactPValue, twoProportionPValue, designEffect } from './stats';
+export { computeMetrics, type AnalysedAnswer, type AnalysisInput, type Primitive } from './metrics';
+export { computeDelta } from './delta';
+export * from './schemas';

@@ -1,0 +1,92 @@
+/**
+ * The word lists behind the sentiment scorer, written for how AI answers describe products and
+ * companies. Weights: 1 for ordinary evaluative words, 2 for strong ones. Words whose sense flips
+ * with context in such answers ("top" in "top 10 tools", "worth" in "worth noting", "complex" for
+ * capable software, "premium", "free") are left out on purpose.
+ */
+const POSITIVE: Record<string, number> = {
+  best: 2, excellent: 2, outstanding: 2, exceptional: 2, superb: 2, amazing: 2, fantastic: 2,
+  perfect: 2, love: 2, loved: 2, loves: 2,
+  great: 1.5,
+  good: 1, better: 1, reliable: 1, robust: 1, powerful: 1, intuitive: 1, easy: 1, 'user-friendly': 1,
+  affordable: 1, 'cost-effective': 1, recommended: 1, recommend: 1, popular: 1, trusted: 1, secure: 1,
+  fast: 1, efficient: 1, flexible: 1, seamless: 1, seamlessly: 1, comprehensive: 1, innovative: 1,
+  favorite: 1, favourite: 1, solid: 1, strong: 1, impressive: 1, valuable: 1, helpful: 1,
+  responsive: 1, scalable: 1, versatile: 1, polished: 1, praised: 1, 'award-winning': 1, standout: 1,
+  ideal: 1, excels: 1, excel: 1, superior: 1, convenient: 1, elegant: 1, generous: 1, streamlined: 1,
+  smooth: 1, stable: 1, accurate: 1, 'high-quality': 1, 'top-rated': 1, 'go-to': 1, leader: 1,
+  leading: 1, 'well-designed': 1, 'easy-to-use': 1, transparent: 1, pleased: 1, satisfied: 1,
+};
+
+const NEGATIVE: Record<string, number> = {
+  worst: 2, terrible: 2, awful: 2, horrible: 2, overpriced: 2, scam: 2, fraud: 2, useless: 2,
+  bad: 1, poor: 1, poorly: 1, expensive: 1, pricey: 1, costly: 1, buggy: 1, glitchy: 1, slow: 1,
+  unreliable: 1, complicated: 1, confusing: 1, difficult: 1, limited: 1, lacking: 1, lacks: 1,
+  lack: 1, outdated: 1, clunky: 1, cumbersome: 1, frustrating: 1, disappointing: 1, disappointed: 1,
+  issues: 1, problems: 1, problem: 1, complaints: 1, complaint: 1, criticized: 1, criticised: 1,
+  controversial: 1, controversy: 1, scandal: 1, lawsuit: 1, breach: 1, insecure: 1, vulnerable: 1,
+  downtime: 1, outage: 1, outages: 1, crashes: 1, unstable: 1, weak: 1, worse: 1, inferior: 1,
+  mediocre: 1, lackluster: 1, lacklustre: 1, steep: 1, drawback: 1, drawbacks: 1, downside: 1,
+  downsides: 1, fails: 1, failed: 1, failure: 1, unresponsive: 1, avoid: 1, concerns: 1, concern: 1,
+};
+
+/**
+ * Multi-word expressions, scored as one token so that negation and intensity apply to them whole.
+ * The zero-weight ones are there to stop a negator from reaching past them: "not only good" is not
+ * "not good", and "no doubt the best" is not "not the best".
+ */
+const PHRASES: Record<string, number> = {
+  'learning curve': -1,
+  'hard to use': -1,
+  'hard to learn': -1,
+  'falls short': -1,
+  'fall short': -1,
+  'hidden fees': -1,
+  'stands out': 1,
+  'stand out': 1,
+  'value for money': 1,
+  'worth it': 1,
+  'worth the price': 1,
+  'worth the money': 1,
+  'top choice': 1,
+  'top pick': 1,
+  'not only': 0,
+  'not just': 0,
+  'no doubt': 0,
+  'no wonder': 0,
+};
+
+const WEIGHTS = new Map<string, number>([
+  ...Object.entries(POSITIVE),
+  ...Object.entries(NEGATIVE).map(([word, weight]): [string, number] => [word, -weight]),
+  ...Object.entries(PHRASES),
+]);
+
+/** Signed weight of a word or phrase, 0 when it carries no sentiment. */
+export function polarity(token: string): number {
+  return WEIGHTS.get(token) ?? 0;
+}
+
+const NEGATORS = new Set(['not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely', 'cannot', 'cant', 'dont', 'doesnt', 'isnt', 'wont', 'arent', 'wasnt']);
+
+/** Words that reverse the sentiment of the next few words ("not good", "isn't the best", "no issues"). */
+export function isNegator(token: string): boolean {
+  return NEGATORS.has(token) || token.endsWith("n't");
+}
+
+/** The multi-word expressions, longest first so that the longest match wins. */
+export const PHRASE_WORDS: readonly string[][] = Object.keys(PHRASES)
+  .map((phrase) => phrase.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** Factors by which a word scales the sentiment word that follows it. */
+export const INTENSITY: Record<string, number> = {
+  very: 1.5, extremely: 1.5, highly: 1.5, really: 1.5, incredibly: 1.5, exceptionally: 1.5,
+  particularly: 1.5, remarkably: 1.5, truly: 1.5, especially: 1.5, super: 1.5, so: 1.5, most: 1.5,
+  absolutely: 1.5, consistently: 1.5,
+  somewhat: 0.5, slightly: 0.5, fairly: 0.5, rather: 0.5, relatively: 0.5, bit: 0.5, little: 0.5,
+  mildly: 0.5, occasionally: 0.5, sometimes: 0.5,
+};
+
+/** Words after which the sentence's weight shifts: what follows "but" is what the writer means. */
+export const CONTRAST = new Set(['but', 'however']);

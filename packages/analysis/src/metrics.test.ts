@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { RUN_DELTA_EXAMPLE, RUN_METRICS_EXAMPLE } from './examples';
+import { computeDelta } from './delta';
+import { computeMetrics, type AnalysedAnswer, type AnalysisInput } from './metrics';
+import { RunDelta, RunMetrics, type CitationMetrics, type RankingMetrics, type SentimentMetrics } from './schemas';
+
+let promptNo = 0;
+const answer = (text: string, surface = 'chatgpt', citations: string[] = []): AnalysedAnswer => ({
+  prompt: `prompt ${++promptNo}`,
+  surface,
+  text,
+  citations: citations.map((url) => ({ url, title: null })),
+});
+
+const compare = (answers: AnalysedAnswer[], competitors = ['Beta', 'Gamma']): AnalysisInput => ({ primitive: 'compare', brand: 'Acme', competitors, url: null, answers });
+
+describe('computeMetrics: rankings and compare', () => {
+  const answers = [
+    answer('1. **Acme** – best\n2. **Beta** – cheaper\n3. Gamma\n4. Delta'),
+    answer('1. Beta\n2. Gamma\n3. Delta\n4. Acme'),
+    answer('Acme is the usual pick; Beta is an alternative.'),
+    answer('Nothing relevant here.'),
+  ];
+  const metrics = computeMetrics(compare(answers)) as RankingMetrics;
+  const brand = (name: string) => metrics.brands.find((b) => b.name === name)!;
+
+  it('lists the brand first, then the competitors in order', () => {
+    expect(metrics.brands.map((b) => [b.name, b.role])).toEqual([
+      ['Acme', 'brand'],
+      ['Beta', 'competitor'],
+      ['Gamma', 'competitor'],
+    ]);
+    expect(metrics.answers).toBe(4);
+  });
+
+  it('mentions and mentionRate: answers mentioning / analysed answers', () => {
+    expect(brand('Acme').mentions).toBe(3);
+    // Wilson exact 0.300642–0.954413, rounded outward.
+    expect(brand('Acme').mentionRate).toEqual({ value: 0.75, count: 3, n: 4, interval: { low: 0.3006, high: 0.9545 } });
+    expect(brand('Gamma').mentionRate.value).toBe(0.5);
+  });
+
+  it('averagePosition over the answers that place the name', () => {
+    // Places 1, 4 and (no list) first mention 1.
+    expect(brand('Acme').averagePosition).toEqual({ value: 2, n: 3 });
+    // Places 2, 1 and (no list, named after Acme) 2.
+    expect(brand('Beta').averagePosition).toEqual({ value: 1.67, n: 3 });
+    expect(brand('Gamma').averagePosition).toEqual({ value: 2.5, n: 2 });
+  });
+
+  it('top3Rate: answers placing the name 1st–3rd / analysed answers', () => {
+    expect(brand('Acme').top3Rate).toMatchObject({ count: 2, n: 4, value: 0.5 });
+    expect(brand('Gamma').top3Rate).toMatchObject({ count: 2, n: 4, value: 0.5 });
+  });
+
+  it('shareOfVoice: mentioning answers / all tracked names’ mentioning answers; sums to 1', () => {
+    // Acme 3, Beta 3, Gamma 2 of 8.
+    expect(brand('Acme').shareOfVoice).toMatchObject({ value: 0.375, count: 3, n: 8 });
+    expect(brand('Gamma').shareOfVoice).toMatchObject({ value: 0.25, count: 2, n: 8 });
+    const total = metrics.brands.reduce((sum, b) => sum + b.shareOfVoice.count / b.shareOfVoice.n, 0);
+    expect(total).toBeCloseTo(1, 12);
+  });
+
+  it('a name never mentioned has null position and zero rates', () => {
+    const m = computeMetrics(compare(answers, ['Zeta'])) as RankingMetrics;
+    const zeta = m.brands[1]!;
+    expect(zeta.mentions).toBe(0);
+    expect(zeta.averagePosition).toEqual({ value: null, n: 0 });
+    expect(zeta.mentionRate).toEqual({ value: 0, count: 0, n: 4, interval: { low: 0, high: 0.4899 } });
+    expect(zeta.shareOfVoice).toMatchObject({ value: 0, count: 0, n: 3 });
+  });
+
+  it('a rankings tracker has competitors only', () => {
+    const m = computeMetrics({ primitive: 'rankings', brand: null, competitors: ['Beta'], url: null, answers }) as RankingMetrics;
+    expect(m.primitive).toBe('rankings');
+    expect(m.brands.map((b) => b.name)).toEqual(['Beta']);
+    expect(m.brands[0]!.shareOfVoice.value).toBe(1);
+  });
+
+  it('no answers: rates without value or interval', () => {
+    const m = computeMetrics(compare([])) as RankingMetrics;
+    expect(m.answers).toBe(0);
+    expect(m.bySurface).toEqual({});
+    expect(m.brands[0]).toEqual({
+      name: 'Acme',
+      role: 'brand',
+      mentions: 0,
+      mentionRate: { value: null, count: 0, n: 0, interval: null },
+      averagePosition: { value: null, n: 0 },
+      top3Rate: { value: null, count: 0, n: 0, interval: null },
+      shareOfVoice: { value: null, count: 0, n: 0, effectiveN: 0, interval: null },
+    });
+  });
+
+  it('breaks the same metrics down per surface', () => {
+    const m = computeMetrics(compare([answer('Acme.', 'perplexity'), answer('Beta.', 'chatgpt'), answer('Acme and Beta.', 'perplexity')])) as RankingMetrics;
+    expect(Object.keys(m.bySurface)).toEqual(['chatgpt', 'perplexity']);
+    expect(m.bySurface.perplexity!.answers).toBe(2);
+    expect(m.bySurface.perplexity!.brands[0]!.mentionRate).toMatchObject({ count: 2, n: 2 });
+    expect(m.bySurface.chatgpt!.brands[0]!.mentionRate).toMatchObject({ count: 0, n: 1 });
+  });
+});
+
+describe('computeMetrics: citations', () => {
+  const input = (url: string | null, answers: AnalysedAnswer[]): AnalysisInput => ({ primitive: 'citations', brand: null, competitors: [], url, answers });
+  const answers = [
+    answer('a', 'chatgpt', ['https://www.acme.com/pricing?utm_source=chatgpt.com', 'https://blog.acme.com/post', 'https://review.co.uk/acme']),
+    // The same page twice in one answer (http and https, a fragment) counts once.
+    answer('b', 'perplexity', ['http://acme.com/pricing/', 'https://acme.com/pricing#plans', 'https://news.review.co.uk/x']),
+    answer('c', 'perplexity', ['https://other.org/', 'not a url']),
+    answer('d', 'gemini', []),
+  ];
+  const metrics = computeMetrics(input('https://ACME.com/pricing/', answers)) as CitationMetrics;
+
+  it('counts distinct normalised URLs per answer, grouped by registrable domain, most cited first', () => {
+    expect(metrics.citations).toBe(6);
+    expect(metrics.domains.map((d) => [d.domain, d.citations])).toEqual([
+      ['acme.com', 3],
+      ['review.co.uk', 2],
+      ['other.org', 1],
+    ]);
+  });
+
+  it("share: the domain's citations / all citations, interval on the effective sample", () => {
+    const acme = metrics.domains[0]!.share;
+    expect(acme).toMatchObject({ value: 0.5, count: 3, n: 6 });
+    expect(acme.effectiveN).toBeGreaterThan(0);
+    expect(acme.effectiveN).toBeLessThanOrEqual(6);
+    expect(acme.interval!.low).toBeLessThan(0.5);
+    expect(acme.interval!.high).toBeGreaterThan(0.5);
+  });
+
+  it('urlCitedRate compares normalised URLs, http and https alike', () => {
+    expect(metrics.url).toBe('https://acme.com/pricing');
+    expect(metrics.urlCitedRate).toMatchObject({ count: 2, n: 4, value: 0.5 });
+  });
+
+  it("domainCitedRate counts answers citing any page of the URL's site", () => {
+    expect(metrics.domainCitedRate).toMatchObject({ count: 2, n: 4 });
+  });
+
+  it('without a URL both are null', () => {
+    const m = computeMetrics(input(null, answers)) as CitationMetrics;
+    expect(m.url).toBeNull();
+    expect(m.urlCitedRate).toBeNull();
+    expect(m.domainCitedRate).toBeNull();
+  });
+
+  it('rejects a tracked URL that is not absolute http(s)', () => {
+    expect(() => computeMetrics(input('acme.com', answers))).toThrow(RangeError);
+  });
+
+  it('per surface', () => {
+    expect(metrics.bySurface.perplexity).toMatchObject({ answers: 2, citations: 3 });
+    expect(metrics.bySurface.gemini).toMatchObject({ answers: 1, citations: 0, domains: [] });
+  });
+});
+
+describe('computeMetrics: sentiment', () => {
+  const input = (answers: AnalysedAnswer[]): AnalysisInput => ({ primitive: 'sentiment', brand: 'Acme', competitors: [], url: null, answers });
+  const answers = [
+    answer('Acme is excellent.'),
+    answer('Acme is reliable and fast.'),
+    answer('Acme is buggy.'),
+    answer('Acme was founded in 2010.'),
+    answer('Beta is great.'),
+  ];
+  const metrics = computeMetrics(input(answers)) as SentimentMetrics;
+
+  it('rates over the answers that mention the brand', () => {
+    expect(metrics).toMatchObject({ primitive: 'sentiment', brand: 'Acme', answers: 5, mentions: 4 });
+    expect(metrics.positiveRate).toMatchObject({ count: 2, n: 4, value: 0.5 });
+    expect(metrics.neutralRate).toMatchObject({ count: 1, n: 4, value: 0.25 });
+    expect(metrics.negativeRate).toMatchObject({ count: 1, n: 4, value: 0.25 });
+  });
+
+  it('netSentiment = positiveRate − negativeRate', () => {
+    expect(metrics.netSentiment).toEqual({ value: 0.25, n: 4 });
+  });
+
+  it('no mentions: no values', () => {
+    const m = computeMetrics(input([answer('Beta is great.')])) as SentimentMetrics;
+    expect(m.mentions).toBe(0);
+    expect(m.positiveRate).toEqual({ value: null, count: 0, n: 0, interval: null });
+    expect(m.netSentiment).toEqual({ value: null, n: 0 });
+  });
+
+  it('needs a brand', () => {
+    expect(() => computeMetrics({ ...input(answers), brand: null })).toThrow(RangeError);
+  });
+});
+
+describe('schemas', () => {
+  it('every primitive’s metrics parse as RunMetrics', () => {
+    const answers = [answer('1. Acme is great\n2. Beta', 'chatgpt', ['https://acme.com/x']), answer('Beta is slow.', 'gemini')];
+    for (const primitive of ['rankings', 'compare', 'citations', 'sentiment'] as const) {
+      const metrics = computeMetrics({ primitive, brand: primitive === 'rankings' ? null : 'Acme', competitors: ['Beta'], url: 'https://acme.com/x', answers });
+      expect(RunMetrics.parse(metrics)).toEqual(metrics);
+    }
+  });
+
+  it('the documented examples are real output and valid', () => {
+    const run = (texts: string[]): AnalysisInput => ({
+      primitive: 'compare',
+      brand: 'Acme',
+      competitors: ['Beta'],
+      url: null,
+      answers: texts.map((text) => answer(text)),
+    });
+    const current = computeMetrics(run([...Array(6).fill('1. **Acme** – reliable\n2. **Beta** – cheaper'), ...Array(3).fill('1. Beta\n2. Gamma\n3. Acme'), ...Array(3).fill('Beta is a common choice.')]));
+    const previous = computeMetrics(run([...Array(4).fill('1. Beta\n2. Acme'), ...Array(8).fill('Beta is a common choice.')]));
+    expect(current).toEqual(RUN_METRICS_EXAMPLE);
+    expect(computeDelta(current, previous)).toEqual(RUN_DELTA_EXAMPLE);
+    expect(RunMetrics.parse(RUN_METRICS_EXAMPLE)).toEqual(RUN_METRICS_EXAMPLE);
+    expect(RunDelta.parse(RUN_DELTA_EXAMPLE)).toEqual(RUN_DELTA_EXAMPLE);
+  });
+
+  it('convert to JSON Schema for OpenAPI, with their ids and examples', () => {
+    const metrics = z.toJSONSchema(RunMetrics) as { $defs: Record<string, { example?: unknown }> };
+    const delta = z.toJSONSchema(RunDelta) as { $defs: Record<string, { example?: unknown }> };
+    expect(metrics.$defs.RunMetrics!.example).toEqual(RUN_METRICS_EXAMPLE);
+    expect(delta.$defs.RunDelta!.example).toEqual(RUN_DELTA_EXAMPLE);
+    expect(Object.keys(metrics.$defs)).toEqual(expect.arrayContaining(['MetricRate', 'MetricShare', 'ConfidenceInterval', 'BrandMetrics']));
+  });
+
+  it('rejects a rate outside 0..1', () => {
+    const bad = structuredClone(RUN_METRICS_EXAMPLE);
+    bad.brands[0]!.mentionRate.value = 1.2;
+    expect(RunMetrics.safeParse(bad).success).toBe(false);
+  });
+});

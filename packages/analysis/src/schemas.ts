@@ -1,0 +1,244 @@
+/**
+ * The shapes of a run's summary metrics and of its delta against the previous comparable run
+ * (api-contract §4). The runner stores them; the gateway documents them in OpenAPI.
+ *
+ * Units of analysis: an *answer* is one surface's succeeded answer to one prompt; only succeeded
+ * answers are analysed. Rates are proportions of answers, treated as independent observations
+ * (answers to the same prompt on different surfaces may agree more than chance, which the intervals
+ * do not model). Shares are proportions of mentions or citations, which come in clusters (answers)
+ * and get intervals widened by the estimated design effect.
+ */
+import { z } from 'zod';
+import { RUN_DELTA_EXAMPLE, RUN_METRICS_EXAMPLE } from './examples';
+
+/** Spec §8: percentage-point changes need at least this many answers in each group. */
+export const MIN_ANSWERS_FOR_CHANGE = 10;
+/** A change is called distinguishable from no change when its p-value is below this. */
+export const SIGNIFICANCE_LEVEL = 0.05;
+/** Spec §2.3: said with every delta. */
+export const CAUSATION_NOTE = 'Changes between runs do not establish cause.';
+
+const Probability = z.number().min(0).max(1);
+const Count = z.int().min(0);
+
+export const Interval = z
+  .object({ low: Probability, high: Probability })
+  .meta({ id: 'ConfidenceInterval', description: '95% Wilson score interval, rounded outward to 4 decimals.' });
+export type Interval = z.infer<typeof Interval>;
+
+export const Rate = z
+  .object({
+    value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
+    count: Count,
+    n: Count.meta({ description: 'Sample size: the number of answers the rate is taken over.' }),
+    interval: Interval.nullable().meta({ description: 'Null when `n` is 0.' }),
+  })
+  .meta({ id: 'MetricRate', description: 'A proportion of answers, with its sample size and 95% Wilson score interval.' });
+export type Rate = z.infer<typeof Rate>;
+
+export const Share = z
+  .object({
+    value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
+    count: Count,
+    n: Count.meta({ description: 'The denominator: all mentions (or citations) counted in the group.' }),
+    effectiveN: z.number().min(0).meta({
+      description:
+        '`n` divided by the design effect: the number of independent observations the clustered units are worth. The interval is taken on it.',
+    }),
+    interval: Interval.nullable().meta({ description: 'Null when `n` is 0.' }),
+  })
+  .meta({ id: 'MetricShare', description: 'A share of mentions or citations; its units come in clusters (answers).' });
+export type Share = z.infer<typeof Share>;
+
+export const AveragePosition = z
+  .object({
+    value: z.number().min(1).nullable().meta({ description: 'Mean list place to 2 decimals; null when `n` is 0.' }),
+    n: Count.meta({ description: 'Answers that give the brand a place.' }),
+  })
+  .meta({ id: 'AveragePosition' });
+export type AveragePosition = z.infer<typeof AveragePosition>;
+
+export const NetSentiment = z
+  .object({
+    value: z.number().min(-1).max(1).nullable().meta({ description: '`positiveRate − negativeRate` to 4 decimals; null when `n` is 0.' }),
+    n: Count.meta({ description: 'Answers that mention the brand.' }),
+  })
+  .meta({ id: 'NetSentiment' });
+export type NetSentiment = z.infer<typeof NetSentiment>;
+
+export const BrandMetrics = z
+  .object({
+    name: z.string(),
+    role: z.enum(['brand', 'competitor']),
+    mentions: Count.meta({ description: 'Answers that mention the name (an answer counts once however often it names it).' }),
+    mentionRate: Rate.meta({ description: 'Answers that mention the name / analysed answers.' }),
+    averagePosition: AveragePosition.meta({
+      description:
+        "Mean of the name's 1-based place over the answers that give it one: its item in the answer's list, or its order of first mention among the tracked names when the answer has no list. An answer whose list does not include the name gives it no place.",
+    }),
+    top3Rate: Rate.meta({ description: 'Answers that place the name 1st to 3rd / analysed answers.' }),
+    shareOfVoice: Share.meta({
+      description: 'Answers that mention the name / the sum over all tracked names of answers that mention them. Sums to 1 over the names.',
+    }),
+  })
+  .meta({ id: 'BrandMetrics' });
+export type BrandMetrics = z.infer<typeof BrandMetrics>;
+
+const answers = Count.meta({ description: 'Analysed (succeeded) answers.' });
+
+const rankingGroup = { answers, brands: z.array(BrandMetrics).meta({ description: 'The brand (if any) first, then the competitors in tracker order.' }) };
+
+export const DomainMetrics = z
+  .object({
+    domain: z.string().meta({ description: 'Registrable domain by the Public Suffix List, e.g. `acme.co.uk`.' }),
+    citations: Count.meta({ description: 'Distinct normalised URLs of the domain cited, summed over answers.' }),
+    share: Share.meta({ description: "The domain's citations / all citations." }),
+  })
+  .meta({ id: 'DomainMetrics' });
+export type DomainMetrics = z.infer<typeof DomainMetrics>;
+
+const citationGroup = {
+  answers,
+  citations: Count.meta({ description: 'All citations: distinct normalised http(s) URLs per answer, summed over answers.' }),
+  domains: z.array(DomainMetrics).meta({ description: 'Most cited first; ties by domain name.' }),
+  urlCitedRate: Rate.nullable().meta({ description: 'Answers citing the tracked URL (normalised, http and https alike) / analysed answers; null without a URL.' }),
+  domainCitedRate: Rate.nullable().meta({ description: "Answers citing any page of the tracked URL's registrable domain / analysed answers; null without a URL." }),
+};
+
+const sentimentGroup = {
+  answers,
+  mentions: Count.meta({ description: 'Answers that mention the brand; the sample of the rates below.' }),
+  positiveRate: Rate.meta({ description: 'Mentioning answers classed positive / mentioning answers.' }),
+  neutralRate: Rate.meta({ description: 'Mentioning answers classed neutral / mentioning answers.' }),
+  negativeRate: Rate.meta({ description: 'Mentioning answers classed negative / mentioning answers.' }),
+  netSentiment: NetSentiment,
+};
+
+const bySurface = <T extends z.ZodRawShape>(shape: T) =>
+  z.record(z.string(), z.object(shape)).meta({ description: 'The same metrics for each surface that answered, keyed by surface.' });
+
+export const RankingMetrics = z.object({ primitive: z.enum(['rankings', 'compare']), ...rankingGroup, bySurface: bySurface(rankingGroup) }).meta({ id: 'RankingMetrics' });
+export const CitationMetrics = z
+  .object({
+    primitive: z.literal('citations'),
+    url: z.string().nullable().meta({ description: 'The tracked URL, normalised; null when the tracker has none.' }),
+    ...citationGroup,
+    bySurface: bySurface(citationGroup),
+  })
+  .meta({ id: 'CitationMetrics' });
+export const SentimentMetrics = z
+  .object({ primitive: z.literal('sentiment'), brand: z.string(), ...sentimentGroup, bySurface: bySurface(sentimentGroup) })
+  .meta({ id: 'SentimentMetrics' });
+export type RankingMetrics = z.infer<typeof RankingMetrics>;
+export type CitationMetrics = z.infer<typeof CitationMetrics>;
+export type SentimentMetrics = z.infer<typeof SentimentMetrics>;
+export type RankingGroup = Omit<RankingMetrics, 'primitive' | 'bySurface'>;
+export type CitationGroup = Omit<CitationMetrics, 'primitive' | 'url' | 'bySurface'>;
+export type SentimentGroup = Omit<SentimentMetrics, 'primitive' | 'brand' | 'bySurface'>;
+
+/** A run's summary metrics, by primitive (api-contract §4). */
+export const RunMetrics = z.discriminatedUnion('primitive', [RankingMetrics, CitationMetrics, SentimentMetrics]).meta({
+  id: 'RunMetrics',
+  description: 'Summary metrics of one run over its succeeded answers, overall and per surface.',
+  example: RUN_METRICS_EXAMPLE,
+});
+export type RunMetrics = z.infer<typeof RunMetrics>;
+
+// ---- Delta ----
+
+export const CountChange = z
+  .object({ current: Count.nullable(), previous: Count.nullable(), change: z.int().nullable() })
+  .meta({ id: 'CountChange', description: '`current − previous`; null when the count does not exist in one of the runs.' });
+export type CountChange = z.infer<typeof CountChange>;
+
+export const RateChange = z
+  .object({
+    current: Probability.nullable(),
+    previous: Probability.nullable(),
+    change: z.number().min(-100).max(100).nullable().meta({ description: 'Percentage points, 2 decimals; null when `insufficientSample` or when the value does not exist in one run.' }),
+    insufficientSample: z.boolean().meta({ description: `True when either run's sample (\`n\`) is below ${MIN_ANSWERS_FOR_CHANGE}.` }),
+    pValue: Probability.nullable().meta({
+      description:
+        "Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. Not adjusted for the many comparisons in one delta.",
+    }),
+    significant: z.boolean().nullable().meta({ description: `\`pValue < ${SIGNIFICANCE_LEVEL}\`; null whenever \`change\` is.` }),
+  })
+  .meta({ id: 'RateChange' });
+export type RateChange = z.infer<typeof RateChange>;
+
+export const ValueChange = z
+  .object({
+    current: z.number().nullable(),
+    previous: z.number().nullable(),
+    change: z.number().nullable().meta({ description: "`current − previous` in the value's own unit; null when `insufficientSample` or a value is missing." }),
+    insufficientSample: z.boolean(),
+  })
+  .meta({ id: 'ValueChange', description: 'Change of an average (list place) or of net sentiment; no significance test.' });
+export type ValueChange = z.infer<typeof ValueChange>;
+
+export const BrandDelta = z
+  .object({
+    name: z.string(),
+    role: z.enum(['brand', 'competitor']),
+    presence: z.enum(['both', 'current', 'previous']).meta({ description: 'Runs that track the name; a name tracked in one run only has no changes.' }),
+    mentions: CountChange,
+    mentionRate: RateChange,
+    averagePosition: ValueChange,
+    top3Rate: RateChange,
+    shareOfVoice: RateChange,
+  })
+  .meta({ id: 'BrandDelta' });
+export type BrandDelta = z.infer<typeof BrandDelta>;
+
+export const DomainDelta = z
+  .object({ domain: z.string(), citations: CountChange, share: RateChange })
+  .meta({ id: 'DomainDelta', description: 'A domain not cited in one run counts as cited 0 times in it.' });
+export type DomainDelta = z.infer<typeof DomainDelta>;
+
+const rankingDeltaGroup = { answers: CountChange, brands: z.array(BrandDelta) };
+const citationDeltaGroup = {
+  answers: CountChange,
+  citations: CountChange,
+  domains: z.array(DomainDelta),
+  urlCitedRate: RateChange.nullable(),
+  domainCitedRate: RateChange.nullable(),
+};
+const sentimentDeltaGroup = {
+  answers: CountChange,
+  mentions: CountChange,
+  positiveRate: RateChange,
+  neutralRate: RateChange,
+  negativeRate: RateChange,
+  netSentiment: ValueChange,
+};
+
+const deltaHeader = {
+  note: z.literal(CAUSATION_NOTE),
+  minimumAnswers: z.literal(MIN_ANSWERS_FOR_CHANGE).meta({ description: 'Smallest sample, in each run, for which a change is given.' }),
+  significanceLevel: z.literal(SIGNIFICANCE_LEVEL),
+};
+
+export const RankingDelta = z
+  .object({ primitive: z.enum(['rankings', 'compare']), ...deltaHeader, ...rankingDeltaGroup, bySurface: bySurface(rankingDeltaGroup) })
+  .meta({ id: 'RankingDelta' });
+export const CitationDelta = z
+  .object({ primitive: z.literal('citations'), ...deltaHeader, ...citationDeltaGroup, bySurface: bySurface(citationDeltaGroup) })
+  .meta({ id: 'CitationDelta' });
+export const SentimentDelta = z
+  .object({ primitive: z.literal('sentiment'), ...deltaHeader, ...sentimentDeltaGroup, bySurface: bySurface(sentimentDeltaGroup) })
+  .meta({ id: 'SentimentDelta' });
+export type RankingDelta = z.infer<typeof RankingDelta>;
+export type CitationDelta = z.infer<typeof CitationDelta>;
+export type SentimentDelta = z.infer<typeof SentimentDelta>;
+type DeltaHeader = 'primitive' | keyof typeof deltaHeader | 'bySurface';
+export type RankingDeltaGroup = Omit<RankingDelta, DeltaHeader>;
+export type CitationDeltaGroup = Omit<CitationDelta, DeltaHeader>;
+export type SentimentDeltaGroup = Omit<SentimentDelta, DeltaHeader>;
+
+/** The change of a run's metrics against the previous comparable run (spec §2.3, api-contract §4). */
+export const RunDelta = z.discriminatedUnion('primitive', [RankingDelta, CitationDelta, SentimentDelta]).meta({
+  id: 'RunDelta',
+  description: `Changes since the newest earlier COMPLETED or PARTIAL run of the same definition. ${CAUSATION_NOTE}`,
+  example: RUN_DELTA_EXAMPLE,
+});
+export type RunDelta = z.infer<typeof RunDelta>;

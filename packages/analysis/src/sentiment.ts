@@ -1,0 +1,134 @@
+/**
+ * How an answer speaks of a brand: a transparent lexicon scorer over the sentences that mention it.
+ *
+ * Each sentence's score is the sum of its words' weights (lexicon.ts), where
+ * - a negator ("not", "no", "never", "without", any "…n't") reverses the next sentiment word
+ *   within three words ("not good", "isn't the best", "no issues", "without problems");
+ * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit") right before a
+ *   sentiment word (within two words) scales it by 1.5 or 0.5;
+ * - "but"/"however" halve what came before and weigh what follows by 1.5 ("good but expensive" < 0);
+ * - punctuation (, ; : ! ?) ends a negation's or intensifier's reach.
+ * An answer's score is the sum over its sentences that mention the brand; its class is its sign.
+ *
+ * Limits, by design of a word-list method: no sarcasm, no idioms beyond the listed phrases ("never
+ * been better" reads negative), no coreference (a sentence saying "It is slow." after naming the
+ * brand is not attributed to it), and a sentence naming two brands gives both of them all of its
+ * words ("Acme is fine, but Beta is terrible" is negative for Acme too). English only.
+ */
+import { foldKey } from './fold';
+import { CONTRAST, INTENSITY, PHRASE_WORDS, isNegator, polarity } from './lexicon';
+import { mentions } from './mentions';
+
+export type SentimentLabel = 'positive' | 'neutral' | 'negative';
+
+export interface Sentence {
+  /** Start in the original text, in UTF-16 code units. */
+  index: number;
+  text: string;
+}
+
+/** Words that end in a period without ending a sentence. */
+const ABBREVIATIONS = new Set(['vs', 'etc', 'inc', 'ltd', 'co', 'corp', 'mr', 'mrs', 'ms', 'dr', 'st', 'approx', 'incl', 'esp']);
+
+/** Sentence ends: terminal punctuation (with closing quotes or brackets) before whitespace, or a line break. */
+const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s|$)|\n/g;
+const NEGATION_REACH = 3;
+const INTENSITY_REACH = 2;
+
+/**
+ * The sentences of `text`. Line breaks always end one (list items, headings and table rows are
+ * separate statements); a period does unless it closes an abbreviation (`e.g.`, `vs.`, `Inc.`) or
+ * an initial or dotted abbreviation (`J. Smith`, `U.S.`, `e.g.`). Periods inside tokens (`acme.com`, `4.5`) never do.
+ */
+export function splitSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const body = raw.trim();
+    if (body) sentences.push({ index: start + raw.indexOf(body), text: body });
+    start = end;
+  };
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (m[0].startsWith('.') && endsWithAbbreviation(text.slice(start, m.index))) continue;
+    push(m.index + m[0].length);
+  }
+  push(text.length);
+  return sentences;
+}
+
+function endsWithAbbreviation(before: string): boolean {
+  const word = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
+  // Single letters separated by periods: `J`, `U.S`, `e.g`; not `acme.com`.
+  return ABBREVIATIONS.has(word) || /^\p{L}(?:\.\p{L})*$/u.test(word);
+}
+
+/** The sentiment score of one sentence (see the module comment for the rules). */
+export function scoreSentence(sentence: string): number {
+  let score = 0;
+  let negationLeft = 0;
+  let intensity = 1;
+  let intensityLeft = 0;
+  let weight = 1;
+  for (const token of tokenize(sentence)) {
+    if (/^[,;:!?]$/.test(token)) {
+      negationLeft = 0;
+      intensityLeft = 0;
+      continue;
+    }
+    if (CONTRAST.has(token)) {
+      score *= 0.5;
+      weight *= 1.5;
+      continue;
+    }
+    const value = polarity(token);
+    if (value !== 0) {
+      const negated = negationLeft > 0;
+      score += value * (negated ? -1 : 1) * (intensityLeft > 0 ? intensity : 1) * weight;
+      negationLeft = 0;
+      intensityLeft = 0;
+    } else if (isNegator(token)) {
+      negationLeft = NEGATION_REACH;
+    } else if (token in INTENSITY) {
+      intensity = INTENSITY[token]!;
+      intensityLeft = INTENSITY_REACH;
+    } else {
+      negationLeft = Math.max(0, negationLeft - 1);
+      intensityLeft = Math.max(0, intensityLeft - 1);
+    }
+  }
+  return score;
+}
+
+/** Folded words (hyphens and apostrophes kept inside them), clause punctuation, phrases merged. */
+function tokenize(sentence: string): string[] {
+  const words = foldKey(sentence).match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|[,;:!?]/gu) ?? [];
+  const tokens: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    const phrase = PHRASE_WORDS.find((p) => p.every((word, k) => words[i + k] === word));
+    const length = phrase?.length ?? 1;
+    tokens.push(words.slice(i, i + length).join(' '));
+    i += length;
+  }
+  return tokens;
+}
+
+/**
+ * The sentiment score of how `text` speaks of `brand`: the sum of the scores of the sentences that
+ * mention it, or null when none does.
+ */
+export function brandSentimentScore(text: string, brand: string): number | null {
+  const at = mentions(text, brand).map((m) => m.index);
+  const about = splitSentences(text).filter((s) => at.some((i) => i >= s.index && i < s.index + s.text.length));
+  if (about.length === 0) return null;
+  return about.reduce((sum, s) => sum + scoreSentence(s.text), 0);
+}
+
+/** `positive`, `neutral` or `negative` by the sign of {@link brandSentimentScore}; null when `brand` is not mentioned. */
+export function classifySentiment(text: string, brand: string): SentimentLabel | null {
+  const score = brandSentimentScore(text, brand);
+  if (score === null) return null;
+  // Sums of halves and multiples of 1.5 can leave float dust; anything that small is no sentiment.
+  if (Math.abs(score) < 1e-9) return 'neutral';
+  return score > 0 ? 'positive' : 'negative';
+}

@@ -1,0 +1,73 @@
+import { domainLabel, normalizeUrl, registrableDomain, samePage } from './urls';
+
+describe('normalizeUrl', () => {
+  it.each<[rule: string, input: string, expected: string | null]>([
+    ['lower-cases scheme and host, keeps the path case', 'HTTPS://Blog.ACME.com/Guide', 'https://blog.acme.com/Guide'],
+    ['drops www.', 'https://www.acme.com/a', 'https://acme.com/a'],
+    ['drops the default https port', 'https://acme.com:443/a', 'https://acme.com/a'],
+    ['drops the default http port', 'http://acme.com:80/a', 'http://acme.com/a'],
+    ['keeps other ports', 'https://acme.com:8443/a', 'https://acme.com:8443/a'],
+    ['drops the trailing slash', 'https://acme.com/pricing/', 'https://acme.com/pricing'],
+    ['drops the root slash', 'https://acme.com/', 'https://acme.com'],
+    ['drops utm_* parameters in any case', 'https://acme.com/a?utm_source=chatgpt.com&UTM_Medium=x', 'https://acme.com/a'],
+    ['drops gclid and fbclid', 'https://acme.com/a?gclid=1&fbclid=2&id=7', 'https://acme.com/a?id=7'],
+    ['sorts the remaining parameters by name, then value', 'https://acme.com/a?b=2&a=9&a=1', 'https://acme.com/a?a=1&a=9&b=2'],
+    ['drops text fragments', 'https://acme.com/a#:~:text=best%20crm', 'https://acme.com/a'],
+    ['drops other fragments', 'https://acme.com/a#section-2', 'https://acme.com/a'],
+    ['drops user info', 'https://user:secret@acme.com/a', 'https://acme.com/a'],
+    ['trims whitespace', '  https://acme.com/a  ', 'https://acme.com/a'],
+    ['internationalised host in ASCII form', 'https://Bücher.de/x', 'https://xn--bcher-kva.de/x'],
+    ['all together', 'HTTPS://WWW.Acme.com:443/Path/?utm_source=x&b=2&a=1&gclid=3#:~:text=hi', 'https://acme.com/Path?a=1&b=2'],
+    ['not a URL', 'acme pricing page', null],
+    ['relative URL', '/pricing', null],
+    ['not http(s)', 'mailto:sales@acme.com', null],
+  ])('%s', (_rule, input, expected) => {
+    expect(normalizeUrl(input)).toBe(expected);
+  });
+
+  it('gives one form for URLs that mean the same page', () => {
+    const forms = ['https://www.acme.com/pricing/?utm_campaign=x', 'HTTPS://acme.com:443/pricing#plans', 'https://acme.com/pricing?fbclid=abc'];
+    expect(new Set(forms.map(normalizeUrl))).toEqual(new Set(['https://acme.com/pricing']));
+  });
+});
+
+describe('registrableDomain', () => {
+  it.each([
+    ['blog.acme.co.uk', 'acme.co.uk'],
+    ['acme.co.uk', 'acme.co.uk'],
+    ['www.acme.com', 'acme.com'],
+    ['a.b.c.acme.com', 'acme.com'],
+    ['shop.acme.com.au', 'acme.com.au'],
+    ['news.example.kawasaki.jp', 'news.example.kawasaki.jp'], // wildcard rule *.kawasaki.jp
+    ['www.city.kawasaki.jp', 'city.kawasaki.jp'], // its exception !city.kawasaki.jp
+    ['alice.github.io', 'alice.github.io'], // private suffix: each user is a different publisher
+    ['bob.github.io', 'bob.github.io'],
+    ['ACME.com.', 'acme.com'],
+    ['127.0.0.1', '127.0.0.1'],
+    ['localhost', 'localhost'],
+  ])('%s → %s', (host, expected) => {
+    expect(registrableDomain(host)).toBe(expected);
+  });
+});
+
+describe('domainLabel', () => {
+  it.each<[string, string | null]>([
+    ['acme.com', 'acme'],
+    ['www.acme.co.uk', 'acme'],
+    ['acme.notatld', null],
+    ['localhost', null],
+  ])('%s → %s', (host, expected) => {
+    expect(domainLabel(host)).toBe(expected);
+  });
+});
+
+describe('samePage', () => {
+  it.each<[string, string, boolean]>([
+    ['http://acme.com/pricing/', 'https://www.acme.com/pricing?utm_source=x#plans', true],
+    ['https://acme.com/pricing', 'https://acme.com/Pricing', false],
+    ['https://acme.com/a?x=1', 'https://acme.com/a?x=2', false],
+    ['https://acme.com/', 'not a url', false],
+  ])('%s and %s → %s', (a, b, expected) => {
+    expect(samePage(a, b)).toBe(expected);
+  });
+});

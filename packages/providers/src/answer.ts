@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { Surface, Timestamp } from '@brandradar/contracts';
+
+/** Who produced an answer: the real API behind a surface, or the local simulation (api-contract §9). */
+export const PROVIDER_NAMES = ['openai', 'anthropic', 'google', 'perplexity', 'serpapi', 'simulated'] as const;
+export const ProviderName = z.enum(PROVIDER_NAMES);
+export type ProviderName = z.infer<typeof ProviderName>;
+
+export const Citation = z.object({
+  url: z.string().min(1),
+  title: z.string().nullable(),
+});
+export type Citation = z.infer<typeof Citation>;
+
+/** One surface's answer to one prompt, whichever provider produced it. */
+export const Answer = z.object({
+  surface: Surface,
+  provider: ProviderName,
+  /** The model id the provider reported (`simulated-<surface>` for the simulation). */
+  model: z.string().min(1),
+  /** `api`: a model API; `serp`: read from a search engine results page. */
+  method: z.enum(['api', 'serp']),
+  text: z.string(),
+  citations: z.array(Citation),
+  fetchedAt: Timestamp,
+});
+export type Answer = z.infer<typeof Answer>;
+
+export type AskOptions = { signal?: AbortSignal; country?: string };
+export type AskSurface = (surface: Surface, prompt: string, opts?: AskOptions) => Promise<Answer>;
+
+/** What a client reads from its provider; the factory adds the labels and the time. */
+export type ClientAnswer = { model: string; text: string; citations: Citation[] };
+
+/** One provider behind one surface. `signal` always carries the per-call timeout. */
+export type SurfaceClient = {
+  provider: ProviderName;
+  method: Answer['method'];
+  ask(prompt: string, opts: { signal: AbortSignal; country?: string }): Promise<ClientAnswer>;
+};
+
+/** Drops repeated URLs (providers cite one source for several passages), keeping the first title seen. */
+export function uniqueCitations(citations: readonly Citation[]): Citation[] {
+  const byUrl = new Map<string, Citation>();
+  for (const c of citations) if (!byUrl.has(c.url)) byUrl.set(c.url, c);
+  return [...byUrl.values()];
+}

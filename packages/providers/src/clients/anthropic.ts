@@ -1,0 +1,56 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { ContentBlock, Message, TextBlock, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
+import { ProviderError } from '../errors';
+import { fromStainlessError } from './sdk-errors';
+
+export type AnthropicClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
+
+/** Room for a full list answer; the Messages API requires a limit. */
+const MAX_TOKENS = 2048;
+/** Searches Claude may run for one answer; each is billed. */
+const MAX_SEARCHES = 3;
+
+/** claude through the Messages API, optionally with Anthropic's server-side web search tool. */
+export function createAnthropicClient(options: AnthropicClientOptions): SurfaceClient {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    authToken: null, // settings come from our config only, not from ANTHROPIC_AUTH_TOKEN
+    maxRetries: 0, // withRetries is the only retry path
+    timeout: options.timeoutMs,
+  });
+  const tools: ToolUnion[] | undefined = options.webSearch ? [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES }] : undefined;
+  return {
+    provider: 'anthropic',
+    method: 'api',
+    async ask(prompt, { signal }) {
+      try {
+        const body = { model: options.model, max_tokens: MAX_TOKENS, messages: [{ role: 'user' as const, content: prompt }], ...(tools && { tools }) };
+        return readMessage(await client.messages.create(body, { signal }));
+      } catch (error) {
+        throw fromStainlessError(error, Anthropic.APIError);
+      }
+    },
+  };
+}
+
+function readMessage(message: Message): ClientAnswer {
+  const blocks = answerBlocks(message.content);
+  // With citations the answer arrives split into many text blocks, one per cited span: they join without separators.
+  const text = blocks.map((b) => b.text).join('');
+  if (!text.trim()) throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `anthropic returned no text (stop_reason ${message.stop_reason})` });
+  const citations: Citation[] = blocks.flatMap((b) =>
+    (b.citations ?? []).flatMap((c) => (c.type === 'web_search_result_location' ? [{ url: c.url, title: c.title || null }] : [])),
+  );
+  return { model: message.model, text, citations };
+}
+
+/** The text after the last search result: what Claude writes before searching ("I'll look that up") is narration. */
+function answerBlocks(content: ContentBlock[]): TextBlock[] {
+  let start = 0;
+  content.forEach((block, i) => {
+    if (block.type === 'web_search_tool_result') start = i + 1;
+  });
+  return content.slice(start).filter((b): b is TextBlock => b.type === 'text');
+}

@@ -1,0 +1,90 @@
+import { ApiError, GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
+import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
+import { errorFromStatus, networkError, ProviderError } from '../errors';
+
+export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
+
+/**
+ * gemini through generateContent, grounded with Google Search when web search is
+ * on. The SDK retries only when `httpOptions.retryOptions` is set, so leaving it
+ * unset keeps withRetries the only retry path.
+ */
+export function createGeminiClient(options: GeminiClientOptions): SurfaceClient {
+  const ai = new GoogleGenAI({
+    apiKey: options.apiKey,
+    httpOptions: {
+      baseUrl: options.baseUrl,
+      timeout: options.timeoutMs,
+      // Given no fetch, the SDK swaps in an undici dispatcher to lift undici's 300 s
+      // header timeout, which our timeout stays below; it finds that dispatcher on
+      // globalThis, which a sandboxed realm such as jest's lacks.
+      fetch: (input, init) => fetch(input, init),
+    },
+  });
+  const tools: Tool[] | undefined = options.webSearch ? [{ googleSearch: {} }] : undefined;
+  return {
+    provider: 'google',
+    method: 'api',
+    async ask(prompt, { signal }) {
+      let response: GenerateContentResponse;
+      try {
+        response = await ai.models.generateContent({ model: options.model, contents: prompt, config: { abortSignal: signal, ...(tools && { tools }) } });
+      } catch (error) {
+        throw fromGeminiError(error);
+      }
+      return readResponse(response, options.model);
+    },
+  };
+}
+
+function readResponse(response: GenerateContentResponse, requestedModel: string): ClientAnswer {
+  const candidate = response.candidates?.[0];
+  // Thought parts (thinking models) are the model's scratchpad, not its answer.
+  const text = (candidate?.content?.parts ?? []).flatMap((p) => (p.text && !p.thought ? [p.text] : [])).join('');
+  if (!text.trim()) {
+    const reason = candidate?.finishReason ?? response.promptFeedback?.blockReason ?? 'no candidate';
+    throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `gemini returned no text (${reason})` });
+  }
+  const citations: Citation[] = (candidate?.groundingMetadata?.groundingChunks ?? []).flatMap((chunk) =>
+    chunk.web?.uri ? [{ url: chunk.web.uri, title: chunk.web.title || null }] : [],
+  );
+  return { model: response.modelVersion ?? requestedModel, text, citations };
+}
+
+/**
+ * The SDK's ApiError carries the status and, as its message, the JSON error body;
+ * Google states how long to wait in that body (`google.rpc.RetryInfo`), not in a header.
+ */
+function fromGeminiError(error: unknown): unknown {
+  if (error instanceof ApiError) {
+    const body = parseErrorBody(error.message);
+    return errorFromStatus(error.status, body?.message ?? error.message, body?.retryAfterMs);
+  }
+  return isTransportFailure(error) ? networkError(error) : error;
+}
+
+/**
+ * fetch fails with a TypeError ("fetch failed"), aborts and the SDK's timeout with
+ * DOMExceptions; the SDK may wrap them (as `cause`). Names, not instanceof, since
+ * these errors can come from another realm.
+ */
+function isTransportFailure(error: unknown): boolean {
+  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if (['TypeError', 'AbortError', 'TimeoutError'].includes((e as { name?: unknown }).name as string)) return true;
+  }
+  return false;
+}
+
+type GoogleErrorBody = { error?: { message?: string; details?: Array<{ '@type'?: string; retryDelay?: string }> } };
+
+function parseErrorBody(message: string): { message?: string; retryAfterMs?: number } | undefined {
+  let body: GoogleErrorBody;
+  try {
+    body = JSON.parse(message) as GoogleErrorBody;
+  } catch {
+    return undefined;
+  }
+  const retryDelay = body.error?.details?.find((d) => d['@type']?.endsWith('google.rpc.RetryInfo'))?.retryDelay;
+  const seconds = retryDelay ? Number.parseFloat(retryDelay) : Number.NaN; // a protobuf Duration: "28s", "1.5s"
+  return { message: body.error?.message, retryAfterMs: Number.isFinite(seconds) ? Math.round(seconds * 1000) : undefined };
+}

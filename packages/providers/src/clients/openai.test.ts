@@ -1,0 +1,40 @@
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../testing/peers';
+import { createOpenAIClient } from './openai';
+
+const signal = () => new AbortController().signal;
+
+describe('openai client (Responses API)', () => {
+  let peer: ProtocolPeer;
+  beforeEach(async () => {
+    peer = await startOpenAIPeer();
+  });
+  afterEach(() => peer.close());
+
+  const client = (webSearch = true) => createOpenAIClient({ apiKey: PEER_API_KEY, baseUrl: peer.baseUrl, model: 'gpt-4o-mini', timeoutMs: 5000, webSearch });
+
+  it('sends the prompt to POST /v1/responses with the key, model and web search tool', async () => {
+    await client().ask('best crm for startups', { signal: signal() });
+    const [request] = peer.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/responses' });
+    expect(request!.headers.authorization).toBe(`Bearer ${PEER_API_KEY}`);
+    expect(request!.body).toEqual({ model: 'gpt-4o-mini', input: 'best crm for startups', store: false, tools: [{ type: 'web_search' }] });
+  });
+
+  it('reads the text, the url_citation annotations and the model as returned', async () => {
+    const answer = await client().ask('best crm', { signal: signal() });
+    expect(answer).toEqual({
+      model: 'gpt-4o-mini-2024-07-18',
+      text: 'Answer to "best crm":\n1. Alpha is the leader.\n2. Beta is a close second.',
+      citations: [
+        { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
+        { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
+      ],
+    });
+  });
+
+  it('omits the tool when web search is off, and then has no citations', async () => {
+    const answer = await client(false).ask('best crm', { signal: signal() });
+    expect(peer.requests[0]!.body).not.toHaveProperty('tools');
+    expect(answer.citations).toEqual([]);
+  });
+});

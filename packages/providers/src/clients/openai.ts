@@ -1,0 +1,58 @@
+import OpenAI from 'openai';
+import type { Response, Tool } from 'openai/resources/responses/responses';
+import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
+import { ProviderError } from '../errors';
+import { fromStainlessError } from './sdk-errors';
+
+export type OpenAIClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
+
+/**
+ * chatgpt through the Responses API: OpenAI's recommended API for new work, and
+ * the one where the hosted `web_search` tool (how ChatGPT finds and cites
+ * sources) works with ordinary models; Chat Completions needs dedicated
+ * search-preview models for that.
+ */
+export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    // Settings come from our config only: the SDK would otherwise read OPENAI_ORG_ID and OPENAI_PROJECT_ID.
+    organization: null,
+    project: null,
+    maxRetries: 0, // withRetries is the only retry path
+    timeout: options.timeoutMs,
+  });
+  const tools: Tool[] | undefined = options.webSearch ? [{ type: 'web_search' }] : undefined;
+  return {
+    provider: 'openai',
+    method: 'api',
+    async ask(prompt, { signal }) {
+      try {
+        // store: false keeps our customers' prompts out of OpenAI's stored responses.
+        const body = { model: options.model, input: prompt, store: false, ...(tools && { tools }) };
+        const response = await client.responses.create(body, { signal });
+        return readResponse(response);
+      } catch (error) {
+        throw fromStainlessError(error, OpenAI.APIError);
+      }
+    },
+  };
+}
+
+function readResponse(response: Response): ClientAnswer {
+  const text = response.output_text;
+  if (!text) throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `openai returned no text (status ${response.status})` });
+  return { model: response.model, text, citations: urlCitations(response) };
+}
+
+function urlCitations(response: Response): Citation[] {
+  const citations: Citation[] = [];
+  for (const item of response.output) {
+    if (item.type !== 'message') continue;
+    for (const part of item.content) {
+      if (part.type !== 'output_text') continue;
+      for (const note of part.annotations) if (note.type === 'url_citation') citations.push({ url: note.url, title: note.title || null });
+    }
+  }
+  return citations;
+}

@@ -1,0 +1,68 @@
+import { PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../testing/peers';
+import { createSerpApiClient } from './serpapi';
+
+const signal = () => new AbortController().signal;
+
+describe('serpapi client (Google AI Overview)', () => {
+  let peer: ProtocolPeer;
+  const start = async (options?: SerpApiPeerOptions) => {
+    peer = await startSerpApiPeer(options);
+    return createSerpApiClient({ apiKey: PEER_API_KEY, baseUrl: peer.baseUrl });
+  };
+  afterEach(() => peer.close());
+
+  it('searches GET /search.json with engine=google, the query, the country and the key', async () => {
+    const client = await start();
+    await client.ask('best crm for startups', { signal: signal(), country: 'DE' });
+    expect(peer.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/search.json',
+      query: { engine: 'google', q: 'best crm for startups', gl: 'de', api_key: PEER_API_KEY },
+    });
+  });
+
+  it('defaults the country to us', async () => {
+    const client = await start();
+    await client.ask('q', { signal: signal() });
+    expect(peer.requests[0]!.query.gl).toBe('us');
+  });
+
+  it('renders text_blocks (paragraphs, lists) and reads references', async () => {
+    const client = await start({ answer: () => ({ text: 'Top picks:\n- Alpha: the leader\n- Beta: runner-up', citations: [{ url: 'https://a.example/', title: 'A' }] }) });
+    expect(await client.ask('q', { signal: signal() })).toEqual({
+      model: 'google_ai_overview',
+      text: 'Top picks:\n- Alpha: the leader\n- Beta: runner-up',
+      citations: [{ url: 'https://a.example/', title: 'A' }],
+    });
+  });
+
+  it('renders nested lists, titled items, expandable blocks and tables', async () => {
+    const client = await start();
+    const aiOverview = {
+      text_blocks: [
+        { type: 'heading', snippet: 'Options' },
+        { type: 'list', list: [{ title: 'Alpha', snippet: 'fast', list: [{ snippet: 'free plan' }] }] },
+        { type: 'expandable', title: 'More', text_blocks: [{ type: 'paragraph', snippet: 'Beta too.' }] },
+        { type: 'table', table: [['Name', 'Price'], ['Alpha', '$10']] },
+      ],
+      references: [],
+    };
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: aiOverview }) });
+    const answer = await client.ask('q', { signal: signal() });
+    expect(answer.text).toBe('Options\n- Alpha: fast\n  - free plan\nMore\nBeta too.\nName | Price\nAlpha | $10');
+  });
+
+  it('follows a page_token with engine=google_ai_overview', async () => {
+    const client = await start({ deferred: true });
+    const answer = await client.ask('best crm', { signal: signal() });
+    expect(peer.requests.map((r) => r.query.engine)).toEqual(['google', 'google_ai_overview']);
+    expect(peer.requests[1]!.query).toEqual({ engine: 'google_ai_overview', page_token: 'token-1', api_key: PEER_API_KEY });
+    expect(answer.text).toContain('Alpha is the leader');
+    expect(answer.citations).toHaveLength(2);
+  });
+
+  it('reports a query without an AI Overview as a permanent no_ai_overview error', async () => {
+    const client = await start({ answer: () => null });
+    await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'no_ai_overview' });
+  });
+});

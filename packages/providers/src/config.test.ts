@@ -1,0 +1,40 @@
+import { providersConfigSchema } from './config';
+
+describe('providersConfigSchema', () => {
+  it('defaults to every surface simulated, with sensible limits', () => {
+    expect(providersConfigSchema.parse({})).toEqual({
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      OPENAI_MODEL: 'gpt-4o-mini',
+      ANTHROPIC_BASE_URL: 'https://api.anthropic.com',
+      ANTHROPIC_MODEL: 'claude-haiku-4-5',
+      GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com',
+      GEMINI_MODEL: 'gemini-2.5-flash',
+      PERPLEXITY_BASE_URL: 'https://api.perplexity.ai',
+      PERPLEXITY_MODEL: 'sonar',
+      SERPAPI_BASE_URL: 'https://serpapi.com',
+      PROVIDER_TIMEOUT_MS: 90_000,
+      PROVIDER_CONCURRENCY: 4,
+      PROVIDER_WEB_SEARCH: true,
+    });
+  });
+
+  it('reads an empty variable as unset', () => {
+    const config = providersConfigSchema.parse({ OPENAI_API_KEY: '', OPENAI_BASE_URL: ' ', OPENAI_MODEL: '', PERPLEXITY_BASE_URL: '' });
+    expect(config.OPENAI_API_KEY).toBeUndefined();
+    expect(config.OPENAI_BASE_URL).toBe('https://api.openai.com/v1');
+    expect(config.OPENAI_MODEL).toBe('gpt-4o-mini');
+    expect(config.PERPLEXITY_BASE_URL).toBe('https://api.perplexity.ai');
+  });
+
+  it('coerces numbers and booleans from strings', () => {
+    const config = providersConfigSchema.parse({ PROVIDER_TIMEOUT_MS: '5000', PROVIDER_CONCURRENCY: '2', PROVIDER_WEB_SEARCH: 'false', SERPAPI_API_KEY: 'k' });
+    expect(config).toMatchObject({ PROVIDER_TIMEOUT_MS: 5000, PROVIDER_CONCURRENCY: 2, PROVIDER_WEB_SEARCH: false, SERPAPI_API_KEY: 'k' });
+  });
+
+  it('names each bad variable', () => {
+    const result = providersConfigSchema.safeParse({ OPENAI_BASE_URL: 'ftp://x', GEMINI_BASE_URL: 'not a url', PROVIDER_CONCURRENCY: '0', PROVIDER_WEB_SEARCH: 'yes' });
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['OPENAI_BASE_URL', 'GEMINI_BASE_URL', 'PROVIDER_CONCURRENCY', 'PROVIDER_WEB_SEARCH']));
+  });
+});

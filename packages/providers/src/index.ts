@@ -1,0 +1,10 @@
+export { Answer, Citation, PROVIDER_NAMES, ProviderName, type AskOptions, type AskSurface } from './answer';
+export { providersConfigSchema, type ProvidersConfig } from './config';
+export * from './errors';
+export { createLimiter, type Limiter } from './limiter';
+export { createProviders, type Providers, type ProvidersOptions } from './providers';
+export { withRetries, type RetryOptions } from './retry';
+export { withTimeout } from './timeout';
+export { simulateAnswer } from './simulated/simulated';
+/** Local protocol peers, for tests of the services that ask the surfaces. */
+export * from './testing/peers';

@@ -1,0 +1,116 @@
+import { SURFACES } from '@brandradar/contracts';
+import { Answer } from './answer';
+import { providersConfigSchema } from './config';
+import { createProviders } from './providers';
+import { simulateAnswer } from './simulated/simulated';
+import { PEER_API_KEY, startOpenAIPeer, startSerpApiPeer, type ProtocolPeer } from './testing/peers';
+
+const NOW = new Date('2026-03-02T09:00:00.000Z');
+const config = (env: Record<string, string> = {}) => providersConfigSchema.parse(env);
+
+describe('createProviders', () => {
+  it('simulates every surface whose key is missing, labelled as such', async () => {
+    const providers = createProviders(config(), { clock: () => NOW });
+    expect(providers.providerOf).toEqual(Object.fromEntries(SURFACES.map((s) => [s, 'simulated'])));
+    const answer = await providers.askSurface('perplexity', 'best crm for startups');
+    expect(answer).toEqual({
+      surface: 'perplexity',
+      provider: 'simulated',
+      method: 'api',
+      ...simulateAnswer('perplexity', 'best crm for startups'),
+      fetchedAt: '2026-03-02T09:00:00.000Z',
+    });
+    expect(Answer.parse(answer)).toEqual(answer);
+    expect(await providers.askSurface('google_ai_overview', 'best crm')).toMatchObject({ provider: 'simulated', method: 'serp', model: 'simulated-google_ai_overview' });
+  });
+
+  describe('with keys set', () => {
+    let openai: ProtocolPeer;
+    let serpapi: ProtocolPeer;
+    beforeEach(async () => {
+      openai = await startOpenAIPeer();
+      serpapi = await startSerpApiPeer();
+    });
+    afterEach(async () => {
+      await openai.close();
+      await serpapi.close();
+    });
+
+    const liveConfig = (extra: Record<string, string> = {}) =>
+      config({ OPENAI_API_KEY: PEER_API_KEY, OPENAI_BASE_URL: openai.baseUrl, SERPAPI_API_KEY: PEER_API_KEY, SERPAPI_BASE_URL: serpapi.baseUrl, ...extra });
+
+    it('uses the real client for those surfaces only, through the configured base URLs', async () => {
+      const providers = createProviders(liveConfig({ OPENAI_MODEL: 'gpt-4.1-mini' }), { clock: () => NOW });
+      expect(providers.providerOf).toEqual({ chatgpt: 'openai', claude: 'simulated', perplexity: 'simulated', gemini: 'simulated', google_ai_overview: 'serpapi' });
+      const answer = await providers.askSurface('chatgpt', 'best crm');
+      expect(answer).toMatchObject({ surface: 'chatgpt', provider: 'openai', method: 'api', model: 'gpt-4.1-mini-2024-07-18', fetchedAt: '2026-03-02T09:00:00.000Z' });
+      expect(openai.requests[0]!.body).toMatchObject({ model: 'gpt-4.1-mini' });
+    });
+
+    it('passes the country to SerpApi and labels its answer serp', async () => {
+      const providers = createProviders(liveConfig());
+      const answer = await providers.askSurface('google_ai_overview', 'best crm', { country: 'fr' });
+      expect(answer).toMatchObject({ provider: 'serpapi', method: 'serp', model: 'google_ai_overview' });
+      expect(serpapi.requests[0]!.query.gl).toBe('fr');
+    });
+
+    it('drops repeated citation URLs', async () => {
+      openai.replyNext({
+        status: 200,
+        body: JSON.stringify({
+          id: 'r',
+          object: 'response',
+          status: 'completed',
+          model: 'gpt-4o-mini',
+          output: [
+            {
+              type: 'message',
+              id: 'm',
+              role: 'assistant',
+              status: 'completed',
+              content: [
+                {
+                  type: 'output_text',
+                  text: 'Alpha.',
+                  annotations: [
+                    { type: 'url_citation', start_index: 0, end_index: 3, url: 'https://a.example/', title: 'A' },
+                    { type: 'url_citation', start_index: 3, end_index: 6, url: 'https://a.example/', title: 'A again' },
+                  ],
+                },
+              ],
+            },
+          ],
+        }),
+      });
+      const answer = await createProviders(liveConfig()).askSurface('chatgpt', 'q');
+      expect(answer.citations).toEqual([{ url: 'https://a.example/', title: 'A' }]);
+    });
+
+    it('fails a call that outlasts PROVIDER_TIMEOUT_MS as a transient timeout', async () => {
+      const providers = createProviders(liveConfig({ PROVIDER_TIMEOUT_MS: '100' }));
+      openai.replyNext({ status: 200, body: '{}', delayMs: 2000 });
+      await expect(providers.askSurface('chatgpt', 'q')).rejects.toMatchObject({ kind: 'transient', code: 'timeout' });
+    });
+
+    it("stops at once when the caller's signal aborts", async () => {
+      const providers = createProviders(liveConfig());
+      openai.replyNext({ status: 200, body: '{}', delayMs: 2000 });
+      const controller = new AbortController();
+      const pending = providers.askSurface('chatgpt', 'q', { signal: controller.signal });
+      setTimeout(() => controller.abort(new Error('shutting down')), 20);
+      await expect(pending).rejects.toThrow('shutting down');
+    });
+
+    it('runs at most PROVIDER_CONCURRENCY calls per surface at once', async () => {
+      const providers = createProviders(liveConfig({ PROVIDER_CONCURRENCY: '1' }));
+      openai.replyNext({ status: 500, body: '{}', delayMs: 150 });
+      const first = providers.askSurface('chatgpt', 'first').catch(() => undefined);
+      const second = providers.askSurface('chatgpt', 'second');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(openai.requests).toHaveLength(1);
+      await first;
+      await expect(second).resolves.toMatchObject({ provider: 'openai' });
+      expect(openai.requests.map((r) => (r.body as { input: string }).input)).toEqual(['first', 'second']);
+    });
+  });
+});

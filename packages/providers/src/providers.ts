@@ -1,0 +1,72 @@
+import { SURFACES, type Surface } from '@brandradar/contracts';
+import { Answer, uniqueCitations, type AskSurface, type ProviderName, type SurfaceClient } from './answer';
+import { createAnthropicClient } from './clients/anthropic';
+import { createGeminiClient } from './clients/gemini';
+import { createOpenAIClient } from './clients/openai';
+import { createPerplexityClient } from './clients/perplexity';
+import { createSerpApiClient } from './clients/serpapi';
+import type { ProvidersConfig } from './config';
+import { malformedResponse } from './errors';
+import { createLimiter } from './limiter';
+import { createSimulatedClient } from './simulated/simulated';
+import { withTimeout } from './timeout';
+
+export type Providers = {
+  /**
+   * Asks one surface once, within the per-surface concurrency limit and the
+   * per-call timeout. Failures are ProviderErrors; retrying is the caller's
+   * choice (withRetries), as is how long a run may wait.
+   */
+  askSurface: AskSurface;
+  /** Which provider answers each surface, e.g. to log at start which surfaces are live. */
+  providerOf: Readonly<Record<Surface, ProviderName>>;
+};
+
+export type ProvidersOptions = { clock?: () => Date };
+
+export function createProviders(config: ProvidersConfig, options: ProvidersOptions = {}): Providers {
+  const clock = options.clock ?? (() => new Date());
+  const clients = perSurface((s) => clientFor(s, config));
+  const limiters = perSurface(() => createLimiter(config.PROVIDER_CONCURRENCY));
+
+  const askSurface: AskSurface = (surface, prompt, { signal, country } = {}) =>
+    limiters[surface].run(async () => {
+      const client = clients[surface];
+      const answer = await withTimeout((callSignal) => client.ask(prompt, { signal: callSignal, country }), { timeoutMs: config.PROVIDER_TIMEOUT_MS, signal });
+      const labelled = { ...answer, surface, provider: client.provider, method: client.method, citations: uniqueCitations(answer.citations), fetchedAt: clock().toISOString() };
+      const parsed = Answer.safeParse(labelled);
+      if (!parsed.success) throw malformedResponse(`${client.provider} answer does not fit the Answer schema`, parsed.error);
+      return parsed.data;
+    }, signal);
+
+  return { askSurface, providerOf: perSurface((s) => clients[s].provider) };
+}
+
+function perSurface<T>(make: (surface: Surface) => T): Record<Surface, T> {
+  return Object.fromEntries(SURFACES.map((s) => [s, make(s)])) as Record<Surface, T>;
+}
+
+/** The real client when the surface's key is set, the simulation otherwise. */
+function clientFor(surface: Surface, config: ProvidersConfig): SurfaceClient {
+  const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, webSearch: config.PROVIDER_WEB_SEARCH };
+  switch (surface) {
+    case 'chatgpt':
+      return config.OPENAI_API_KEY
+        ? createOpenAIClient({ ...common, apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL })
+        : createSimulatedClient(surface);
+    case 'claude':
+      return config.ANTHROPIC_API_KEY
+        ? createAnthropicClient({ ...common, apiKey: config.ANTHROPIC_API_KEY, baseUrl: config.ANTHROPIC_BASE_URL, model: config.ANTHROPIC_MODEL })
+        : createSimulatedClient(surface);
+    case 'gemini':
+      return config.GEMINI_API_KEY
+        ? createGeminiClient({ ...common, apiKey: config.GEMINI_API_KEY, baseUrl: config.GEMINI_BASE_URL, model: config.GEMINI_MODEL })
+        : createSimulatedClient(surface);
+    case 'perplexity':
+      return config.PERPLEXITY_API_KEY
+        ? createPerplexityClient({ apiKey: config.PERPLEXITY_API_KEY, baseUrl: config.PERPLEXITY_BASE_URL, model: config.PERPLEXITY_MODEL })
+        : createSimulatedClient(surface);
+    case 'google_ai_overview':
+      return config.SERPAPI_API_KEY ? createSerpApiClient({ apiKey: config.SERPAPI_API_KEY, baseUrl: config.SERPAPI_BASE_URL }) : createSimulatedClient(surface);
+  }
+}
