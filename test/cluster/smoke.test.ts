@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { cluster, portForward, readyPod, secretValue, sleep, waitForDeployments, type Cluster } from './kube';
+
+/**
+ * The SRE smoke suite: against the release in KUBECONFIG's cluster, wait until every Deployment
+ * is ready, reach the gateway through a port-forward, and go through the product once:
+ * an account (admin API), a tracker created and activated, and, once the run API is served,
+ * a manual run followed to its end and its report. Not part of `npm test`; see
+ * test/cluster/jest.config.js and deploy/README.md ("Smoke test").
+ *
+ *   BRANDRADAR_RELEASE    release name (default brandradar)
+ *   BRANDRADAR_NAMESPACE  its namespace (default: the context's namespace)
+ *   ADMIN_TOKEN           the admin token; default: ADMIN_TOKEN of the release's Secret
+ *   BRANDRADAR_SECRET     that Secret's name when secrets.existingSecret is used
+ *   SMOKE_READY_TIMEOUT_S how long to wait for the Deployments (default 600)
+ */
+const log = (line: string) => process.stdout.write(`[smoke] ${line}\n`);
+
+let c: Cluster;
+let publicUrl: string;
+let adminUrl: string;
+let adminToken: string;
+const closers: (() => void)[] = [];
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function call(base: string, method: string, path: string, token: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+  c = cluster();
+  log(`release ${c.release} in namespace ${c.namespace} (context ${c.kc.getCurrentContext()})`);
+  const deployments = await waitForDeployments(c, Number(process.env.SMOKE_READY_TIMEOUT_S ?? 600) * 1000, log);
+  log(`ready: ${deployments.map((d) => d.metadata?.name).join(', ')}`);
+  const gateway = deployments.find((d) => d.metadata?.labels?.['app.kubernetes.io/component'] === 'gateway');
+  if (!gateway) throw new Error('the release has no gateway Deployment');
+  const ports = new Map((gateway.spec?.template.spec?.containers[0]?.ports ?? []).map((p) => [p.name, p.containerPort]));
+  const pod = await readyPod(c, 'gateway');
+  const [pub, admin] = [await portForward(c, pod, ports.get('public') ?? 8080), await portForward(c, pod, ports.get('admin') ?? 8081)];
+  closers.push(pub.close, admin.close);
+  [publicUrl, adminUrl] = [pub.url, admin.url];
+  adminToken = process.env.ADMIN_TOKEN ?? (await secretValue(c, 'ADMIN_TOKEN')) ?? '';
+  if (!adminToken) throw new Error('no admin token: set ADMIN_TOKEN, or BRANDRADAR_SECRET to the Secret that holds it');
+});
+afterAll(() => closers.forEach((close) => close()));
+
+describe(`brandradar release smoke test`, () => {
+  let apiKey: string;
+  let trackerId: string;
+  let estimate: number;
+
+  it('serves the public API reference through the port-forward', async () => {
+    const res = await fetch(`${publicUrl}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  });
+
+  it('creates an account with credits on the admin API', async () => {
+    const res = await call(adminUrl, 'POST', '/admin/v1/accounts', adminToken, { email: `smoke-${randomUUID().slice(0, 8)}@example.com`, creditsMicro: 5_000_000 });
+    expect(res.status).toBe(201);
+    apiKey = res.body.apiKey;
+    expect(apiKey).toMatch(/^brk_/);
+  });
+
+  it('creates a tracker (DRAFT)', async () => {
+    const res = await call(publicUrl, 'POST', '/api/v1/trackers', apiKey, {
+      name: 'smoke test',
+      cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
+      primitive: 'rankings',
+      prompts: ['best crm for a small team'],
+      competitors: ['HubSpot', 'Salesforce'],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.tracker.status).toBe('DRAFT');
+    trackerId = res.body.tracker.id;
+    estimate = res.body.tracker.estimatedCostMicroPerRun;
+  });
+
+  it('activates it at its estimate', async () => {
+    const res = await call(publicUrl, 'POST', `/api/v1/trackers/${trackerId}/activate`, apiKey, { maxCostMicroPerRun: estimate });
+    expect(res.status).toBe(200);
+    expect(res.body.tracker.status).toBe('ACTIVE');
+  });
+
+  it('runs it and reports the run, once the run API is served', async () => {
+    const doc = (await (await fetch(`${publicUrl}/api/v1/openapi.json`)).json()) as { paths?: Record<string, unknown> };
+    if (!doc.paths?.['/api/v1/trackers/{id}/runs']) {
+      log('the gateway does not serve /api/v1/trackers/{id}/runs yet: run and report skipped');
+      return;
+    }
+    const started = await call(publicUrl, 'POST', `/api/v1/trackers/${trackerId}/runs`, apiKey, { requestToken: randomUUID() });
+    expect([200, 202]).toContain(started.status);
+    const runId = started.body.run.id;
+    let run = started.body.run;
+    for (const deadline = Date.now() + 5 * 60_000; ['QUEUED', 'RUNNING'].includes(run.status) && Date.now() < deadline; ) {
+      await sleep(3_000);
+      run = (await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, apiKey)).body.run;
+    }
+    log(`run ${runId}: ${run.status}, billed ${run.billedCostMicro} of ${run.estimatedCostMicro}`);
+    expect(['COMPLETED', 'PARTIAL']).toContain(run.status);
+    const report = await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/report?limit=1`, apiKey);
+    expect(report.status).toBe(200);
+    expect(report.body.runs[0].id).toBe(runId);
+  });
+
+  afterAll(async () => {
+    // Leave nothing scheduled: pause the tracker (deleting it needs no run in flight).
+    if (trackerId) await call(publicUrl, 'POST', `/api/v1/trackers/${trackerId}/pause`, apiKey).catch(() => undefined);
+  });
+});

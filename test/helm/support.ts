@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseAllDocuments } from 'yaml';
+import { REPO_ROOT, ensureHelm } from '@brandradar/devstack';
+
+const run = promisify(execFile);
+
+export const CHART_DIR = path.join(REPO_ROOT, 'helm', 'brandradar');
+export const CI_DIR = path.join(REPO_ROOT, 'helm', 'ci');
+export const ENVIRONMENTS_DIR = path.join(REPO_ROOT, 'helm', 'environments');
+export const SERVICES = ['gateway', 'billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier'] as const;
+
+export interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  [key: string]: any;
+}
+
+export interface Helm {
+  bin: string;
+  /** A copy of the chart whose charts/ holds empty stand-ins for the nats and mongodb dependencies. */
+  chart: string;
+  lint(args?: string[]): Promise<{ ok: boolean; output: string }>;
+  template(args?: string[]): Promise<K8sObject[]>;
+  /** Renders and returns the error output; throws if rendering succeeded. */
+  templateError(args?: string[]): Promise<string>;
+  cleanup(): void;
+}
+
+/**
+ * helm (built once from its Go module) and a copy of the chart it can render offline.
+ *
+ * `helm template` and `helm lint` refuse a chart whose Chart.yaml dependencies are missing from
+ * charts/, even when their conditions are off, and the real nats and mongodb charts cannot be
+ * fetched here. The copy gets stand-in charts with the same names and versions and no
+ * templates, so everything the chart itself renders is checked; the dependencies' own objects
+ * are not (real installs run `helm dependency update`, deploy/README.md).
+ */
+export async function prepareHelm(): Promise<Helm> {
+  const bin = await ensureHelm();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'brandradar-helm-'));
+  const chart = path.join(tmp, 'brandradar');
+  fs.cpSync(CHART_DIR, chart, { recursive: true, filter: (src) => path.relative(CHART_DIR, src).split(path.sep)[0] !== 'charts' });
+  const chartYaml = parseAllDocuments(fs.readFileSync(path.join(CHART_DIR, 'Chart.yaml'), 'utf8'))[0]!.toJS() as { dependencies: { name: string; version: string }[] };
+  for (const dep of chartYaml.dependencies) {
+    const dir = path.join(chart, 'charts', dep.name);
+    fs.mkdirSync(dir, { recursive: true });
+    const version = dep.version.replace(/x/g, '0');
+    fs.writeFileSync(path.join(dir, 'Chart.yaml'), `apiVersion: v2\nname: ${dep.name}\nversion: ${version}\ndescription: offline stand-in for the test renders\n`);
+  }
+  const env = { ...process.env, HELM_CACHE_HOME: path.join(tmp, 'cache'), HELM_CONFIG_HOME: path.join(tmp, 'config'), HELM_DATA_HOME: path.join(tmp, 'data') };
+  const helm = (args: string[]) => run(bin, args, { env, maxBuffer: 64 << 20 });
+  return {
+    bin,
+    chart,
+    async lint(args = []) {
+      try {
+        const { stdout, stderr } = await helm(['lint', '--strict', chart, ...args]);
+        return { ok: true, output: stdout + stderr };
+      } catch (e) {
+        const err = e as { stdout?: string; stderr?: string };
+        return { ok: false, output: `${err.stdout ?? ''}${err.stderr ?? ''}` };
+      }
+    },
+    async template(args = []) {
+      const { stdout } = await helm(['template', 'rel', chart, '--namespace', 'brandradar', ...args]);
+      return parseAllDocuments(stdout)
+        .map((d) => d.toJS() as K8sObject | null)
+        .filter((o): o is K8sObject => o !== null && typeof o === 'object');
+    },
+    async templateError(args = []) {
+      try {
+        await helm(['template', 'rel', chart, ...args]);
+      } catch (e) {
+        return String((e as { stderr?: string }).stderr ?? e);
+      }
+      throw new Error(`helm template ${args.join(' ')} rendered, but it should have failed`);
+    },
+    cleanup: () => fs.rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/** The values files CI renders: helm/ci/*.yaml, with the ones named fail-* expected to fail. */
+export function ciValuesFiles(): { file: string; name: string; expectError?: RegExp }[] {
+  return fs
+    .readdirSync(CI_DIR)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => {
+      const file = path.join(CI_DIR, f);
+      // A file that must fail says so in a comment: `# expect-error: <a regular expression>`.
+      const match = /^# expect-error: (.+)$/m.exec(fs.readFileSync(file, 'utf8'));
+      return { file, name: f, ...(match ? { expectError: new RegExp(match[1]!) } : {}) };
+    });
+}
+
+export function byKind(objects: K8sObject[], kind: string): K8sObject[] {
+  return objects.filter((o) => o.kind === kind);
+}
+
+export function find(objects: K8sObject[], kind: string, name: string): K8sObject | undefined {
+  return objects.find((o) => o.kind === kind && o.metadata.name === name);
+}
