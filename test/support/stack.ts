@@ -45,6 +45,9 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
     ADMIN_PORT: String(adminPort),
     ADMIN_TOKEN: adminToken,
     SHUTDOWN_GRACE_MS: '5000',
+    // Tests send bursts with one key; the rate-limit test sets its own small limit.
+    RATE_LIMIT_PER_MINUTE: '60000',
+    RATE_LIMIT_BURST: '10000',
     ...extraEnv,
   };
   const running = new Map<string, RunningService>();

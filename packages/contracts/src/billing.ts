@@ -49,6 +49,7 @@ export const Account = z
     status: AccountStatus,
     balanceMicro: Micro,
     spendLimitMicroPerMonth: Micro.nullable().meta({ description: 'Most the account may be billed per calendar month (UTC); null for no limit.' }),
+    spentThisMonthMicro: Micro.meta({ description: 'Billed so far in the current calendar month (UTC).' }),
     createdAt: Timestamp,
   })
   .meta({ id: 'Account' });
@@ -72,16 +73,71 @@ export const CreatedAccount = z.object({ account: Account, apiKey: ApiKeySecret,
 
 export const CreatedApiKey = z.object({ apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedApiKey' });
 
+/** An admin credit: added once per `reference` (an invoice or payment id); a replay changes nothing. */
+export const CreditInput = z
+  .object({
+    amountMicro: z.int().min(1).meta({ description: 'Positive integer micro-units; 100,000 = 1 USD.' }),
+    reference: z.string().min(1).max(200).meta({ description: 'Idempotency key of the credit, e.g. the payment id.' }),
+  })
+  .strict()
+  .meta({ id: 'CreditInput' });
+export type CreditInput = z.infer<typeof CreditInput>;
+
+/**
+ * The caller's idempotency key of one reservation, e.g. `run:<runId>`. It is
+ * a key of the account document's hold map, hence the plain charset (no `.`,
+ * no `$`, no leading `_`).
+ */
+export const HoldKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,199}$/, 'must be 1–200 of A–Z a–z 0–9 : _ -, starting with a letter or digit');
+
+/**
+ * What became of a hold, also when asked again with the same key: `heldMicro`
+ * was reserved (taken from the balance) when it was placed; `capturedMicro` is
+ * null while it is outstanding, and once captured the amount charged (the rest
+ * of `heldMicro` went back to the balance; 0 means all of it did).
+ */
+export const HoldOutcome = z
+  .object({
+    account: Account,
+    holdKey: HoldKey,
+    heldMicro: Micro,
+    capturedMicro: Micro.nullable(),
+  })
+  .meta({ id: 'HoldOutcome' });
+export type HoldOutcome = z.infer<typeof HoldOutcome>;
+
 /** Queries answered by the billing service. */
 export const BillingQueries = {
   getRates: defineQuery('billing.rates.get.v1', versioned({}), z.object({ rates: RateCard })),
+  /** Publishes a new rate card as the next version. */
+  publishRates: defineQuery('billing.rates.publish.v1', versioned({ rates: RatesInput }), z.object({ rates: RateCard })),
   createAccount: defineQuery('billing.accounts.create.v1', versioned({ input: CreateAccountInput }), CreatedAccount),
   createApiKey: defineQuery('billing.api-keys.create.v1', versioned({ accountId: z.uuid() }), CreatedApiKey),
+  /** Revokes a key for good; `not_found` for an unknown key id, success again for a revoked one. */
+  revokeApiKey: defineQuery('billing.api-keys.revoke.v1', versioned({ keyId: z.string() }), z.object({ keyId: z.string(), accountId: z.uuid() })),
   getAccount: defineQuery('billing.accounts.get.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
+  credit: defineQuery('billing.accounts.credit.v1', versioned({ accountId: z.uuid(), ...CreditInput.shape }), z.object({ account: Account })),
+  /** Closes an account (again: no change). A closed account can place no holds; open holds can still be captured. */
+  closeAccount: defineQuery('billing.accounts.close.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
+  /**
+   * Reserves `amountMicro` of the balance (at run or workflow start). Refused
+   * with `account_closed`, `insufficient_credits` (`balanceMicro`,
+   * `requiredMicro`) or `spend_limit_reached` (`spendLimitMicro`, `spentMicro`
+   * this month, `heldMicro` outstanding, `requiredMicro`). A known `holdKey`
+   * returns that hold as it stands and reserves nothing more, whatever the amount.
+   */
+  hold: defineQuery('billing.holds.place.v1', versioned({ accountId: z.uuid(), holdKey: HoldKey, amountMicro: Micro }), HoldOutcome),
+  /**
+   * Settles a hold: charges `amountMicro` (at most the held amount, else
+   * `invalid_state`) and returns the rest to the balance; 0 releases it all.
+   * A settled `holdKey` returns its outcome again and changes nothing;
+   * an unknown one is `not_found`.
+   */
+  capture: defineQuery('billing.holds.capture.v1', versioned({ accountId: z.uuid(), holdKey: HoldKey, amountMicro: Micro }), HoldOutcome),
   /** The gateway sends the key id and the SHA-256 of the secret; billing compares in constant time. */
   verifyApiKey: defineQuery(
     'billing.api-keys.verify.v1',
     versioned({ keyId: z.string(), secretSha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-    z.object({ accountId: z.uuid(), keyId: z.string() }),
+    z.object({ accountId: z.uuid(), keyId: z.string(), accountStatus: AccountStatus }),
   ),
 };

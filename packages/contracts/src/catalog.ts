@@ -1,10 +1,16 @@
 import type { EventDef, StreamDef } from './messaging';
+import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
+import { TRACKER_EVENTS_STREAM, TrackerEvents } from './tracker-messages';
 
 /**
  * Every JetStream stream and every event or command published to one. The
  * platform provisions streams from these lists, so a new event is one entry
  * here and nowhere else.
  */
-export const STREAMS: Record<string, StreamDef> = {};
+export const STREAMS: Record<string, StreamDef> = {
+  [TRACKER_EVENTS_STREAM.name]: TRACKER_EVENTS_STREAM,
+  [RUN_COMMANDS_STREAM.name]: RUN_COMMANDS_STREAM,
+  [RUN_EVENTS_STREAM.name]: RUN_EVENTS_STREAM,
+};
 
-export const EVENTS: readonly EventDef[] = [];
+export const EVENTS: readonly EventDef[] = [...Object.values(TrackerEvents), ...Object.values(RunCommands), ...Object.values(RunEvents)];

@@ -10,6 +10,10 @@ const run = promisify(execFile);
 /** Pinned versions of the local infrastructure. */
 export const NATS_SERVER_VERSION = 'v2.12.15';
 export const FERRETDB_VERSION = 'v1.24.2';
+/** helm v4 (a go-installed v3 would believe the cluster is Kubernetes 1.20). */
+export const HELM_VERSION = 'v4.3.1';
+/** The skaffold release whose config schema (skaffold/v4beta11) skaffold.yaml is written against. */
+export const SKAFFOLD_VERSION = 'v2.13.2';
 
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 
@@ -33,15 +37,42 @@ async function buildOnce(target: string, build: (tmp: string) => Promise<void>):
   return target;
 }
 
-/** nats-server, built from its Go module once per version. */
-export function ensureNatsServer(): Promise<string> {
-  const target = path.join(CACHE_DIR, 'bin', `nats-server-${NATS_SERVER_VERSION}`);
+/** `go install <pkg>@<version>` into the cache as bin/<name>-<version>, once per version. */
+function goInstallOnce(name: string, pkg: string, version: string): Promise<string> {
+  const target = path.join(CACHE_DIR, 'bin', `${name}-${version}`);
   return buildOnce(target, async (tmp) => {
     const gobin = `${tmp}.d`;
-    await run('go', ['install', `github.com/nats-io/nats-server/v2@${NATS_SERVER_VERSION}`], { env: { ...goEnv(), GOBIN: gobin }, maxBuffer: 16 << 20 });
-    fs.renameSync(path.join(gobin, 'nats-server'), tmp);
+    await run('go', ['install', `${pkg}@${version}`], { env: { ...goEnv(), GOBIN: gobin }, maxBuffer: 16 << 20 });
+    fs.renameSync(path.join(gobin, path.basename(pkg.replace(/\/v\d+$/, ''))), tmp);
     fs.rmSync(gobin, { recursive: true, force: true });
   });
+}
+
+/** nats-server, built from its Go module once per version. */
+export function ensureNatsServer(): Promise<string> {
+  return goInstallOnce('nats-server', 'github.com/nats-io/nats-server/v2', NATS_SERVER_VERSION);
+}
+
+/** helm, built from its Go module once per version (for the chart's lint/render tests and deploys). */
+export function ensureHelm(): Promise<string> {
+  return goInstallOnce('helm', 'helm.sh/helm/v4/cmd/helm', HELM_VERSION);
+}
+
+/**
+ * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta11`), read from
+ * skaffold's Go module (`docs-v2/content/en/schemas/`), downloaded once into the module cache.
+ * skaffold itself cannot be built here: `go install` refuses v2.13.2 because its go.mod has
+ * `exclude` directives, and building it in a module of ours needs modules the proxy no longer
+ * serves (vbom.ml/util). So CI validates skaffold.yaml against this schema instead.
+ */
+export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> {
+  const name = apiVersion.replace(/^skaffold\//, '');
+  if (!/^v[0-9a-z]+$/.test(name)) throw new Error(`not a skaffold apiVersion: ${apiVersion}`);
+  const { stdout } = await run('go', ['mod', 'download', '-json', `github.com/GoogleContainerTools/skaffold/v2@${SKAFFOLD_VERSION}`], { env: goEnv(), maxBuffer: 16 << 20 });
+  const { Dir } = JSON.parse(stdout) as { Dir: string };
+  const schema = path.join(Dir, 'docs-v2', 'content', 'en', 'schemas', `${name}.json`);
+  if (!fs.existsSync(schema)) throw new Error(`skaffold ${SKAFFOLD_VERSION} publishes no schema for ${apiVersion}`);
+  return schema;
 }
 
 /** FerretDB, built from our small wrapper module; keyed by its version and the wrapper's source. */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** `true`/`false`/`1`/`0` from an environment variable (z.coerce.boolean treats "false" as true). */
+export const envBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
 /** Settings every service reads. Each service extends this with its own. */
 export const baseConfigSchema = z.object({
   NATS_URL: z.string().min(1).describe('NATS server URL(s), comma-separated'),
@@ -7,6 +12,8 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** Deploy-time mode: create indexes, streams and consumers, then exit 0 without serving anything. */
+  PROVISION_ONLY: envBoolean.default(false),
 });
 
 /** Settings of a service that keeps a MongoDB database of its own. */
@@ -32,8 +39,3 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
   const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
   throw new ConfigError(`Invalid configuration for ${service}:\n${lines.join('\n')}`);
 }
-
-/** `true`/`false`/`1`/`0` from an environment variable (z.coerce.boolean treats "false" as true). */
-export const envBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');

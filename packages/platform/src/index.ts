@@ -8,3 +8,4 @@ export * from './service';
 export * from './shutdown';
 export * from './telemetry';
 export * from './tracing';
+export * from './outbox';

@@ -214,36 +214,53 @@ export class RetryLater extends Error {
 }
 
 /**
- * Consumes a durable pull consumer until stopped. Each message is parsed with
- * its event schema first: an unknown subject or malformed payload is poison
- * and is terminated. The handler acks by returning; `RetryLater` naks with a
- * delay; any other error naks with a growing delay.
+ * Consumes a durable pull consumer until stopped, handling up to `concurrency`
+ * messages at once. Each message is parsed with its event schema first: an
+ * unknown subject or malformed payload is poison and is terminated. The
+ * handler acks by returning; `RetryLater` naks with its delay; any other
+ * error naks with a growing delay.
  */
-export async function consumeEvents(js: JetStreamClient, c: DurableConsumer, logger: Logger, handler: EventHandler): Promise<{ stop(): Promise<void> }> {
+export async function consumeEvents(
+  js: JetStreamClient,
+  c: DurableConsumer,
+  logger: Logger,
+  handler: EventHandler,
+  opts: { concurrency?: number } = {},
+): Promise<{ stop(): Promise<void> }> {
+  const concurrency = opts.concurrency ?? 1;
   const consumer = await js.consumers.get(c.stream.name, c.durable);
-  const messages = await consumer.consume({ max_messages: 16 });
+  const messages = await consumer.consume({ max_messages: Math.max(16, concurrency) });
   const bySubject = new Map(c.events.map((e) => [e.subject, e]));
+  const inFlight = new Set<Promise<void>>();
+
+  const handle = async (msg: JsMsg) => {
+    const def = bySubject.get(msg.subject);
+    const parsed = def?.payload.safeParse(safeDecode(msg.data));
+    if (!def || !parsed?.success) {
+      logger.error({ subject: msg.subject, seq: msg.seq }, 'poison message terminated');
+      msg.term();
+      return;
+    }
+    const parent = contextFromHeaders(msg.headers);
+    await inSpan(`${msg.subject} process`, { kind: SpanKind.CONSUMER, attributes: messagingAttributes(msg.subject, 'process') }, async () => {
+      try {
+        await handler({ subject: msg.subject, payload: parsed.data, msg });
+        msg.ack();
+      } catch (e) {
+        const delay = e instanceof RetryLater ? e.delayMs : Math.min(60_000, 1_000 * 2 ** (msg.info.redeliveryCount - 1));
+        logger.warn({ err: e, subject: msg.subject, seq: msg.seq, delay }, 'event handling failed; will retry');
+        msg.nak(delay);
+      }
+    }, parent).catch(() => undefined);
+  };
+
   const done = (async () => {
     for await (const msg of messages) {
-      const def = bySubject.get(msg.subject);
-      const parsed = def?.payload.safeParse(safeDecode(msg.data));
-      if (!def || !parsed?.success) {
-        logger.error({ subject: msg.subject, seq: msg.seq }, 'poison message terminated');
-        msg.term();
-        continue;
-      }
-      const parent = contextFromHeaders(msg.headers);
-      await inSpan(`${msg.subject} process`, { kind: SpanKind.CONSUMER, attributes: messagingAttributes(msg.subject, 'process') }, async () => {
-        try {
-          await handler({ subject: msg.subject, payload: parsed.data, msg });
-          msg.ack();
-        } catch (e) {
-          const delay = e instanceof RetryLater ? e.delayMs : Math.min(60_000, 1_000 * 2 ** (msg.info.redeliveryCount - 1));
-          logger.warn({ err: e, subject: msg.subject, seq: msg.seq, delay }, 'event handling failed; will retry');
-          msg.nak(delay);
-        }
-      }, parent).catch(() => undefined);
+      const task = handle(msg).finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
   })();
   return {
     async stop() {

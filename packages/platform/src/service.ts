@@ -29,13 +29,16 @@ export interface ServiceDefinition<C extends BaseConfig> {
   name: string;
   configSchema: z.ZodType<C>;
   database?: { indexes: readonly IndexSpec[] };
-  consumers?: readonly DurableConsumer[];
+  /** Durable consumers this service reads; a function of its config (ack waits and such are settings). */
+  consumers?: (config: C) => readonly DurableConsumer[];
   /** Registers handlers; anything that takes work registers its stop under the `intake` phase. */
   start(ctx: ServiceContext<C>): Promise<void>;
 }
 
 export interface RunningService {
   opsPort: number;
+  /** PROVISION_ONLY was set: indexes, streams and consumers were created and every connection closed; nothing runs. */
+  provisionOnly: boolean;
   logger: Logger;
   stop(reason?: string): Promise<void>;
 }
@@ -69,8 +72,15 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     const client = mongo;
     shutdown.register('mongo', 'close mongo', () => client.close());
   }
-  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, def.consumers ?? []);
+  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, def.consumers?.(config) ?? []);
   if (telemetry) shutdown.register('telemetry', 'flush telemetry', () => telemetry.shutdown());
+
+  if (config.PROVISION_ONLY) {
+    // The deploy job's mode (helm pre-install/pre-upgrade): no ops port, no handlers.
+    logger.info({ consumers: def.consumers?.(config).length ?? 0, indexes: def.database?.indexes.length ?? 0 }, 'provisioned');
+    await shutdown.shutdown('provisioned');
+    return { opsPort: 0, provisionOnly: true, logger, stop: () => shutdown.shutdown('stop') };
+  }
 
   const ops: Server = await startOpsServer(config.OPS_PORT, metrics, {
     nats: () => nats.isConnected(),
@@ -93,7 +103,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   };
   await def.start(ctx);
   logger.info({ opsPort: listeningPort(ops) }, 'started');
-  return { opsPort: listeningPort(ops), logger, stop: (reason = 'stop') => shutdown.shutdown(reason) };
+  return { opsPort: listeningPort(ops), provisionOnly: false, logger, stop: (reason = 'stop') => shutdown.shutdown(reason) };
 }
 
 /** The whole of a service's main.ts: telemetry, start, and a clean exit on SIGTERM/SIGINT. */
@@ -101,6 +111,7 @@ export function runMain<C extends BaseConfig>(def: ServiceDefinition<C>): void {
   const telemetry = startTelemetry(def.name);
   startService(def, process.env, telemetry).then(
     (service) => {
+      if (service.provisionOnly) process.exit(0);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         process.once(signal, () => {
           void service.stop(signal).finally(() => process.exit(128 + os.constants.signals[signal]));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { unauthorized, type BillingQueries } from '@brandradar/contracts';
+import { notFound, unauthorized, type BillingQueries } from '@brandradar/contracts';
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
-import { applyCredit, newAccount, toApiAccount } from './domain/accounts';
+import { applyCredit, closeAccount, newAccount, toApiAccount, type AccountState } from './domain/accounts';
 import { digestsMatch, generateApiKey } from './domain/api-keys';
+import { captureHold, holdStanding, placeHold } from './domain/holds';
 import type { AccountStore } from './store/accounts';
 import type { ApiKeyStore } from './store/api-keys';
 import type { Ledger } from './store/ledger';
@@ -17,11 +18,17 @@ export interface BillingStores {
   rateCards: RateCardStore;
 }
 
-/** The billing service's answers to queries, one function per query subject. */
+/**
+ * The billing service's answers to queries, one function per query subject.
+ * Money operations change the account document first (compare-and-swap, with
+ * the idempotency key inside it) and then write the ledger entry under the
+ * same key. The entry is written on replays too, so one lost after a crash
+ * between the two writes is restored by the caller's retry.
+ */
 export function billingQueryHandlers(s: BillingStores, now: () => Date = () => new Date()) {
-  async function credit(accountId: string, amountMicro: number, reference: string) {
+  async function credit(accountId: string, amountMicro: number, reference: string): Promise<AccountState> {
     const result = await s.accounts.change(accountId, (a) => applyCredit(a, amountMicro, reference));
-    await s.ledger.record({ _id: `credit:${accountId}:${reference}`, accountId, kind: 'credit', amountMicro, reference, createdAt: now() });
+    await s.ledger.record({ accountId, kind: 'credit', amountMicro, chargedMicro: 0, reference, createdAt: now() });
     return result.state;
   }
 
@@ -31,17 +38,27 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     return key;
   }
 
+  async function recordHold(accountId: string, holdKey: string, heldMicro: number): Promise<void> {
+    await s.ledger.record({ accountId, kind: 'hold', amountMicro: -heldMicro, chargedMicro: 0, reference: holdKey, createdAt: now() });
+  }
+
+  const accountReply = (state: AccountState) => ({ account: toApiAccount(state, now()) });
+
   return {
     async getRates(): Promise<QueryResult<Q['getRates']>> {
       return { rates: await s.rateCards.current() };
     },
 
+    async publishRates({ rates }: QueryRequest<Q['publishRates']>): Promise<QueryResult<Q['publishRates']>> {
+      return { rates: await s.rateCards.publish(rates, now()) };
+    },
+
     async createAccount({ input }: QueryRequest<Q['createAccount']>): Promise<QueryResult<Q['createAccount']>> {
-      let account = newAccount({ id: randomUUID(), email: input.email, name: input.name, spendLimitMicroPerMonth: input.spendLimitMicroPerMonth, now: now() });
-      await s.accounts.insert(account);
-      if (input.creditsMicro) account = await credit(account._id, input.creditsMicro, 'initial-credit');
-      const key = await issueKey(account._id);
-      return { account: toApiAccount(account), apiKey: key.apiKey, keyId: key.keyId };
+      let state = newAccount({ id: randomUUID(), email: input.email, name: input.name, spendLimitMicroPerMonth: input.spendLimitMicroPerMonth, now: now() });
+      await s.accounts.insert(state);
+      if (input.creditsMicro) state = await credit(state._id, input.creditsMicro, 'initial-credit');
+      const key = await issueKey(state._id);
+      return { ...accountReply(state), apiKey: key.apiKey, keyId: key.keyId };
     },
 
     async createApiKey({ accountId }: QueryRequest<Q['createApiKey']>): Promise<QueryResult<Q['createApiKey']>> {
@@ -50,15 +67,50 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
       return { apiKey: key.apiKey, keyId: key.keyId };
     },
 
+    async revokeApiKey({ keyId }: QueryRequest<Q['revokeApiKey']>): Promise<QueryResult<Q['revokeApiKey']>> {
+      const record = await s.apiKeys.revoke(keyId, now());
+      if (!record) throw new DomainError(notFound());
+      return { keyId, accountId: record.accountId };
+    },
+
     async getAccount({ accountId }: QueryRequest<Q['getAccount']>): Promise<QueryResult<Q['getAccount']>> {
-      return { account: toApiAccount(await s.accounts.get(accountId)) };
+      return accountReply(await s.accounts.get(accountId));
+    },
+
+    async credit({ accountId, amountMicro, reference }: QueryRequest<Q['credit']>): Promise<QueryResult<Q['credit']>> {
+      return accountReply(await credit(accountId, amountMicro, reference));
+    },
+
+    async closeAccount({ accountId }: QueryRequest<Q['closeAccount']>): Promise<QueryResult<Q['closeAccount']>> {
+      return accountReply((await s.accounts.change(accountId, closeAccount)).state);
+    },
+
+    async hold({ accountId, holdKey, amountMicro }: QueryRequest<Q['hold']>): Promise<QueryResult<Q['hold']>> {
+      // Read before the change: a key in the ledger is at least as old as the account's record of it.
+      const ledgerHasHold = await s.ledger.has('hold', accountId, holdKey);
+      const { state } = await s.accounts.change(accountId, (a) => placeHold(a, { holdKey, amountMicro }, now(), ledgerHasHold));
+      const standing = holdStanding(state, holdKey);
+      await recordHold(accountId, holdKey, standing.heldMicro);
+      return { ...accountReply(state), ...standing };
+    },
+
+    async capture({ accountId, holdKey, amountMicro }: QueryRequest<Q['capture']>): Promise<QueryResult<Q['capture']>> {
+      const { state } = await s.accounts.change(accountId, (a) => captureHold(a, { holdKey, amountMicro }, now()));
+      const standing = holdStanding(state, holdKey);
+      const charged = standing.capturedMicro ?? 0;
+      // The hold's own entry first, in case it was lost: the ledger is what refuses very old replays of the key.
+      await recordHold(accountId, holdKey, standing.heldMicro);
+      await s.ledger.record({ accountId, kind: 'capture', amountMicro: standing.heldMicro - charged, chargedMicro: charged, reference: holdKey, createdAt: now() });
+      return { ...accountReply(state), ...standing };
     },
 
     async verifyApiKey({ keyId, secretSha256 }: QueryRequest<Q['verifyApiKey']>): Promise<QueryResult<Q['verifyApiKey']>> {
       const record = await s.apiKeys.find(keyId);
       // Unknown, revoked and wrong keys are one answer, so none can be told apart.
       if (!record || record.revokedAt || !digestsMatch(record.secretSha256, secretSha256)) throw new DomainError(unauthorized());
-      return { accountId: record.accountId, keyId };
+      const owner = await s.accounts.find(record.accountId);
+      if (!owner) throw new DomainError(unauthorized());
+      return { accountId: record.accountId, keyId, accountStatus: owner.status };
     },
   };
 }

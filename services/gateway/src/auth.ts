@@ -3,6 +3,8 @@ import type { Request } from 'express';
 import { BillingQueries, parseApiKey, unauthorized } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
 
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 function bearerToken(req: Request): string | null {
@@ -15,7 +17,9 @@ export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number) {
   return async (req: Request): Promise<string> => {
     const key = parseApiKey(bearerToken(req) ?? '');
     if (!key) throw new DomainError(unauthorized());
-    const { accountId } = await query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs);
+    const { accountId, accountStatus } = await query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs);
+    // A closed account may still read what it has, but change nothing.
+    if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
     return accountId;
   };
 }

@@ -1,27 +1,25 @@
 import type { Server } from 'node:http';
-import { closeServer, httpRequestDuration, type ServiceDefinition } from '@brandradar/platform';
+import type { Express } from 'express';
+import { closeServer, httpRequestDuration, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp } from './http/app';
+import type { RouteDef } from './http/route';
+import { adminDocsRoutes, publicDocsRoutes } from './openapi/routes';
+import { apiKeyId, RateLimiter } from './rate-limit';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { runRoutes } from './routes/runs';
+import { trackerRoutes } from './routes/trackers';
 
 /** The gateway: the public REST API and the admin API. It owns no data; it asks the services over NATS. */
 export const gatewayService: ServiceDefinition<GatewayConfig> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   async start({ config, nats, logger, metrics, shutdown }) {
-    const requestDuration = httpRequestDuration(metrics);
-    const timeout = config.QUERY_TIMEOUT_MS;
-    const publicApp = buildApp({
-      routes: accountRoutes(nats, timeout),
-      authenticate: apiKeyAuthenticator(nats, timeout),
-      logger,
-      requestDuration,
-    });
+    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics));
     const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT)];
-    if (config.ADMIN_TOKEN) {
-      const adminApp = buildApp({ routes: adminRoutes(nats, timeout), authenticate: adminTokenAuthenticator(config.ADMIN_TOKEN), logger, requestDuration });
+    if (adminApp) {
       servers.push(await listen(adminApp, config.ADMIN_PORT));
     } else {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
@@ -31,7 +29,42 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   },
 };
 
-function listen(app: import('express').Express, port: number): Promise<Server> {
+/**
+ * The public app and, when an ADMIN_TOKEN is set, the admin app. Each route
+ * list feeds both its app and its OpenAPI document; tests build the apps here
+ * to check that every route served is documented.
+ */
+export function gatewayApps(
+  config: GatewayConfig,
+  nats: NatsLink,
+  logger: Logger,
+  requestDuration: ReturnType<typeof httpRequestDuration>,
+): { publicApp: Express; adminApp?: Express } {
+  const timeout = config.QUERY_TIMEOUT_MS;
+  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout)];
+  const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout);
+
+  const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };
+  const limiter = new RateLimiter(rateLimit);
+  const publicApp = buildApp({
+    routes: publicApiRoutes,
+    publicRoutes: publicDocsRoutes(publicApiRoutes, rateLimit),
+    authenticate: apiKeyAuthenticator(nats, timeout),
+    admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
+    logger,
+    requestDuration,
+  });
+  if (!config.ADMIN_TOKEN) return { publicApp };
+  const adminApp = buildApp({
+    routes: [...adminApiRoutes, ...adminDocsRoutes(adminApiRoutes)],
+    authenticate: adminTokenAuthenticator(config.ADMIN_TOKEN),
+    logger,
+    requestDuration,
+  });
+  return { publicApp, adminApp };
+}
+
+function listen(app: Express, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, (err?: Error) => (err ? reject(err) : resolve(server)));
   });

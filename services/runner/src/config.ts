@@ -1,4 +1,19 @@
+import { z } from 'zod';
 import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { providersConfigSchema } from '@brandradar/providers';
 
-export const runnerConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape);
-export type RunnerConfig = typeof runnerConfigSchema._output;
+export const runnerConfigSchema = baseConfigSchema
+  .extend(mongoConfigSchema.shape)
+  .extend(providersConfigSchema.shape)
+  .extend({
+    /** A run not acknowledged for this long is redelivered; a runner at work extends it every third of it. */
+    RUN_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(60_000),
+    RUN_MAX_DELIVER: z.coerce.number().int().min(1).default(10),
+    /** Runs one runner process executes at once. */
+    RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    PROVIDER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
+    PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(1).default(20_000),
+    OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5_000),
+  });
+export type RunnerConfig = z.infer<typeof runnerConfigSchema>;

@@ -1,10 +1,76 @@
-import type { ServiceDefinition } from '@brandradar/platform';
+import { Counter, Histogram } from 'prom-client';
+import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, serveQuery, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
+import { createRunExecutor } from './execute';
+import { runQueryHandlers } from './queries';
+import { RunStore, runIndexes } from './store/runs';
 
-/** Executes runs: asks the AI surfaces, analyses the answers, settles the bill. */
+/** Durable consumers, named here so provisioning (services and the deploy job) creates the same ones. */
+export const runCommandsConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS' | 'RUN_MAX_DELIVER'>): DurableConsumer => ({
+  stream: RUN_COMMANDS_STREAM,
+  durable: 'runner',
+  events: [RunCommands.execute],
+  ackWaitMs: c.RUN_ACK_WAIT_MS,
+  maxDeliver: c.RUN_MAX_DELIVER,
+});
+const trackerDeletedConsumer: DurableConsumer = { stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted', events: [TrackerEvents.deleted], ackWaitMs: 30_000, maxDeliver: 20 };
+
+/** Executes runs: asks the AI surfaces, analyses the answers, settles the bill; owns runs and their results. */
 export const runnerService: ServiceDefinition<RunnerConfig> = {
   name: 'runner',
   configSchema: runnerConfigSchema,
-  database: { indexes: [] },
-  async start() {},
+  database: { indexes: runIndexes },
+  consumers: (config) => [runCommandsConsumer(config), trackerDeletedConsumer],
+  async start({ config, nats, db, logger, metrics, shutdown }) {
+    const store = new RunStore(db);
+    const outbox = new Outbox(store.collection, nats, logger);
+    const now = () => new Date();
+    const providers = createProviders(config);
+    logger.info({ providers: providers.providerOf }, 'AI surfaces');
+
+    const handlers = runQueryHandlers({ store, outbox, nats, now });
+    const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats.nc, RunQueries[name], 'runner', logger, handlers[name] as never));
+
+    const execute = createRunExecutor({
+      store,
+      outbox,
+      nats,
+      providers,
+      logger,
+      now,
+      retry: { attempts: config.PROVIDER_ATTEMPTS, baseDelayMs: config.PROVIDER_RETRY_BASE_MS, maxDelayMs: config.PROVIDER_RETRY_MAX_MS },
+      metrics: {
+        runDuration: new Histogram({ name: 'run_duration_seconds', help: 'Run duration by outcome', labelNames: ['outcome'], buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800], registers: [metrics] }),
+        providerDuration: new Histogram({ name: 'provider_request_duration_seconds', help: 'Provider call duration, retries included, by surface and outcome', labelNames: ['surface', 'outcome'], buckets: LATENCY_BUCKETS, registers: [metrics] }),
+        providerErrors: new Counter({ name: 'provider_errors_total', help: 'Failed provider calls by surface and error code', labelNames: ['surface', 'code'], registers: [metrics] }),
+        answersBilled: new Counter({ name: 'answers_billed_total', help: 'Succeeded answers billed, by surface', labelNames: ['surface'], registers: [metrics] }),
+      },
+    });
+
+    const runs = await consumeEvents(
+      nats.js,
+      runCommandsConsumer(config),
+      logger,
+      async ({ payload, msg }) => {
+        // Provider calls can outlast the ack wait: tell JetStream we are still at it, so no second runner gets the run.
+        const heartbeat = setInterval(() => msg.working(), Math.max(500, config.RUN_ACK_WAIT_MS / 3));
+        try {
+          await execute((payload as { runId: string }).runId);
+        } finally {
+          clearInterval(heartbeat);
+        }
+      },
+      { concurrency: config.RUNNER_CONCURRENCY },
+    );
+    const deletions = await consumeEvents(nats.js, trackerDeletedConsumer, logger, async ({ payload }) => {
+      await store.deleteForTracker((payload as { tracker: { id: string } }).tracker.id);
+    });
+    const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
+    shutdown.register('intake', 'stop runner intake', async () => {
+      stopSweeping();
+      await Promise.all([runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
+    });
+  },
 };

@@ -1,10 +1,64 @@
-import type { ServiceDefinition } from '@brandradar/platform';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Counter } from 'prom-client';
+import { TRACKER_EVENTS_STREAM, TrackerEvents, type Tracker } from '@brandradar/contracts';
+import { consumeEvents, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { schedulerConfigSchema, type SchedulerConfig } from './config';
+import { createDispatcher } from './dispatcher';
+import { ScheduleStore, scheduleIndexes } from './store/schedules';
 
-/** Turns tracker cadences into exactly one run per occurrence. */
-export const schedulerService: ServiceDefinition<SchedulerConfig> = {
-  name: 'scheduler',
-  configSchema: schedulerConfigSchema,
-  database: { indexes: [] },
-  async start() {},
+const trackerEventsConsumer: DurableConsumer = {
+  stream: TRACKER_EVENTS_STREAM,
+  durable: 'scheduler-trackers',
+  events: [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.updated, TrackerEvents.deleted],
+  ackWaitMs: 30_000,
+  maxDeliver: 50,
 };
+
+/**
+ * Turns tracker cadences into exactly one run per occurrence, and pauses a
+ * tracker whose next run must not happen. `now` is injectable so tests drive
+ * time instead of waiting for it.
+ */
+export function createSchedulerService(opts: { now?: () => Date } = {}): ServiceDefinition<SchedulerConfig> {
+  const now = opts.now ?? (() => new Date());
+  return {
+    name: 'scheduler',
+    configSchema: schedulerConfigSchema,
+    database: { indexes: scheduleIndexes },
+    consumers: () => [trackerEventsConsumer],
+    async start({ config, nats, db, logger, metrics, shutdown }) {
+      const store = new ScheduleStore(db);
+      const events = await consumeEvents(nats.js, trackerEventsConsumer, logger, async ({ subject, payload }) => {
+        const { accountId, tracker } = payload as { accountId: string; tracker: Tracker };
+        await store.apply(accountId, tracker, subject === TrackerEvents.activated.subject);
+      });
+
+      const dispatchDue = createDispatcher({
+        store,
+        nats,
+        logger,
+        now,
+        owner: `${os.hostname()}-${randomUUID().slice(0, 8)}`,
+        leaseMs: config.SCHEDULER_LEASE_MS,
+        concurrency: config.SCHEDULER_CONCURRENCY,
+        outcomes: new Counter({ name: 'scheduler_occurrences_total', help: 'Occurrences dispatched, by outcome (run, a pause reason, or retry)', labelNames: ['outcome'], registers: [metrics] }),
+      });
+      let stopped = false;
+      let ticking = Promise.resolve();
+      const timer = setInterval(() => {
+        // One pass at a time: a long pass simply delays the next tick.
+        ticking = ticking.then(async () => {
+          if (!stopped) await dispatchDue().catch((err: unknown) => logger.error({ err }, 'dispatch pass failed'));
+        });
+      }, config.SCHEDULER_TICK_MS);
+      shutdown.register('intake', 'stop dispatching and consuming', async () => {
+        stopped = true;
+        clearInterval(timer);
+        await Promise.all([ticking, events.stop()]);
+      });
+    },
+  };
+}
+
+export const schedulerService = createSchedulerService();

@@ -1,10 +1,36 @@
-import type { ServiceDefinition } from '@brandradar/platform';
+import { RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
+import { DomainError, Outbox, consumeEvents, serveQuery, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { trackerConfigSchema, type TrackerConfig } from './config';
+import { recordRun } from './domain/lifecycle';
+import { trackerQueryHandlers } from './queries';
+import { TrackerStore, trackerIndexes } from './store/trackers';
 
-/** Owns tracker definitions and their lifecycle (DRAFT, ACTIVE, PAUSED). */
+/** Runs queued, to keep `lastRunAt`. */
+const runsQueuedConsumer: DurableConsumer = { stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 };
+
+/** Owns tracker definitions and their lifecycle (DRAFT, ACTIVE, PAUSED), and announces every transition. */
 export const trackerService: ServiceDefinition<TrackerConfig> = {
   name: 'tracker',
   configSchema: trackerConfigSchema,
-  database: { indexes: [] },
-  async start() {},
+  database: { indexes: trackerIndexes },
+  consumers: () => [runsQueuedConsumer],
+  async start({ config, nats, db, logger, shutdown }) {
+    const store = new TrackerStore(db);
+    const outbox = new Outbox(store.collection, nats, logger);
+    const handlers = trackerQueryHandlers({ store, outbox, nats, now: () => new Date() });
+    const subscriptions = (Object.keys(TrackerQueries) as (keyof typeof TrackerQueries)[]).map((name) =>
+      serveQuery(nats.nc, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
+    );
+    const runsQueued = await consumeEvents(nats.js, runsQueuedConsumer, logger, async ({ payload }) => {
+      const { accountId, run } = payload as { accountId: string; run: { trackerId: string; createdAt: string } };
+      await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {
+        if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
+      });
+    });
+    const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
+    shutdown.register('intake', 'stop tracker queries and outbox sweep', async () => {
+      stopSweeping();
+      await Promise.all([runsQueued.stop(), ...subscriptions.map((s) => s.drain())]);
+    });
+  },
 };

@@ -1,6 +1,7 @@
-import { applyCredit, newAccount, toApiAccount } from './accounts';
+import { applyCredit, closeAccount, monthOf, monthsBefore, newAccount, toApiAccount, withDefaults } from './accounts';
 
-const account = () => newAccount({ id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11', email: 'a@example.com', now: new Date('2026-11-22T09:00:00.000Z') });
+const now = new Date('2026-11-22T09:00:00.000Z');
+const account = () => newAccount({ id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11', email: 'a@example.com', now });
 
 describe('applyCredit', () => {
   it('adds the amount once per reference', () => {
@@ -15,16 +16,58 @@ describe('applyCredit', () => {
   it.each([0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1])('refuses %p', (amount) => {
     expect(() => applyCredit(account(), amount, 'x')).toThrow(RangeError);
   });
+
+  it('still credits a closed account (an operator refund)', () => {
+    expect(applyCredit(closeAccount(account()).state, 5, 'refund').state.balanceMicro).toBe(5);
+  });
 });
 
-it('shows an account without its internal fields', () => {
-  expect(toApiAccount(account())).toEqual({
-    id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11',
-    email: 'a@example.com',
-    name: null,
-    status: 'open',
-    balanceMicro: 0,
-    spendLimitMicroPerMonth: null,
-    createdAt: '2026-11-22T09:00:00.000Z',
+describe('closeAccount', () => {
+  it('closes once and keeps the balance', () => {
+    const funded = applyCredit(account(), 100, 'c').state;
+    const closed = closeAccount(funded);
+    expect(closed).toMatchObject({ applied: true, state: { status: 'closed', balanceMicro: 100 } });
+    expect(closeAccount(closed.state)).toEqual({ applied: false, state: closed.state });
   });
+});
+
+describe('months', () => {
+  it('are calendar months in UTC', () => {
+    expect(monthOf(new Date('2026-11-30T23:59:59.999Z'))).toBe('2026-11');
+    expect(monthOf(new Date('2026-12-01T00:00:00.000Z'))).toBe('2026-12');
+    // 00:30 on 1 December in Berlin is still November in UTC.
+    expect(monthOf(new Date('2026-12-01T00:30:00.000+01:00'))).toBe('2026-11');
+  });
+
+  it('count back across year ends and from month ends', () => {
+    expect(monthsBefore(new Date('2027-01-15T00:00:00.000Z'), 1)).toBe('2026-12');
+    expect(monthsBefore(new Date('2026-03-31T12:00:00.000Z'), 1)).toBe('2026-02');
+    expect(monthsBefore(new Date('2026-11-22T00:00:00.000Z'), 11)).toBe('2025-12');
+  });
+});
+
+describe('toApiAccount', () => {
+  it('shows an account without its internal fields', () => {
+    expect(toApiAccount(account(), now)).toEqual({
+      id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11',
+      email: 'a@example.com',
+      name: null,
+      status: 'open',
+      balanceMicro: 0,
+      spendLimitMicroPerMonth: null,
+      spentThisMonthMicro: 0,
+      createdAt: '2026-11-22T09:00:00.000Z',
+    });
+  });
+
+  it("shows only the current month's spend", () => {
+    const a = { ...account(), spentByMonth: { '2026-10': 7, '2026-11': 39_000 } };
+    expect(toApiAccount(a, now).spentThisMonthMicro).toBe(39_000);
+    expect(toApiAccount(a, new Date('2026-12-01T00:00:00.000Z')).spentThisMonthMicro).toBe(0);
+  });
+});
+
+it('fills the maps an account stored before holds existed lacks', () => {
+  const { holds: _holds, settledHolds: _settled, spentByMonth: _spent, ...old } = account();
+  expect(withDefaults(old)).toEqual(account());
 });

@@ -1,20 +1,41 @@
 import type { Account } from '@brandradar/contracts';
 
+/** A reservation of part of the balance, until it is captured. */
+export interface OpenHold {
+  amountMicro: number;
+  placedAt: Date;
+}
+
+/** What a captured hold came to, kept so a replayed key gets the same answer. */
+export interface SettledHold {
+  heldMicro: number;
+  capturedMicro: number;
+  settledAt: Date;
+}
+
 /**
  * The stored account. Every money change is one compare-and-swap on this one
- * document (guarded by `rev`), computed by the pure functions below, so the
- * balance can never go negative and a retried operation is never applied
- * twice: each operation's idempotency key is recorded in the same document.
+ * document (guarded by `rev`), computed by the pure functions in this folder,
+ * so the balance can never go negative and a retried operation is never
+ * applied twice: each operation's idempotency key is recorded in the same
+ * document.
  */
 export interface AccountState {
   _id: string;
   email: string;
   name: string | null;
   status: 'open' | 'closed';
+  /** Available balance: credits minus captured charges minus outstanding holds. */
   balanceMicro: number;
   spendLimitMicroPerMonth: number | null;
   /** References of credits already applied (idempotency of admin credits). */
   appliedCredits: string[];
+  /** Outstanding holds by hold key. */
+  holds: Record<string, OpenHold>;
+  /** Recently captured holds by hold key; see `keepRecentSettlements` for how long they stay. */
+  settledHolds: Record<string, SettledHold>;
+  /** Captured charges per calendar month in UTC, `{'2026-11': 39000}`. */
+  spentByMonth: Record<string, number>;
   createdAt: Date;
   rev: number;
 }
@@ -30,9 +51,17 @@ export function newAccount(input: { id: string; email: string; name?: string; sp
     balanceMicro: 0,
     spendLimitMicroPerMonth: input.spendLimitMicroPerMonth ?? null,
     appliedCredits: [],
+    holds: {},
+    settledHolds: {},
+    spentByMonth: {},
     createdAt: input.now,
     rev: 0,
   };
+}
+
+/** Accounts stored before holds and monthly spend existed lack those maps. */
+export function withDefaults(stored: Partial<AccountState> & Pick<AccountState, '_id'>): AccountState {
+  return { appliedCredits: [], holds: {}, settledHolds: {}, spentByMonth: {}, ...stored } as AccountState;
 }
 
 /** Adds credit once per reference; a repeated reference changes nothing. */
@@ -45,7 +74,27 @@ export function applyCredit(account: AccountState, amountMicro: number, referenc
   };
 }
 
-export function toApiAccount(a: AccountState): Account {
+/** Closes the account; closing a closed account changes nothing. Balance and open holds stay as they are. */
+export function closeAccount(account: AccountState): Change<AccountState> {
+  if (account.status === 'closed') return { state: account, applied: false };
+  return { state: { ...account, status: 'closed' }, applied: true };
+}
+
+/** The calendar month of an instant in UTC, `2026-11`; such keys sort in time order. */
+export function monthOf(instant: Date): string {
+  return instant.toISOString().slice(0, 7);
+}
+
+/** The month `n` calendar months before the month of `instant`, in UTC. */
+export function monthsBefore(instant: Date, n: number): string {
+  return monthOf(new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth() - n, 1)));
+}
+
+export function spentThisMonth(account: AccountState, now: Date): number {
+  return account.spentByMonth[monthOf(now)] ?? 0;
+}
+
+export function toApiAccount(a: AccountState, now: Date): Account {
   return {
     id: a._id,
     email: a.email,
@@ -53,6 +102,7 @@ export function toApiAccount(a: AccountState): Account {
     status: a.status,
     balanceMicro: a.balanceMicro,
     spendLimitMicroPerMonth: a.spendLimitMicroPerMonth,
+    spentThisMonthMicro: spentThisMonth(a, now),
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -1,12 +1,14 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
 import { DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
-import type { AccountState, Change } from '../domain/accounts';
+import { withDefaults, type AccountState, type Change } from '../domain/accounts';
+import { KeyedSerializer } from './serial';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
 
 export class AccountStore {
   private readonly accounts: Collection<AccountState>;
+  private readonly serial = new KeyedSerializer();
 
   constructor(db: Db) {
     this.accounts = db.collection<AccountState>('accounts');
@@ -21,8 +23,13 @@ export class AccountStore {
     }
   }
 
+  async find(id: string): Promise<AccountState | null> {
+    const stored = await this.accounts.findOne({ _id: id });
+    return stored ? withDefaults(stored) : null;
+  }
+
   async get(id: string): Promise<AccountState> {
-    const account = await this.accounts.findOne({ _id: id });
+    const account = await this.find(id);
     if (!account) throw new DomainError(notFound());
     return account;
   }
@@ -30,9 +37,18 @@ export class AccountStore {
   /**
    * Applies a pure change with compare-and-swap on `rev`, retrying when another
    * writer got there first. Single-document and condition-guarded, so it needs
-   * no transaction and runs the same on MongoDB and FerretDB.
+   * no transaction: atomic on MongoDB, and on the local FerretDB through the
+   * serialising proxy in deploy/local/ferretdb.
+   *
+   * Changes to one account are also queued within this process: a busy
+   * account (a burst of holds) then costs one swap per change instead of a
+   * storm of retries.
    */
-  async change(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
+  change(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
+    return this.serial.run(id, () => this.compareAndSwap(id, compute));
+  }
+
+  private async compareAndSwap(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const current = await this.get(id);
       const result = compute(current);

@@ -25,4 +25,10 @@ export class ApiKeyStore {
   async find(keyId: string): Promise<ApiKeyRecord | null> {
     return this.keys.findOne({ _id: keyId });
   }
+
+  /** Marks a key revoked (revoking again leaves it revoked); null for an unknown key id. */
+  async revoke(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
+    await this.keys.updateOne({ _id: keyId, revokedAt: null }, { $set: { revokedAt: now } });
+    return this.find(keyId);
+  }
 }

@@ -117,6 +117,7 @@ function mount(app: express.Express, route: RouteDef): void {
         const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId });
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.body === undefined) res.status(out.status).end();
+        else if (route.success.contentType) res.status(out.status).type(route.success.contentType).send(out.body);
         else res.status(out.status).json(out.body);
       })
       .catch(next);

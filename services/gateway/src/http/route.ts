@@ -34,8 +34,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response: status, and the schema of its body (none for 204). */
-  success: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string> };
+  /**
+   * The success response: status, the schema of its body (none for 204),
+   * headers by name with their description, and the media type when it is not
+   * JSON (the handler then returns the body as a string).
+   */
+  success: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string>; contentType?: string };
   /** Error codes this endpoint can answer with, besides the ones every endpoint can. */
   errors: ErrorCode[];
   handle(input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<RouteResponse>;

@@ -9,7 +9,10 @@ export function accountRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       method: 'get',
       path: '/api/v1/account',
       operationId: 'getAccount',
-      summary: 'Your account: balance and monthly spend limit',
+      summary: "Your account: balance, monthly spend limit and this month's spend",
+      description:
+        '`balanceMicro` is what is available: credits, minus charges, minus amounts reserved by runs and workflows still in progress. ' +
+        '`spentThisMonthMicro` is what was charged in the current calendar month (UTC); the spend limit counts it and the reserved amounts.',
       tag: 'Account',
       success: { status: 200, description: 'The account of the calling API key.', schema: z.object({ account: Account }) },
       errors: [],

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey } from '@brandradar/contracts';
+import { Account, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, RateCard, RatesInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef } from '../http/route';
+
+const accountParams = z.object({ id: z.uuid() });
+const accountBody = z.object({ account: Account });
+const ratesBody = z.object({ rates: RateCard });
 
 /** The operators' API, served on its own port and never routed by the public ingress. */
 export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
@@ -23,10 +27,72 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'adminCreateApiKey',
       summary: 'Issue another API key for an account',
       tag: 'Admin',
-      params: z.object({ id: z.uuid() }),
+      params: accountParams,
       success: { status: 201, description: 'The new key (shown only this once).', schema: CreatedApiKey },
       errors: ['not_found'],
       handle: async ({ params }) => ({ status: 201, body: await query(nats, BillingQueries.createApiKey, { version: 1, accountId: params.id }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/admin/v1/api-keys/:keyId',
+      operationId: 'adminRevokeApiKey',
+      summary: 'Revoke an API key',
+      description: 'From then on the key is refused like an unknown one (401). Revoking a revoked key answers 204 again.',
+      tag: 'Admin',
+      params: z.object({ keyId: z.string().regex(/^[0-9a-f]{12}$/) }),
+      success: { status: 204, description: 'The key is revoked.' },
+      errors: ['not_found'],
+      handle: async ({ params }) => {
+        await query(nats, BillingQueries.revokeApiKey, { version: 1, keyId: params.keyId }, timeoutMs);
+        return { status: 204 };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/v1/accounts/:id/credits',
+      operationId: 'adminCreditAccount',
+      summary: 'Add credit to an account',
+      description: 'Applied once per `reference`: repeating a reference answers 200 with the account and adds nothing.',
+      tag: 'Admin',
+      params: accountParams,
+      body: CreditInput,
+      success: { status: 200, description: 'The account after the credit.', schema: accountBody },
+      errors: ['validation_error', 'not_found'],
+      handle: async ({ params, body }) => ({ status: 200, body: await query(nats, BillingQueries.credit, { version: 1, accountId: params.id, ...body }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/admin/v1/accounts/:id/close',
+      operationId: 'adminCloseAccount',
+      summary: 'Close an account',
+      description: 'A closed account can start no paid work (403 `account_closed`); work already running still settles. Closing again answers 200.',
+      tag: 'Admin',
+      params: accountParams,
+      success: { status: 200, description: 'The closed account.', schema: accountBody },
+      errors: ['not_found'],
+      handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.closeAccount, { version: 1, accountId: params.id }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/v1/rates',
+      operationId: 'adminGetRates',
+      summary: 'The current rate card',
+      tag: 'Admin',
+      success: { status: 200, description: 'The rate card in force.', schema: ratesBody },
+      errors: [],
+      handle: async () => ({ status: 200, body: await query(nats, BillingQueries.getRates, { version: 1 }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/admin/v1/rates',
+      operationId: 'adminPublishRates',
+      summary: 'Publish a new rate card',
+      description: 'Every price must be given. The card becomes the next version and applies from now on; runs and workflows already started keep the rates they started with.',
+      tag: 'Admin',
+      body: RatesInput,
+      success: { status: 200, description: 'The new rate card.', schema: ratesBody },
+      errors: ['validation_error'],
+      handle: async ({ body }) => ({ status: 200, body: await query(nats, BillingQueries.publishRates, { version: 1, rates: body }, timeoutMs) }),
     }),
   ];
 }

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { RunDelta, RunMetrics } from '@brandradar/analysis';
+import { Micro, Surface, Timestamp } from './common';
+import { Primitive, Tracker } from './tracker';
+
+export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
+  id: 'RunStatus',
+  description: 'COMPLETED: every answer succeeded; PARTIAL: some did; FAILED: none did, or the run could not start (see `error`).',
+});
+export type RunStatus = z.infer<typeof RunStatus>;
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['QUEUED', 'RUNNING'];
+
+const Problem = z.object({ code: z.string(), message: z.string() });
+
+/** What one answer says, for the tracker's primitive. */
+export const AnswerMetrics = z
+  .object({
+    mentions: z.record(z.string(), z.boolean()).optional().meta({ description: 'rankings, compare, sentiment: whether each tracked name is mentioned.' }),
+    positions: z.record(z.string(), z.int().min(1).nullable()).optional().meta({ description: "rankings, compare: each name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+    sentiment: z.enum(['positive', 'neutral', 'negative']).nullable().optional().meta({ description: 'sentiment: how the sentences mentioning the brand read; null if not mentioned.' }),
+    citedDomains: z.array(z.string()).optional().meta({ description: 'citations: registrable domains cited, each once.' }),
+    citesUrl: z.boolean().nullable().optional().meta({ description: "citations: whether the tracker's URL is cited; null without a URL." }),
+  })
+  .meta({ id: 'AnswerMetrics' });
+export type AnswerMetrics = z.infer<typeof AnswerMetrics>;
+
+export const RunAnswer = z
+  .object({
+    model: Surface,
+    status: z.enum(['succeeded', 'failed']),
+    provider: z.string().nullable().meta({ description: 'Who answered: openai, anthropic, google, perplexity, serpapi, or simulated.' }),
+    providerModel: z.string().nullable().meta({ description: "The provider's model id." }),
+    method: z.enum(['api', 'serp']).nullable().meta({ description: 'How the answer was measured: a model API, or a search engine results page.' }),
+    text: z.string().nullable(),
+    citations: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+    metrics: AnswerMetrics.nullable(),
+    error: Problem.nullable(),
+    fetchedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'RunAnswer' });
+export type RunAnswer = z.infer<typeof RunAnswer>;
+
+export const Run = z
+  .object({
+    id: z.uuid(),
+    trackerId: z.uuid(),
+    trigger: z.enum(['manual', 'scheduled']),
+    requestToken: z.string().nullable(),
+    status: RunStatus,
+    scheduledFor: Timestamp.nullable(),
+    createdAt: Timestamp,
+    startedAt: Timestamp.nullable(),
+    finishedAt: Timestamp.nullable(),
+    primitive: Primitive,
+    models: z.array(Surface),
+    estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
+    billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
+    results: z.array(z.object({ prompt: z.string(), answers: z.array(RunAnswer) })),
+    summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
+    metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
+    delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
+    error: Problem.nullable(),
+  })
+  .meta({ id: 'Run' });
+export type Run = z.infer<typeof Run>;
+
+export const ManualRunInput = z
+  .object({ requestToken: z.string().min(1).max(200).meta({ description: 'Not secret; new for each run. Repeating it returns the same run without another charge.' }) })
+  .strict()
+  .meta({ id: 'ManualRunInput', example: { requestToken: 'weekly-review-2026-11-22' } });
+
+export const ReportQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict();
+
+export const Report = z.object({ tracker: Tracker, runs: z.array(Run).meta({ description: 'Newest first.' }) }).meta({ id: 'Report' });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { Micro, Timestamp } from './common';
+import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, PauseReason, Tracker, TrackerList, TrackerListQuery, UpdateTrackerInput } from './tracker';
+
+const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
+const one = z.object({ tracker: Tracker });
+
+/** Queries answered by the tracker service; every one is scoped to the calling account. */
+export const TrackerQueries = {
+  create: defineQuery('trackers.create.v1', scoped({ input: CreateTrackerInput }), one),
+  get: defineQuery('trackers.get.v1', scoped({ trackerId: z.uuid() }), one),
+  list: defineQuery('trackers.list.v1', scoped({ query: TrackerListQuery }), TrackerList),
+  update: defineQuery('trackers.update.v1', scoped({ trackerId: z.uuid(), input: UpdateTrackerInput }), one),
+  activate: defineQuery('trackers.activate.v1', scoped({ trackerId: z.uuid(), input: ActivateTrackerInput }), ActivationResult),
+  pause: defineQuery('trackers.pause.v1', scoped({ trackerId: z.uuid() }), one),
+  delete: defineQuery('trackers.delete.v1', scoped({ trackerId: z.uuid() }), z.object({ deleted: z.literal(true) })),
+  /**
+   * Before a run is queued: the tracker must be ACTIVE and its estimate at
+   * today's rates within the accepted maximum. Otherwise the tracker is paused
+   * (`cost_above_maximum`) and the answer is `tracker_not_active` with its
+   * `status` and `pauseReason`. Returns the definition the run will use.
+   */
+  checkRun: defineQuery('trackers.check-run.v1', scoped({ trackerId: z.uuid() }), z.object({ tracker: Tracker, estimatedCostMicro: Micro })),
+  /** The scheduler pauses an ACTIVE tracker whose next run must not happen (spec §3, automatic pause). */
+  autoPause: defineQuery('trackers.auto-pause.v1', scoped({ trackerId: z.uuid(), reason: PauseReason }), one),
+  /** After dispatching the occurrence `scheduledFor`, the scheduler moves `nextRunAt` on. */
+  advanceSchedule: defineQuery('trackers.advance-schedule.v1', scoped({ trackerId: z.uuid(), scheduledFor: Timestamp, nextRunAt: Timestamp }), one),
+};
+
+export const TRACKER_EVENTS_STREAM: StreamDef = {
+  name: 'TRACKER_EVENTS',
+  retention: 'limits',
+  description: 'Every tracker lifecycle transition, for the notifier and the scheduler.',
+};
+
+const trackerEvent = <S extends z.ZodRawShape>(shape: S) => eventPayload({ accountId: z.uuid(), tracker: Tracker, ...shape });
+
+/** One event per transition of the state table (spec §3), published by the tracker service. */
+export const TrackerEvents = {
+  created: defineEvent('tracker.created.v1', TRACKER_EVENTS_STREAM, trackerEvent({})),
+  updated: defineEvent('tracker.updated.v1', TRACKER_EVENTS_STREAM, trackerEvent({ previousStatus: z.enum(['DRAFT', 'ACTIVE', 'PAUSED']) })),
+  activated: defineEvent('tracker.activated.v1', TRACKER_EVENTS_STREAM, trackerEvent({ balanceMicro: Micro, runsDryAt: Timestamp.nullable() })),
+  /** `reason` null: paused by the account; otherwise paused automatically. */
+  paused: defineEvent('tracker.paused.v1', TRACKER_EVENTS_STREAM, trackerEvent({ reason: PauseReason.nullable() })),
+  deleted: defineEvent('tracker.deleted.v1', TRACKER_EVENTS_STREAM, trackerEvent({})),
+};
+export type TrackerEventName = keyof typeof TrackerEvents;

@@ -1,0 +1,17 @@
+import { ConfigError, loadConfig } from '@brandradar/platform';
+import { gatewayConfigSchema } from './config';
+
+const env = { NATS_URL: 'nats://localhost:4222' };
+
+describe('gateway config', () => {
+  it('limits each API key to 600 requests a minute in bursts of 100 by default', () => {
+    expect(loadConfig('gateway', gatewayConfigSchema, env)).toMatchObject({ RATE_LIMIT_PER_MINUTE: 600, RATE_LIMIT_BURST: 100 });
+    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '5' })).toMatchObject({ RATE_LIMIT_PER_MINUTE: 60, RATE_LIMIT_BURST: 5 });
+  });
+
+  it('refuses a rate limit that is not a positive whole number', () => {
+    const attempt = () => loadConfig('gateway', gatewayConfigSchema, { ...env, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_BURST: '2.5' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/RATE_LIMIT_PER_MINUTE[\s\S]*RATE_LIMIT_BURST/);
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineRoute } from '../http/route';
+import { renderDocsPage } from './docs-page';
+import { buildOpenApiDocument } from './document';
+
+const Gadget = z
+  .object({ name: z.string().meta({ description: 'Shown as <b>name</b>.' }), parts: z.array(z.object({ label: z.string() })).min(1) })
+  .strict()
+  .meta({ id: 'TestGadget', example: { name: '</pre><script>alert(1)</script>', parts: [{ label: 'a' }] } });
+
+const doc = buildOpenApiDocument({
+  title: 'Test <API>',
+  description: 'Money in `micro` units.\n\n- **one** & two\n- three',
+  server: { url: '/', description: 'here' },
+  securityScheme: { name: 'apiKey', description: 'Your key.' },
+  routes: [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/gadgets/:id',
+      operationId: 'makeGadget',
+      summary: 'Make a <script>alert("x")</script> gadget',
+      tag: 'Gadgets & more',
+      params: z.object({ id: z.uuid() }),
+      body: Gadget,
+      success: { status: 201, description: 'Made.', schema: z.object({ gadget: Gadget }) },
+      errors: ['invalid_state'],
+      handle: async () => ({ status: 201 }),
+    }),
+  ],
+  openRoutes: [],
+  rateLimited: false,
+});
+const page = renderDocsPage(doc, '/openapi.json');
+
+describe('renderDocsPage', () => {
+  it('escapes every text from the document', () => {
+    expect(page).not.toContain('<script');
+    expect(page).not.toContain('<API>');
+    expect(page).toContain('Make a &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; gadget');
+    expect(page).toContain('&lt;/pre&gt;&lt;script&gt;');
+    expect(page).toContain('Gadgets &amp; more');
+  });
+
+  it('is self-contained: no scripts and nothing loaded from elsewhere', () => {
+    expect(page).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|url\(/i);
+    expect(page).not.toMatch(/href="(?!#|\/openapi\.json")/);
+  });
+
+  it('shows each operation with its method, path, parameters, body, example and error codes', () => {
+    expect(page).toContain('<span class="method post">POST</span> <code>/api/v1/gadgets/{id}</code>');
+    expect(page).toContain('<code>id</code></td><td>path</td><td>string (uuid)</td><td>yes</td>');
+    expect(page).toContain('<code>parts[].label</code>');
+    expect(page).toContain('Shown as &lt;b&gt;name&lt;/b&gt;.');
+    expect(page).toContain('<a href="#schema-TestGadget">TestGadget</a>');
+    expect(page).toMatch(/<strong>409<\/strong><\/td><td><p>Conflict.<\/p>\s*<ul><li><code>invalid_state<\/code>/);
+    expect(page).toContain('<code>rate_limited</code></td><td>429</td>');
+  });
+
+  it('renders the markdown of descriptions', () => {
+    expect(page).toContain('<p>Money in <code>micro</code> units.</p>');
+    expect(page).toContain('<ul><li><strong>one</strong> &amp; two</li><li>three</li></ul>');
+  });
+});

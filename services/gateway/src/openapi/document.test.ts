@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '@brandradar/contracts';
+import type { NatsLink } from '@brandradar/platform';
+import { defineRoute, type RouteDef } from '../http/route';
+import { accountRoutes } from '../routes/account';
+import { adminRoutes } from '../routes/admin';
+import { trackerRoutes } from '../routes/trackers';
+import { buildOpenApiDocument, type ApiDescription, type Operation } from './document';
+
+const Widget = z.object({ id: z.uuid(), name: z.string(), size: z.int().min(1).default(1) }).meta({ id: 'TestWidget' });
+const NewWidget = z
+  .object({ name: z.string().min(1), size: z.int().min(1).optional() })
+  .strict()
+  .meta({ id: 'TestNewWidget', example: { name: 'gear', size: 3 } });
+const Colour = z.enum(['red', 'blue']).meta({ id: 'TestColour' });
+// Registered with an id, used by no route.
+z.object({ x: z.string() }).meta({ id: 'TestUnused' });
+
+const noop = async () => ({ status: 200 });
+const routes: RouteDef[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/widgets',
+    operationId: 'createWidget',
+    summary: 'Create a widget',
+    tag: 'Widgets',
+    body: NewWidget,
+    success: { status: 201, description: 'Created.', schema: z.object({ widget: Widget }), headers: { Location: 'URL of the widget' } },
+    errors: ['tracker_limit_reached'],
+    handle: noop,
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/widgets/:id/parts/:partId',
+    operationId: 'getWidgetPart',
+    summary: 'One part',
+    description: 'A **part**.',
+    tag: 'Widgets',
+    params: z.object({ id: z.uuid(), partId: z.string() }),
+    query: z.object({ colour: Colour.optional(), limit: z.coerce.number().int().min(1).default(20).meta({ description: 'Page size.' }) }),
+    success: { status: 200, description: 'The part.', schema: Widget },
+    errors: [],
+    handle: noop,
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/v1/widgets/:id',
+    operationId: 'replaceWidget',
+    summary: 'Replace a widget',
+    tag: 'Widgets',
+    params: z.object({ id: z.uuid() }),
+    // The same named schema as the responses, whose input form differs (`size` has a default).
+    body: Widget,
+    success: { status: 204, description: 'Replaced.' },
+    errors: [],
+    handle: noop,
+  }),
+];
+const openRoute = defineRoute({
+  method: 'get',
+  path: '/docs',
+  operationId: 'getPage',
+  summary: 'A page',
+  tag: 'Reference',
+  success: { status: 200, description: 'The page.', schema: z.string(), contentType: 'text/html' },
+  errors: [],
+  handle: noop,
+});
+
+const api: ApiDescription = {
+  title: 'Test API',
+  description: 'Conventions.',
+  server: { url: '/', description: 'here' },
+  securityScheme: { name: 'apiKey', description: 'Your key.' },
+  routes,
+  openRoutes: [openRoute],
+  rateLimited: true,
+};
+const doc = buildOpenApiDocument(api);
+const op = (path: string, method: 'get' | 'post' | 'put') => doc.paths[path]![method] as Operation;
+const codesOf = (o: Operation) =>
+  Object.fromEntries(
+    Object.entries(o.responses)
+      .filter(([status]) => Number(status) >= 400)
+      .map(([status, r]) => [status, (r.content!['application/json']!.schema.allOf![1]!.properties!.error!.properties!.code!.enum as string[])]),
+  );
+
+describe('buildOpenApiDocument', () => {
+  it('describes each route under its OpenAPI path, with its operation id, tag and security', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/api/v1/widgets', '/api/v1/widgets/{id}/parts/{partId}', '/api/v1/widgets/{id}', '/docs']);
+    expect(op('/api/v1/widgets', 'post')).toMatchObject({ operationId: 'createWidget', summary: 'Create a widget', tags: ['Widgets'] });
+    expect(op('/api/v1/widgets', 'post').security).toBeUndefined();
+    expect(op('/docs', 'get').security).toEqual([]);
+    expect(doc.security).toEqual([{ apiKey: [] }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.tags).toEqual([{ name: 'Widgets' }, { name: 'Reference' }]);
+  });
+
+  it('takes path and query parameters from the zod schemas', () => {
+    expect(op('/api/v1/widgets/{id}/parts/{partId}', 'get').parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
+      { name: 'partId', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'colour', in: 'query', required: false, schema: { $ref: '#/components/schemas/TestColour' } },
+      { name: 'limit', in: 'query', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number) } },
+    ]);
+  });
+
+  it('defines each schema with an id once and refers to it; others are inline; unused ones are left out', () => {
+    expect(op('/api/v1/widgets', 'post').requestBody!.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/TestNewWidget' }, example: { name: 'gear', size: 3 } });
+    expect(op('/api/v1/widgets', 'post').responses['201']!.content!['application/json']!.schema).toMatchObject({ properties: { widget: { $ref: '#/components/schemas/TestWidget' } } });
+    expect(op('/api/v1/widgets', 'post').responses['201']!.headers.Location).toEqual({ description: 'URL of the widget', schema: { type: 'string' } });
+    expect(op('/docs', 'get').responses['200']!.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Error', 'TestColour', 'TestNewWidget', 'TestWidget', 'TestWidgetInput']);
+  });
+
+  it('names the request form of a schema whose input and output differ <id>Input', () => {
+    expect(op('/api/v1/widgets/{id}', 'put').requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestWidgetInput' });
+    expect(doc.components.schemas.TestWidget!.required).toEqual(['id', 'name', 'size']);
+    expect(doc.components.schemas.TestWidgetInput!.required).toEqual(['id', 'name']);
+  });
+
+  it('lists per status the error codes each route can answer, the conventions included', () => {
+    expect(codesOf(op('/api/v1/widgets', 'post'))).toEqual({
+      '400': ['invalid_json', 'validation_error'],
+      '401': ['unauthorized'],
+      '409': ['tracker_limit_reached'],
+      '413': ['payload_too_large'],
+      '415': ['unsupported_media_type'],
+      '429': ['rate_limited'],
+      '500': ['internal_error'],
+      '503': ['unavailable'],
+    });
+    expect(codesOf(op('/api/v1/widgets/{id}/parts/{partId}', 'get'))).toMatchObject({ '400': ['validation_error'], '404': ['not_found'] });
+    expect(codesOf(op('/docs', 'get'))).toEqual({ '500': ['internal_error'] });
+    const tooMany = op('/api/v1/widgets', 'post').responses['429']!;
+    expect(tooMany.description).toContain('`rate_limited`');
+    expect(Object.keys(tooMany.headers)).toEqual(['X-Request-Id', 'Retry-After']);
+    expect(Object.keys(op('/api/v1/widgets', 'post').responses['401']!.headers)).toContain('WWW-Authenticate');
+  });
+
+  it('leaves rate_limited out where nothing is rate limited', () => {
+    const admin = buildOpenApiDocument({ ...api, rateLimited: false });
+    expect(JSON.stringify(admin.paths)).not.toContain('rate_limited');
+  });
+
+  it('explains every error code of the contract', () => {
+    expect(Object.keys(doc['x-error-codes'])).toEqual(ERROR_CODES);
+    expect(doc['x-error-codes'].rate_limited).toEqual({ status: 429, description: expect.stringContaining('Retry-After') });
+  });
+});
+
+describe('the gateway route tables', () => {
+  const nats = {} as NatsLink;
+  const tables = { public: [...accountRoutes(nats, 1), ...trackerRoutes(nats, 1)], admin: adminRoutes(nats, 1) };
+
+  it.each(Object.entries(tables))('give every %s request body an example the route accepts', (_name, table) => {
+    const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [] });
+    for (const route of table.filter((r) => r.body)) {
+      const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]![route.method]!;
+      const example = operation.requestBody!.content['application/json'].example;
+      expect({ route: route.operationId, parsed: route.body!.safeParse(example).success }).toEqual({ route: route.operationId, parsed: true });
+    }
+  });
+});

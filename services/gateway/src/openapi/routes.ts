@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineRoute, type RouteDef } from '../http/route';
+import type { RateLimitSettings } from '../rate-limit';
+import { renderDocsPage } from './docs-page';
+import { buildOpenApiDocument, type ApiDescription } from './document';
+
+const PUBLIC_DOCUMENT_PATH = '/api/v1/openapi.json';
+
+const OpenApiJson = z.looseObject({ openapi: z.literal('3.1.0') }).meta({ description: 'An OpenAPI 3.1 document.' });
+const HtmlPage = z.string().meta({ description: 'A self-contained HTML page: no scripts, no external resources.' });
+/** The page is static HTML with inline styles; nothing else may load or run. */
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' | 'openRoutes'> {
+  return {
+    title: 'brandradar API',
+    description: `Measure how brands appear in answers from AI surfaces (ChatGPT, Claude, Perplexity, Gemini, Google AI Overviews): trackers re-ask your prompts on a schedule and report the change since the last run. You pay only for answers that succeeded.
+
+- **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`.
+- **JSON only**: a request body needs \`Content-Type: application/json\` (else 415 \`unsupported_media_type\`), valid JSON (else 400 \`invalid_json\`) and at most 256 KiB (else 413 \`payload_too_large\`).
+- **Strict bodies**: an unknown or read-only field is a 400 \`validation_error\` whose \`issues\` name each offending field; nothing is changed.
+- **Money** is an integer number of micro-units: 100,000 micro-units = 1 USD (39,000 = $0.39).
+- **Timestamps** are ISO 8601 UTC with milliseconds, e.g. \`2026-11-22T09:00:00.000Z\`. Ids are UUID v4.
+- **Errors**: every non-2xx answer has the body \`{"error": {"code": "…", "message": "…"}}\`. \`code\` is stable snake_case (all codes: \`x-error-codes\`), \`message\` is for people, and some codes add fields next to them. Each operation lists the codes each status can carry.
+- **Not found**: an unknown route, an unknown id and an id of another account all answer the same 404 \`not_found\`.
+- **Rate limits**: each API key may send ${rateLimit.perMinute} requests per minute, in bursts of up to ${rateLimit.burst} (a token bucket). The limit is kept by each gateway replica on its own, so behind several replicas a key may get somewhat more. Over it: 429 \`rate_limited\`; the refused request changes nothing.
+- **Retry-After**: every 429 and 503 answer carries \`Retry-After\` in seconds; wait that long before retrying.
+- **Request ids**: every response carries \`X-Request-Id\` (a valid incoming one is kept); an incoming W3C \`traceparent\` is continued.`,
+    server: { url: '/', description: 'The gateway that serves this document (`GATEWAY_PORT`, default 8080).' },
+    securityScheme: {
+      name: 'apiKey',
+      bearerFormat: 'brk_<keyId>_<secret>',
+      description: 'Your API key, issued by an operator and shown once. Only its hash is stored.',
+    },
+    rateLimited: true,
+  };
+}
+
+const ADMIN_API: Omit<ApiDescription, 'routes' | 'openRoutes'> = {
+  title: 'brandradar admin API',
+  description: `For operators: accounts, API keys, credits and rate cards.
+
+- **Where**: the gateway serves it on its own port (\`ADMIN_PORT\`, default 8081), which the public ingress never routes. It is off when \`ADMIN_TOKEN\` is unset.
+- **Authentication**: \`Authorization: Bearer <ADMIN_TOKEN>\` on every call, this document included.
+- **Conventions** as in the public API (\`${PUBLIC_DOCUMENT_PATH}\` on the public port): JSON only, strict bodies, money in micro-units (100,000 = 1 USD), ISO 8601 UTC timestamps, the same error shape and codes (\`x-error-codes\`). Not rate limited.`,
+  server: { url: '/', description: 'The admin port of a gateway (`ADMIN_PORT`, default 8081); never exposed publicly.' },
+  securityScheme: { name: 'adminToken', description: 'The operators\' token, `ADMIN_TOKEN`, compared in constant time.' },
+  rateLimited: false,
+};
+
+/**
+ * The public API reference, served without an API key: the OpenAPI document
+ * and a web page rendered from it, both built once from the routes the app serves.
+ */
+export function publicDocsRoutes(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): RouteDef[] {
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: PUBLIC_DOCUMENT_PATH,
+      operationId: 'getOpenApiDocument',
+      summary: 'This reference as an OpenAPI 3.1 document',
+      tag: 'Reference',
+      success: { status: 200, description: 'The document, generated from the routes the gateway serves.', schema: OpenApiJson },
+      errors: [],
+      handle: async () => ({ status: 200, body: document }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      operationId: 'getDocsPage',
+      summary: 'This reference as a web page',
+      tag: 'Reference',
+      success: { status: 200, description: 'The page.', schema: HtmlPage, contentType: 'text/html', headers: { 'Content-Security-Policy': `\`${PAGE_CSP}\`: the page runs no script and loads nothing.` } },
+      errors: [],
+      handle: async () => ({ status: 200, body: page, headers: { 'Content-Security-Policy': PAGE_CSP } }),
+    }),
+  ];
+  const document = buildOpenApiDocument({ ...publicApi(rateLimit), routes: apiRoutes, openRoutes: routes });
+  const page = renderDocsPage(document, PUBLIC_DOCUMENT_PATH);
+  return routes;
+}
+
+/** The admin API's own document, behind the admin token like the rest of that API. */
+export function adminDocsRoutes(adminRoutes: RouteDef[]): RouteDef[] {
+  const routes = [
+    defineRoute({
+      method: 'get',
+      path: '/admin/v1/openapi.json',
+      operationId: 'adminGetOpenApiDocument',
+      summary: 'This reference as an OpenAPI 3.1 document',
+      tag: 'Reference',
+      success: { status: 200, description: 'The document, generated from the routes the admin port serves.', schema: OpenApiJson },
+      errors: [],
+      handle: async () => ({ status: 200, body: document }),
+    }),
+  ];
+  const document = buildOpenApiDocument({ ...ADMIN_API, routes: [...adminRoutes, ...routes], openRoutes: [] });
+  return routes;
+}

@@ -1,0 +1,88 @@
+import type { Request } from 'express';
+import { apiError, parseApiKey } from '@brandradar/contracts';
+import { DomainError } from '@brandradar/platform';
+
+export interface RateLimitSettings {
+  /** Tokens added per minute: the sustained request rate. */
+  perMinute: number;
+  /** Bucket capacity: how many requests may arrive at once after a quiet spell. */
+  burst: number;
+}
+
+export interface Bucket {
+  tokens: number;
+  /** When `tokens` was last brought up to date, in epoch milliseconds. */
+  at: number;
+}
+
+export type Decision = { allowed: true; bucket: Bucket } | { allowed: false; bucket: Bucket; retryAfterSeconds: number };
+
+/**
+ * Token bucket: refills `bucket` (a missing one is full) up to `now`, then
+ * takes one token if there is a whole one. A refusal takes nothing, so
+ * retrying early does not push the next allowed request further away.
+ */
+export function takeToken(bucket: Bucket | undefined, now: number, limit: RateLimitSettings): Decision {
+  const perMs = limit.perMinute / 60_000;
+  const tokens = bucket ? Math.min(limit.burst, bucket.tokens + Math.max(0, now - bucket.at) * perMs) : limit.burst;
+  if (tokens >= 1) return { allowed: true, bucket: { tokens: tokens - 1, at: now } };
+  return { allowed: false, bucket: { tokens, at: now }, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+}
+
+/** How long an untouched bucket takes to fill up again; after that it is the same as no bucket. */
+export function refillMs(limit: RateLimitSettings): number {
+  return (limit.burst / limit.perMinute) * 60_000;
+}
+
+/**
+ * One bucket per key in this process (so the limit applies per gateway
+ * replica). Buckets idle long enough to be full again are dropped, which
+ * changes no decision and keeps memory to the keys seen in the last refill
+ * period.
+ */
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+  private lastSweep: number;
+
+  constructor(
+    readonly limit: RateLimitSettings,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.lastSweep = clock();
+  }
+
+  /** Throws `rate_limited` when `key` has no token left. */
+  admit(key: string): void {
+    const now = this.clock();
+    this.sweep(now);
+    const decision = takeToken(this.buckets.get(key), now, this.limit);
+    this.buckets.set(key, decision.bucket);
+    if (!decision.allowed) {
+      throw new DomainError(
+        apiError('rate_limited', `Too many requests for this API key: at most ${this.limit.perMinute} per minute, in bursts of up to ${this.limit.burst}.`, {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        }),
+      );
+    }
+  }
+
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private sweep(now: number): void {
+    const idle = refillMs(this.limit);
+    if (now - this.lastSweep < idle) return;
+    this.lastSweep = now;
+    for (const [key, bucket] of this.buckets) if (now - bucket.at >= idle) this.buckets.delete(key);
+  }
+}
+
+/** The bucket key of an authenticated public-API request: its API key's id (the contract limits per key). */
+export function apiKeyId(req: Request): string {
+  const token = /^Bearer (\S+)$/.exec(req.header('authorization') ?? '')?.[1] ?? '';
+  const key = parseApiKey(token);
+  // Only called after authentication succeeded, so the header holds a valid key.
+  if (!key) throw new Error('apiKeyId called on a request without a valid API key');
+  return key.keyId;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries } from '@brandradar/contracts';
+import { query, type NatsLink } from '@brandradar/platform';
+import { defineRoute, type RouteDef } from '../http/route';
+
+/** Runs and reports (spec §4.3, §4.4); the runner owns runs, the tracker service the tracker. */
+export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/trackers/:id/runs',
+      operationId: 'requestRun',
+      summary: 'Queue an immediate run',
+      description:
+        'Requires an ACTIVE tracker. A new `requestToken` answers 202 with the new run; the same token again answers 200 with that run and no second charge, even while it is QUEUED. Checks, in order: the tracker is ACTIVE (its estimate at current rates within the accepted maximum, otherwise it is paused with `cost_above_maximum` and the answer is 409 `tracker_not_active`); the balance covers the estimate; the account has fewer than 3 manual runs QUEUED or RUNNING. Manual runs do not move `nextRunAt`. Only succeeded answers are billed, at their surface’s rate at run start.',
+      tag: 'Runs',
+      params: z.object({ id: z.uuid() }),
+      body: ManualRunInput,
+      success: { status: 202, description: 'The new run, QUEUED. (200 with the existing run for a repeated `requestToken`.)', schema: z.object({ run: Run }) },
+      errors: ['validation_error', 'not_found', 'tracker_not_active', 'insufficient_credits', 'request_token_conflict', 'run_limit_reached', 'account_closed'],
+      handle: async ({ accountId, params, body }) => {
+        const { run, replayed } = await query(nats, RunQueries.requestManual, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
+        return { status: replayed ? 200 : 202, body: { run } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers/:id/runs/:runId',
+      operationId: 'getRun',
+      summary: 'Fetch one run with its results',
+      tag: 'Runs',
+      params: z.object({ id: z.uuid(), runId: z.uuid() }),
+      success: { status: 200, description: 'The run.', schema: z.object({ run: Run }) },
+      errors: ['not_found'],
+      handle: async ({ accountId, params }) => ({ status: 200, body: await query(nats, RunQueries.get, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers/:id/report',
+      operationId: 'getReport',
+      summary: 'Read the report: the tracker and its runs, newest first',
+      description: 'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause.',
+      tag: 'Runs',
+      params: z.object({ id: z.uuid() }),
+      query: ReportQuery,
+      success: { status: 200, description: 'The report.', schema: Report },
+      errors: ['validation_error', 'not_found'],
+      handle: async ({ accountId, params, query: q }) => {
+        // The tracker first: another account's tracker is a 404 before any run is read.
+        const { tracker } = await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
+        const { runs } = await query(nats, RunQueries.list, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs);
+        return { status: 200, body: { tracker, runs } };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
+import { query, type NatsLink } from '@brandradar/platform';
+import { defineRoute, type RouteDef } from '../http/route';
+
+const TrackerParams = z.object({ id: z.uuid() });
+const one = z.object({ tracker: Tracker });
+
+/** Tracker endpoints (api-contract §3); the tracker service answers each over NATS. */
+export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+  const ask = <Q extends (typeof TrackerQueries)[keyof typeof TrackerQueries]>(def: Q, request: z.infer<Q['request']>) => query(nats, def, request, timeoutMs);
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/trackers',
+      operationId: 'createTracker',
+      summary: 'Create a tracker (as a DRAFT, with its cost estimate)',
+      description:
+        'Fields the primitive does not use must be left out (a present key, even `null` or `[]`, is a 400). `models` defaults to chatgpt, perplexity, gemini. At most 25 trackers per account.',
+      tag: 'Trackers',
+      body: CreateTrackerInput,
+      success: { status: 201, description: 'The new DRAFT tracker; `Location` names it.', schema: one, headers: { Location: 'URL of the new tracker' } },
+      errors: ['validation_error', 'tracker_limit_reached', 'account_closed'],
+      handle: async ({ accountId, body }) => {
+        const result = await ask(TrackerQueries.create, { version: 1, accountId, input: body });
+        return { status: 201, body: result, headers: { Location: `/api/v1/trackers/${result.tracker.id}` } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers',
+      operationId: 'listTrackers',
+      summary: 'List your trackers, newest first',
+      tag: 'Trackers',
+      query: TrackerListQuery,
+      success: { status: 200, description: 'One page; pass `nextCursor` as `cursor` for the next, until it is null.', schema: TrackerList },
+      errors: ['validation_error'],
+      handle: async ({ accountId, query: q }) => ({ status: 200, body: await ask(TrackerQueries.list, { version: 1, accountId, query: q }) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers/:id',
+      operationId: 'getTracker',
+      summary: 'Fetch one tracker',
+      tag: 'Trackers',
+      params: TrackerParams,
+      success: { status: 200, description: 'The tracker.', schema: one },
+      errors: ['not_found'],
+      handle: async ({ accountId, params }) => ({ status: 200, body: await ask(TrackerQueries.get, { version: 1, accountId, trackerId: params.id }) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/trackers/:id',
+      operationId: 'updateTracker',
+      summary: 'Replace a tracker’s whole definition',
+      description:
+        'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again.',
+      tag: 'Trackers',
+      params: TrackerParams,
+      body: UpdateTrackerInput,
+      success: { status: 200, description: 'The tracker, now a DRAFT.', schema: one },
+      errors: ['validation_error', 'not_found', 'account_closed'],
+      handle: async ({ accountId, params, body }) => ({ status: 200, body: await ask(TrackerQueries.update, { version: 1, accountId, trackerId: params.id, input: body }) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/trackers/:id/activate',
+      operationId: 'activateTracker',
+      summary: 'Activate (or resume) a tracker at its current estimate',
+      description:
+        'From DRAFT or PAUSED. `maxCostMicroPerRun` must equal the latest estimate; if rates changed, the answer is 409 `cost_estimate_changed` with the new amount, which is then stored so re-submitting it succeeds. On an ACTIVE tracker with the same amount it answers 200 again (a safe retry).',
+      tag: 'Trackers',
+      params: TrackerParams,
+      body: ActivateTrackerInput,
+      success: { status: 200, description: 'The ACTIVE tracker, the balance, the cost per run and when the balance runs dry.', schema: ActivationResult },
+      errors: ['validation_error', 'not_found', 'cost_estimate_changed', 'insufficient_credits', 'spend_limit_reached', 'invalid_state', 'account_closed'],
+      handle: async ({ accountId, params, body }) => ({ status: 200, body: await ask(TrackerQueries.activate, { version: 1, accountId, trackerId: params.id, input: body }) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/trackers/:id/pause',
+      operationId: 'pauseTracker',
+      summary: 'Pause a tracker',
+      description: 'From ACTIVE or DRAFT; a PAUSED tracker answers 200 unchanged. Runs already queued still finish. `pauseReason` stays null for a manual pause.',
+      tag: 'Trackers',
+      params: TrackerParams,
+      success: { status: 200, description: 'The PAUSED tracker.', schema: one },
+      errors: ['not_found', 'account_closed'],
+      handle: async ({ accountId, params }) => ({ status: 200, body: await ask(TrackerQueries.pause, { version: 1, accountId, trackerId: params.id }) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/trackers/:id',
+      operationId: 'deleteTracker',
+      summary: 'Delete a paused tracker with its runs and results',
+      description: 'Only a PAUSED tracker with no QUEUED or RUNNING run. Configuration and history go; ledger entries stay.',
+      tag: 'Trackers',
+      params: TrackerParams,
+      success: { status: 204, description: 'Deleted.' },
+      errors: ['not_found', 'tracker_not_paused', 'tracker_busy', 'account_closed'],
+      handle: async ({ accountId, params }) => {
+        await ask(TrackerQueries.delete, { version: 1, accountId, trackerId: params.id });
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,149 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  RunCommands,
+  RunEvents,
+  type Run,
+  type RunAnswer,
+  type RunStatus,
+  type Surface,
+  type Tracker,
+  type TrackerDefinition,
+} from '@brandradar/contracts';
+import type { RunDelta, RunMetrics } from '@brandradar/analysis';
+import type { StoredEvent } from '@brandradar/platform';
+
+/** One prompt × surface. Stored the moment it is known, so a restarted run never asks it again. */
+export interface AnswerRecord extends RunAnswer {
+  promptIndex: number;
+}
+
+export interface RunState {
+  id: string;
+  accountId: string;
+  trackerId: string;
+  trackerName: string;
+  trigger: 'manual' | 'scheduled';
+  requestToken: string | null;
+  status: RunStatus;
+  scheduledFor: Date | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  definition: TrackerDefinition;
+  /** Runs with equal keys measured the same thing, so their metrics may be compared. */
+  definitionKey: string;
+  /** The accepted maximum when the run was queued. */
+  maxCostMicro: number;
+  estimatedCostMicro: number;
+  /** Each surface's rate at run start: what a succeeded answer costs. Null until the run starts. */
+  rates: Record<Surface, number> | null;
+  billedCostMicro: number;
+  answers: Record<string, AnswerRecord>;
+  metrics: RunMetrics | null;
+  delta: RunDelta | null;
+  error: { code: string; message: string } | null;
+}
+
+export function answerKey(promptIndex: number, surface: Surface): string {
+  return `p${promptIndex}_${surface}`;
+}
+
+export function definitionOf(t: Tracker): TrackerDefinition {
+  return { name: t.name, cadence: t.cadence, primitive: t.primitive, prompts: t.prompts, models: t.models, brand: t.brand, competitors: t.competitors, url: t.url };
+}
+
+/** What is measured, not what it is called or when it runs. */
+export function definitionKeyOf(d: TrackerDefinition): string {
+  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url };
+  return createHash('sha256').update(JSON.stringify(measured)).digest('hex').slice(0, 32);
+}
+
+export function newRun(input: {
+  accountId: string;
+  tracker: Tracker;
+  trigger: 'manual' | 'scheduled';
+  requestToken: string | null;
+  scheduledFor: Date | null;
+  estimatedCostMicro: number;
+  now: Date;
+}): RunState {
+  const definition = definitionOf(input.tracker);
+  return {
+    id: randomUUID(),
+    accountId: input.accountId,
+    trackerId: input.tracker.id,
+    trackerName: input.tracker.name,
+    trigger: input.trigger,
+    requestToken: input.requestToken,
+    status: 'QUEUED',
+    scheduledFor: input.scheduledFor,
+    createdAt: input.now,
+    startedAt: null,
+    finishedAt: null,
+    definition,
+    definitionKey: definitionKeyOf(definition),
+    maxCostMicro: input.tracker.maxCostMicroPerRun ?? input.estimatedCostMicro,
+    estimatedCostMicro: input.estimatedCostMicro,
+    rates: null,
+    billedCostMicro: 0,
+    answers: {},
+    metrics: null,
+    delta: null,
+    error: null,
+  };
+}
+
+/** The events a newly queued run stores with itself: the command that executes it, and the news that it exists. */
+export function queuedEvents(run: RunState): StoredEvent[] {
+  const command = randomUUID();
+  const queued = randomUUID();
+  const occurredAt = run.createdAt.toISOString();
+  return [
+    { subject: RunCommands.execute.subject, eventId: command, payload: { version: 1, eventId: command, occurredAt, accountId: run.accountId, runId: run.id } },
+    { subject: RunEvents.queued.subject, eventId: queued, payload: { version: 1, eventId: queued, occurredAt, accountId: run.accountId, run: toApiRun(run) } },
+  ];
+}
+
+export function finishedEvent(run: RunState): StoredEvent {
+  const eventId = randomUUID();
+  return {
+    subject: RunEvents.finished.subject,
+    eventId,
+    payload: { version: 1, eventId, occurredAt: (run.finishedAt ?? run.createdAt).toISOString(), accountId: run.accountId, trackerName: run.trackerName, run: toApiRun(run) },
+  };
+}
+
+export function toApiRun(r: RunState): Run {
+  const d = r.definition;
+  const results = d.prompts.map((prompt, promptIndex) => ({
+    prompt,
+    answers: d.models.flatMap((surface) => {
+      const a = r.answers[answerKey(promptIndex, surface)];
+      if (!a) return [];
+      const { promptIndex: _p, ...answer } = a;
+      return [answer];
+    }),
+  }));
+  const all = Object.values(r.answers);
+  const succeeded = all.filter((a) => a.status === 'succeeded').length;
+  return {
+    id: r.id,
+    trackerId: r.trackerId,
+    trigger: r.trigger,
+    requestToken: r.requestToken,
+    status: r.status,
+    scheduledFor: r.scheduledFor?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+    primitive: d.primitive,
+    models: d.models,
+    estimatedCostMicro: r.estimatedCostMicro,
+    billedCostMicro: r.billedCostMicro,
+    results,
+    summary: { answers: d.prompts.length * d.models.length, succeeded, failed: all.length - succeeded },
+    metrics: r.metrics,
+    delta: r.delta,
+    error: r.error,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Tracker } from '@brandradar/contracts';
+import { DEFAULT_RATES } from '@brandradar/contracts';
+import { decide, nextAfter } from './dispatch';
+
+const tracker: Tracker = {
+  id: '0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f',
+  name: 'T',
+  status: 'ACTIVE',
+  cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
+  primitive: 'compare',
+  prompts: ['a', 'b', 'c'],
+  brand: 'Acme',
+  competitors: ['Other'],
+  url: null,
+  models: ['chatgpt', 'perplexity', 'gemini'],
+  estimatedCostMicroPerRun: 39_000,
+  maxCostMicroPerRun: 39_000,
+  nextRunAt: '2026-11-23T09:00:00.000Z',
+  lastRunAt: null,
+  pauseReason: null,
+  createdAt: '2026-11-22T09:00:00.000Z',
+  updatedAt: '2026-11-22T09:00:00.000Z',
+};
+const account = { status: 'open' as const, balanceMicro: 39_000, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0 };
+const at = new Date('2026-11-23T09:00:00.000Z');
+const dearer = { ...DEFAULT_RATES, surfaces: { ...DEFAULT_RATES.surfaces, chatgpt: 6_000 } };
+
+describe('decide', () => {
+  it('runs when every check passes, at the current estimate', () => {
+    expect(decide(tracker, account, DEFAULT_RATES, at)).toEqual({ kind: 'run', estimatedCostMicro: 39_000 });
+  });
+
+  it.each([
+    ['account_closed', tracker, { ...account, status: 'closed' as const }, DEFAULT_RATES],
+    ['invalid_definition', { ...tracker, competitors: [] }, account, DEFAULT_RATES],
+    ['invalid_schedule', { ...tracker, cadence: { ...tracker.cadence, timezone: 'Atlantis/Capital' } }, account, DEFAULT_RATES],
+    ['cost_above_maximum', tracker, account, dearer],
+    ['insufficient_credits', tracker, { ...account, balanceMicro: 38_999 }, DEFAULT_RATES],
+    ['spend_limit_reached', tracker, { ...account, spendLimitMicroPerMonth: 50_000, spentThisMonthMicro: 11_001 }, DEFAULT_RATES],
+  ] as const)('pauses with %s', (reason, t, a, rates) => {
+    expect(decide(t as Tracker, a, rates, at)).toEqual({ kind: 'pause', reason });
+  });
+
+  it('checks in the contract order: the first failing check names the reason', () => {
+    const everythingWrong = { ...tracker, competitors: [] };
+    expect(decide(everythingWrong, { ...account, status: 'closed', balanceMicro: 0 }, dearer, at)).toEqual({ kind: 'pause', reason: 'account_closed' });
+    expect(decide(everythingWrong, { ...account, balanceMicro: 0 }, dearer, at)).toEqual({ kind: 'pause', reason: 'invalid_definition' });
+    expect(decide(tracker, { ...account, balanceMicro: 0, spendLimitMicroPerMonth: 0 }, dearer, at)).toEqual({ kind: 'pause', reason: 'cost_above_maximum' });
+    expect(decide(tracker, { ...account, balanceMicro: 0, spendLimitMicroPerMonth: 0 }, DEFAULT_RATES, at)).toEqual({ kind: 'pause', reason: 'insufficient_credits' });
+  });
+
+  it('allows spending exactly up to the limit', () => {
+    expect(decide(tracker, { ...account, spendLimitMicroPerMonth: 50_000, spentThisMonthMicro: 11_000 }, DEFAULT_RATES, at).kind).toBe('run');
+  });
+});
+
+describe('nextAfter', () => {
+  it('is the following occurrence when that is still ahead', () => {
+    expect(nextAfter(tracker, at, new Date('2026-11-23T09:00:05.000Z'))).toEqual(new Date('2026-11-30T09:00:00.000Z'));
+  });
+
+  it('skips occurrences missed while the scheduler was down: no backlog', () => {
+    expect(nextAfter(tracker, at, new Date('2026-12-15T12:00:00.000Z'))).toEqual(new Date('2026-12-21T09:00:00.000Z'));
+  });
+});

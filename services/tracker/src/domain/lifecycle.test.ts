@@ -1,0 +1,100 @@
+import { activateTracker, createTracker, deleteTracker, pauseTracker, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
+
+const now = new Date('2026-11-22T09:00:00.000Z');
+const later = new Date('2026-11-22T10:00:00.000Z');
+const definition = {
+  name: 'T',
+  cadence: { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 },
+  primitive: 'sentiment' as const,
+  prompts: ['p'],
+  models: ['chatgpt' as const],
+  brand: 'Acme',
+  competitors: [],
+  url: null,
+};
+
+function draft(): TrackerState {
+  const t = createTracker({ id: 'id-1', accountId: 'acc-1', definition, estimate: 5_000, now });
+  if (!t.ok) throw new Error('unreachable');
+  return t.state;
+}
+const facts = (over: Partial<ActivationFacts> = {}): ActivationFacts => ({
+  submittedMax: 5_000,
+  estimate: 5_000,
+  balanceMicro: 5_000,
+  spentThisMonthMicro: 0,
+  spendLimitMicroPerMonth: null,
+  nextRunAt: new Date('2026-11-23T09:00:00.000Z'),
+  now: later,
+  ...over,
+});
+
+describe('activateTracker', () => {
+  it('activates when the amount matches and the balance covers exactly one run', () => {
+    const r = activateTracker(draft(), facts());
+    expect(r).toMatchObject({ ok: true, state: { status: 'ACTIVE', maxCostMicroPerRun: 5_000, nextRunAt: new Date('2026-11-23T09:00:00.000Z'), updatedAt: later } });
+  });
+
+  it('stores a changed estimate with the refusal', () => {
+    const r = activateTracker(draft(), facts({ submittedMax: 5_000, estimate: 6_000 }));
+    expect(r).toMatchObject({ ok: false, error: { code: 'cost_estimate_changed', estimatedCostMicroPerRun: 6_000 }, state: { status: 'DRAFT', estimatedCostMicroPerRun: 6_000 } });
+  });
+
+  it('refuses a wrong amount without storing anything when the estimate itself is unchanged', () => {
+    const r = activateTracker(draft(), facts({ submittedMax: 4_000 }));
+    expect(r).toMatchObject({ ok: false, error: { code: 'cost_estimate_changed', estimatedCostMicroPerRun: 5_000 } });
+    expect(r.state).toBeUndefined();
+  });
+
+  it('checks the balance after the amount, and the spend limit after the balance', () => {
+    expect(activateTracker(draft(), facts({ balanceMicro: 4_999 }))).toMatchObject({ ok: false, error: { code: 'insufficient_credits', balanceMicro: 4_999, requiredMicro: 5_000 } });
+    expect(activateTracker(draft(), facts({ spendLimitMicroPerMonth: 10_000, spentThisMonthMicro: 5_000 })).ok).toBe(true);
+    expect(activateTracker(draft(), facts({ spendLimitMicroPerMonth: 10_000, spentThisMonthMicro: 5_001 }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached', spendLimitMicro: 10_000, spentMicro: 5_001 } });
+  });
+
+  it('answers a repeat on an ACTIVE tracker with the same state, and refuses another amount', () => {
+    const active = activateTracker(draft(), facts());
+    if (!active.ok) throw new Error('unreachable');
+    const again = activateTracker(active.state, facts({ estimate: 9_999 }));
+    expect(again).toEqual({ ok: true, state: active.state, events: [] });
+    expect(activateTracker(active.state, facts({ submittedMax: 1 }))).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
+  });
+});
+
+describe('pauseTracker', () => {
+  const active = () => {
+    const r = activateTracker(draft(), facts());
+    if (!r.ok) throw new Error('unreachable');
+    return r.state;
+  };
+
+  it('pauses ACTIVE with a reason when automatic, and without one when manual', () => {
+    expect(pauseTracker(active(), 'insufficient_credits', later)).toMatchObject({ ok: true, state: { status: 'PAUSED', pauseReason: 'insufficient_credits', nextRunAt: null }, events: [{ subject: 'tracker.paused.v1', payload: { reason: 'insufficient_credits' } }] });
+    expect(pauseTracker(active(), null, later)).toMatchObject({ state: { status: 'PAUSED', pauseReason: null } });
+  });
+
+  it('pauses a DRAFT manually but never automatically, and leaves a PAUSED tracker as it is', () => {
+    expect(pauseTracker(draft(), null, later).state?.status).toBe('PAUSED');
+    const d = draft();
+    expect(pauseTracker(d, 'cost_above_maximum', later)).toEqual({ ok: true, state: d, events: [] });
+    const paused = pauseTracker(active(), 'account_closed', later).state!;
+    expect(pauseTracker(paused, null, later)).toEqual({ ok: true, state: paused, events: [] });
+  });
+});
+
+describe('updateTracker and deleteTracker', () => {
+  it('returns any tracker to DRAFT with its authorization cleared', () => {
+    const r = activateTracker(draft(), facts());
+    if (!r.ok) throw new Error('unreachable');
+    const paused = pauseTracker(r.state, 'spend_limit_reached', later).state!;
+    const u = updateTracker(paused, { ...definition, name: 'U' }, 7_000, later);
+    expect(u).toMatchObject({ ok: true, state: { name: 'U', status: 'DRAFT', maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, estimatedCostMicroPerRun: 7_000 }, events: [{ subject: 'tracker.updated.v1', payload: { previousStatus: 'PAUSED' } }] });
+  });
+
+  it('deletes only a PAUSED tracker without queued or running runs', () => {
+    expect(deleteTracker(draft(), 0, later)).toMatchObject({ ok: false, error: { code: 'tracker_not_paused', status: 'DRAFT' } });
+    const paused = pauseTracker(draft(), null, later).state!;
+    expect(deleteTracker(paused, 1, later)).toMatchObject({ ok: false, error: { code: 'tracker_busy' } });
+    expect(deleteTracker(paused, 0, later)).toMatchObject({ ok: true, events: [{ subject: 'tracker.deleted.v1' }] });
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { apiError, TrackerEvents, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
+import type { StoredEvent } from '@brandradar/platform';
+
+/** A tracker as the tracker service keeps it. */
+export interface TrackerState extends TrackerDefinition {
+  id: string;
+  accountId: string;
+  status: TrackerStatus;
+  estimatedCostMicroPerRun: number;
+  maxCostMicroPerRun: number | null;
+  nextRunAt: Date | null;
+  lastRunAt: Date | null;
+  pauseReason: PauseReason | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+
+/** The outcome of a transition: the new state and the events it emits, or a refusal. */
+export type Transition =
+  | { ok: true; state: TrackerState; events: StoredEvent[] }
+  /** A refusal may still change the tracker (store a new estimate, pause it): that is stored before the refusal is answered. */
+  | { ok: false; error: ReturnType<typeof apiError>; state?: TrackerState; events?: StoredEvent[] };
+
+/** An event for the outbox, carrying the tracker as it is at this transition (not as it is when published). */
+export function trackerEvent(name: TrackerEventName, state: TrackerState, extra: Record<string, unknown> = {}): StoredEvent {
+  const eventId = randomUUID();
+  const payload = { version: 1, eventId, occurredAt: state.updatedAt.toISOString(), accountId: state.accountId, tracker: toApiTracker(state), ...extra };
+  return { subject: TrackerEvents[name].subject, eventId, payload };
+}
+
+export function createTracker(input: { id: string; accountId: string; definition: TrackerDefinition; estimate: number; now: Date }): Transition {
+  const state: TrackerState = {
+    ...input.definition,
+    id: input.id,
+    accountId: input.accountId,
+    status: 'DRAFT',
+    estimatedCostMicroPerRun: input.estimate,
+    maxCostMicroPerRun: null,
+    nextRunAt: null,
+    lastRunAt: null,
+    pauseReason: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+  return { ok: true, state, events: [trackerEvent('created', state)] };
+}
+
+/** Any state → DRAFT with the recurring authorization cleared: re-activation is required. */
+export function updateTracker(t: TrackerState, definition: TrackerDefinition, estimate: number, now: Date): Transition {
+  const state: TrackerState = { ...t, ...definition, status: 'DRAFT', estimatedCostMicroPerRun: estimate, maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, updatedAt: now };
+  return { ok: true, state, events: [trackerEvent('updated', state, { previousStatus: t.status })] };
+}
+
+export interface ActivationFacts {
+  submittedMax: number;
+  /** The estimate at today's rates. */
+  estimate: number;
+  balanceMicro: number;
+  spentThisMonthMicro: number;
+  spendLimitMicroPerMonth: number | null;
+  nextRunAt: Date;
+  now: Date;
+}
+
+/**
+ * DRAFT or PAUSED → ACTIVE when the caller accepted today's estimate and the
+ * balance covers one run (spec §3, api-contract §3). ACTIVE with the accepted
+ * amount is a safe retry. A changed estimate is stored, so re-submitting it works.
+ */
+export function activateTracker(t: TrackerState, f: ActivationFacts): Transition {
+  if (t.status === 'ACTIVE') {
+    if (f.submittedMax === t.maxCostMicroPerRun) return { ok: true, state: t, events: [] };
+    return { ok: false, error: apiError('invalid_state', 'The tracker is already active with another accepted maximum; pause it first.', { status: t.status }) };
+  }
+  if (f.submittedMax !== f.estimate) {
+    return {
+      ok: false,
+      error: apiError('cost_estimate_changed', 'The cost estimate has changed; activate again with the new amount.', { estimatedCostMicroPerRun: f.estimate }),
+      state: f.estimate === t.estimatedCostMicroPerRun ? undefined : { ...t, estimatedCostMicroPerRun: f.estimate, updatedAt: f.now },
+    };
+  }
+  if (f.balanceMicro < f.estimate) {
+    return { ok: false, error: apiError('insufficient_credits', 'The balance cannot cover one run.', { balanceMicro: f.balanceMicro, requiredMicro: f.estimate }) };
+  }
+  if (f.spendLimitMicroPerMonth !== null && f.spentThisMonthMicro + f.estimate > f.spendLimitMicroPerMonth) {
+    return {
+      ok: false,
+      error: apiError('spend_limit_reached', "One more run would exceed the account's monthly spend limit.", { spendLimitMicro: f.spendLimitMicroPerMonth, spentMicro: f.spentThisMonthMicro }),
+    };
+  }
+  const state: TrackerState = { ...t, status: 'ACTIVE', estimatedCostMicroPerRun: f.estimate, maxCostMicroPerRun: f.submittedMax, nextRunAt: f.nextRunAt, pauseReason: null, updatedAt: f.now };
+  return { ok: true, state, events: [] }; // the activated event needs runsDryAt, added by the caller
+}
+
+/** ACTIVE or DRAFT → PAUSED. A manual pause (reason null) of a PAUSED tracker changes nothing. */
+export function pauseTracker(t: TrackerState, reason: PauseReason | null, now: Date): Transition {
+  if (t.status === 'PAUSED') return { ok: true, state: t, events: [] };
+  if (reason !== null && t.status !== 'ACTIVE') return { ok: true, state: t, events: [] }; // only active trackers pause automatically
+  const state: TrackerState = { ...t, status: 'PAUSED', pauseReason: reason, nextRunAt: null, updatedAt: now };
+  return { ok: true, state, events: [trackerEvent('paused', state, { reason })] };
+}
+
+/** Only a PAUSED tracker with no queued or running run may be deleted. */
+export function deleteTracker(t: TrackerState, activeRuns: number, now: Date): Transition {
+  if (t.status !== 'PAUSED') return { ok: false, error: apiError('tracker_not_paused', 'Pause the tracker before deleting it.', { status: t.status }) };
+  if (activeRuns > 0) return { ok: false, error: apiError('tracker_busy', 'A run of this tracker is queued or running; delete it when the run has finished.') };
+  const state = { ...t, updatedAt: now };
+  return { ok: true, state, events: [trackerEvent('deleted', state)] };
+}
+
+/**
+ * Before a run is queued: ACTIVE, and the estimate at today's rates within the
+ * accepted maximum. A run above the maximum never happens: the tracker pauses
+ * with `cost_above_maximum` instead (spec §3).
+ */
+export function checkRunnable(t: TrackerState, estimate: number, now: Date): Transition {
+  const notActive = (s: TrackerState) =>
+    apiError('tracker_not_active', 'Runs are enabled only while the tracker is ACTIVE.', { status: s.status, pauseReason: s.pauseReason });
+  if (t.status !== 'ACTIVE') return { ok: false, error: notActive(t) };
+  if (t.maxCostMicroPerRun === null || estimate > t.maxCostMicroPerRun) {
+    const paused = pauseTracker(t, 'cost_above_maximum', now);
+    return { ok: false, error: notActive(paused.state!), state: paused.state, events: paused.ok ? paused.events : [] };
+  }
+  return { ok: true, state: t, events: [] };
+}
+
+/** Moves `nextRunAt` past a dispatched occurrence; anything else (paused, already moved) is left as it is. */
+export function advanceSchedule(t: TrackerState, scheduledFor: Date, nextRunAt: Date, now: Date): Transition {
+  if (t.status !== 'ACTIVE' || t.nextRunAt?.getTime() !== scheduledFor.getTime()) return { ok: true, state: t, events: [] };
+  return { ok: true, state: { ...t, nextRunAt, updatedAt: now }, events: [] };
+}
+
+/** A run of the tracker was queued at `at`: `lastRunAt` moves forward, never back. */
+export function recordRun(t: TrackerState, at: Date): Transition {
+  if (t.lastRunAt && t.lastRunAt.getTime() >= at.getTime()) return { ok: true, state: t, events: [] };
+  return { ok: true, state: { ...t, lastRunAt: at }, events: [] };
+}
+
+export function toApiTracker(t: TrackerState): Tracker {
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status,
+    cadence: t.cadence,
+    primitive: t.primitive,
+    prompts: t.prompts,
+    brand: t.brand,
+    competitors: t.competitors,
+    url: t.url,
+    models: t.models,
+    estimatedCostMicroPerRun: t.estimatedCostMicroPerRun,
+    maxCostMicroPerRun: t.maxCostMicroPerRun,
+    nextRunAt: t.nextRunAt?.toISOString() ?? null,
+    lastRunAt: t.lastRunAt?.toISOString() ?? null,
+    pauseReason: t.pauseReason,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { BillingQueries, RunQueries, normalizeDefinition, runCostMicro, type TrackerQueries } from '@brandradar/contracts';
+import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
+import { decodeCursor, encodeCursor } from './domain/cursor';
+import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
+import type { Outbox } from '@brandradar/platform';
+import type { TrackerDoc } from './store/trackers';
+import type { TrackerStore } from './store/trackers';
+
+type Q = typeof TrackerQueries;
+
+export interface TrackerDeps {
+  store: TrackerStore;
+  outbox: Outbox<TrackerDoc>;
+  nats: NatsLink;
+  now: () => Date;
+}
+
+/** The tracker service's answers, one per query subject. */
+export function trackerQueryHandlers({ store, outbox, nats, now }: TrackerDeps) {
+  const rates = async () => (await query(nats, BillingQueries.getRates, { version: 1 })).rates;
+  const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models'>) => runCostMicro(t.prompts.length, t.models, (await rates()).surfaces);
+  const publish = (trackerId: string) => outbox.flushSoon(trackerId);
+
+  return {
+    async create({ accountId, input }: QueryRequest<Q['create']>): Promise<QueryResult<Q['create']>> {
+      const definition = normalizeDefinition(input);
+      const created = createTracker({ id: randomUUID(), accountId, definition, estimate: await estimateOf(definition), now: now() });
+      if (!created.ok) throw new DomainError(created.error);
+      await store.insert(created.state, created.events);
+      await publish(created.state.id);
+      return { tracker: toApiTracker(created.state) };
+    },
+
+    async get({ accountId, trackerId }: QueryRequest<Q['get']>): Promise<QueryResult<Q['get']>> {
+      return { tracker: toApiTracker(await store.get(accountId, trackerId)) };
+    },
+
+    async list({ accountId, query: q }: QueryRequest<Q['list']>): Promise<QueryResult<Q['list']>> {
+      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+      if (after === null) throw DomainError.of('validation_error', 'The request query is invalid.', { issues: [{ path: 'cursor', message: 'is not a cursor this API issued' }] });
+      // One extra row tells whether another page exists.
+      const rows = await store.list(accountId, { status: q.status, limit: q.limit + 1, after });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+    },
+
+    async update({ accountId, trackerId, input }: QueryRequest<Q['update']>): Promise<QueryResult<Q['update']>> {
+      const definition = normalizeDefinition(input);
+      const estimate = await estimateOf(definition);
+      const state = await store.transition(accountId, trackerId, (t) => updateTracker(t, definition, estimate, now()));
+      await publish(trackerId);
+      return { tracker: toApiTracker(state) };
+    },
+
+    async activate({ accountId, trackerId, input }: QueryRequest<Q['activate']>): Promise<QueryResult<Q['activate']>> {
+      const [card, { account }] = await Promise.all([rates(), query(nats, BillingQueries.getAccount, { version: 1, accountId })]);
+      if (account.status === 'closed') throw DomainError.of('account_closed', 'This account is closed.');
+      let runsDryAt: Date | null = null;
+      const state = await store.transition(accountId, trackerId, async (t) => {
+        const at = now();
+        const estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
+        const result = activateTracker(t, {
+          submittedMax: input.maxCostMicroPerRun,
+          estimate,
+          balanceMicro: account.balanceMicro,
+          spentThisMonthMicro: account.spentThisMonthMicro,
+          spendLimitMicroPerMonth: account.spendLimitMicroPerMonth,
+          nextRunAt: nextOccurrence(t.cadence, at),
+          now: at,
+        });
+        if (!result.ok) return result;
+        // runsDryAt: this tracker's runs and those of the account's other ACTIVE trackers, at today's rates.
+        const others = (await store.listActive(accountId)).filter((o) => o.id !== t.id && o.nextRunAt);
+        runsDryAt = projectRunsDryAt({
+          balanceMicro: account.balanceMicro,
+          now: at,
+          trackers: [result.state, ...others].map((o) => ({ cadence: o.cadence, nextRunAt: o.nextRunAt!, costMicroPerRun: runCostMicro(o.prompts.length, o.models, card.surfaces) })),
+        });
+        if (result.state === t) return result; // a retry of an activation: nothing to store or announce
+        const activated = trackerEvent('activated', result.state, { balanceMicro: account.balanceMicro, runsDryAt: runsDryAt?.toISOString() ?? null });
+        return { ...result, events: [activated] };
+      });
+      await publish(trackerId);
+      return { tracker: toApiTracker(state), balanceMicro: account.balanceMicro, costMicroPerRun: state.estimatedCostMicroPerRun, runsDryAt: (runsDryAt as Date | null)?.toISOString() ?? null };
+    },
+
+    async pause({ accountId, trackerId }: QueryRequest<Q['pause']>): Promise<QueryResult<Q['pause']>> {
+      const state = await store.transition(accountId, trackerId, (t) => pauseTracker(t, null, now()));
+      await publish(trackerId);
+      return { tracker: toApiTracker(state) };
+    },
+
+    async delete({ accountId, trackerId }: QueryRequest<Q['delete']>): Promise<QueryResult<Q['delete']>> {
+      // The runner owns runs: ask it whether any of this tracker's is still queued or running.
+      await store.get(accountId, trackerId); // 404 first, so another account learns nothing
+      const { count } = await query(nats, RunQueries.activeCount, { version: 1, accountId, trackerId });
+      await store.transition(accountId, trackerId, (t) => deleteTracker(t, count, now()), { remove: true });
+      await publish(trackerId);
+      return { deleted: true as const };
+    },
+
+    async checkRun({ accountId, trackerId }: QueryRequest<Q['checkRun']>): Promise<QueryResult<Q['checkRun']>> {
+      const card = await rates();
+      let estimate = 0;
+      const state = await store.transition(accountId, trackerId, (t) => {
+        estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
+        return checkRunnable(t, estimate, now());
+      }).finally(() => publish(trackerId));
+      return { tracker: toApiTracker(state), estimatedCostMicro: estimate };
+    },
+
+    async autoPause({ accountId, trackerId, reason }: QueryRequest<Q['autoPause']>): Promise<QueryResult<Q['autoPause']>> {
+      const state = await store.transition(accountId, trackerId, (t) => pauseTracker(t, reason, now()));
+      await publish(trackerId);
+      return { tracker: toApiTracker(state) };
+    },
+
+    async advanceSchedule({ accountId, trackerId, scheduledFor, nextRunAt }: QueryRequest<Q['advanceSchedule']>): Promise<QueryResult<Q['advanceSchedule']>> {
+      const state = await store.transition(accountId, trackerId, (t) => advanceSchedule(t, new Date(scheduledFor), new Date(nextRunAt), now()));
+      return { tracker: toApiTracker(state) };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { Collection, Db, Filter } from 'mongodb';
+import { LIMITS, apiError, notFound, type TrackerStatus } from '@brandradar/contracts';
+import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import type { TrackerState, Transition } from '../domain/lifecycle';
+import type { CursorKey } from '../domain/cursor';
+
+/** The stored document: the state, its outbox, and what makes writes safe. */
+export interface TrackerDoc extends Omit<TrackerState, 'id'>, OutboxFields {
+  _id: string;
+  /**
+   * 0–24 while the tracker exists. A unique index on (accountId, slot) is what
+   * enforces 25 trackers per account in one atomic insert, however many
+   * creates race. A deleted tracker's slot becomes its own id, freeing the number.
+   */
+  slot: number | string;
+  deletedAt: Date | null;
+}
+
+export const trackerIndexes: IndexSpec[] = [
+  { collection: 'trackers', key: { accountId: 1, slot: 1 }, options: { name: 'account_slot_unique', unique: true } },
+  { collection: 'trackers', key: { accountId: 1, createdAt: -1, _id: -1 }, options: { name: 'account_newest' } },
+  outboxIndex('trackers'),
+];
+
+const live = { deletedAt: null };
+
+export class TrackerStore {
+  private readonly trackers: Collection<TrackerDoc>;
+
+  constructor(db: Db) {
+    this.trackers = db.collection<TrackerDoc>('trackers');
+  }
+
+  get collection(): Collection<TrackerDoc> {
+    return this.trackers;
+  }
+
+  /** Inserts into the lowest free slot; `tracker_limit_reached` when all 25 are taken. */
+  async insert(state: TrackerState, events: StoredEvent[]): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const used = new Set((await this.trackers.find({ accountId: state.accountId, ...live }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot));
+      const slot = Array.from({ length: LIMITS.trackersPerAccount }, (_, i) => i).find((i) => !used.has(i));
+      if (slot === undefined) throw DomainError.of('tracker_limit_reached', `An account can have at most ${LIMITS.trackersPerAccount} trackers; delete one first.`, { limit: LIMITS.trackersPerAccount });
+      try {
+        await this.trackers.insertOne(toDoc(state, { slot, pendingEvents: events, deletedAt: null, rev: 0 }));
+        return;
+      } catch (e) {
+        if (!isDuplicateKeyError(e)) throw e; // another create took this slot: look again
+      }
+    }
+    throw new Error('could not find a free tracker slot');
+  }
+
+  async get(accountId: string, id: string): Promise<TrackerState> {
+    return fromDoc(await this.getDoc(accountId, id));
+  }
+
+  private async getDoc(accountId: string, id: string): Promise<TrackerDoc> {
+    // Another account's tracker is "not found", exactly like an unknown id.
+    const doc = await this.trackers.findOne({ _id: id, accountId, ...live });
+    if (!doc) throw new DomainError(notFound());
+    return doc;
+  }
+
+  async list(accountId: string, opts: { status?: TrackerStatus; limit: number; after?: CursorKey }): Promise<TrackerState[]> {
+    const filter: Filter<TrackerDoc> = { accountId, ...live, ...(opts.status ? { status: opts.status } : {}) };
+    if (opts.after) filter.$or = [{ createdAt: { $lt: opts.after.createdAt } }, { createdAt: opts.after.createdAt, _id: { $lt: opts.after.id } }];
+    const docs = await this.trackers.find(filter).sort({ createdAt: -1, _id: -1 }).limit(opts.limit).toArray();
+    return docs.map(fromDoc);
+  }
+
+  async listActive(accountId: string): Promise<TrackerState[]> {
+    return (await this.trackers.find({ accountId, status: 'ACTIVE', ...live }).toArray()).map(fromDoc);
+  }
+
+  /**
+   * Applies a pure transition with compare-and-swap on `rev`: the new state and
+   * its events are stored in one single-document write, so an event is never
+   * lost or published for a state that was not stored. A refusal that carries
+   * a state (a changed estimate) stores that state before it is thrown.
+   */
+  async transition(accountId: string, id: string, compute: (t: TrackerState) => Transition | Promise<Transition>, opts: { remove?: boolean } = {}): Promise<TrackerState> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const doc = await this.getDoc(accountId, id);
+      const current = fromDoc(doc);
+      const result = await compute(current);
+      const state = result.state ?? current;
+      const events = result.events ?? [];
+      // Transitions return the very same object when nothing changes.
+      const changed = state !== current;
+      if (changed) {
+        const removing = result.ok && opts.remove;
+        const next = toDoc(state, {
+          slot: removing ? doc._id : doc.slot,
+          pendingEvents: [...doc.pendingEvents, ...events],
+          deletedAt: removing ? state.updatedAt : null,
+          rev: doc.rev + 1,
+        });
+        const { modifiedCount } = await this.trackers.replaceOne({ _id: id, rev: doc.rev }, next);
+        if (modifiedCount !== 1) continue; // someone else changed it first: recompute from the new state
+      }
+      if (!result.ok) throw new DomainError(result.error);
+      return state;
+    }
+    throw new DomainError(apiError('unavailable', 'The tracker is being changed by another request; try again.', { retryAfterSeconds: 1 }));
+  }
+}
+
+function fromDoc(doc: TrackerDoc): TrackerState {
+  const { _id, slot: _slot, pendingEvents: _p, hasPendingEvents: _h, deletedAt: _d, rev: _r, ...rest } = doc;
+  return { ...rest, id: _id };
+}
+
+function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {
+  const { id, ...rest } = state;
+  return { ...rest, _id: id, ...extra, hasPendingEvents: extra.pendingEvents.length > 0 };
+}

@@ -1,0 +1,128 @@
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { createSchedulerService } from '../../services/scheduler/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { startStack, type TestStack } from '../support/stack';
+import { eventually } from '../support/eventually';
+
+// The scheduler's clock: tests move it; nothing waits for real time to pass.
+let clock = new Date();
+let stack: TestStack;
+const WEEK = 7 * 24 * 3600_000;
+
+beforeAll(async () => {
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService, createSchedulerService({ now: () => clock })], { SCHEDULER_TICK_MS: '50' });
+});
+afterAll(() => stack.stop());
+// Each test starts at the real time, so nothing it activates is due before it says so.
+beforeEach(() => {
+  clock = new Date();
+});
+
+const body = { name: 'Weekly CRM', cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 }, primitive: 'compare', prompts: ['best crm', 'crm for startups', 'cheap crm'], brand: 'Acme', competitors: ['HubSpot'] };
+
+async function activeTracker(key: string) {
+  const t = (await stack.api('POST', '/api/v1/trackers', { key, body })).body.tracker;
+  const res = await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
+  expect(res.status).toBe(200);
+  return res.body.tracker as { id: string; nextRunAt: string };
+}
+const report = async (key: string, id: string) => (await stack.api('GET', `/api/v1/trackers/${id}/report?limit=100`, { key })).body;
+const tracker = async (key: string, id: string) => (await stack.api('GET', `/api/v1/trackers/${id}`, { key })).body.tracker;
+/** Lets the scheduler run a few more passes, to show that nothing else happens. */
+const settle = () => new Promise((r) => setTimeout(r, 400));
+
+it('queues exactly one run for a due occurrence and moves nextRunAt a week on', async () => {
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+
+  const r = await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
+  await settle();
+  const after = await report(apiKey, t.id);
+  expect(after.runs).toHaveLength(1);
+  expect(after.runs[0]).toMatchObject({ trigger: 'scheduled', scheduledFor: t.nextRunAt, requestToken: null });
+  expect(r.tracker.status).toBe('ACTIVE');
+  const moved = await eventually(() => tracker(apiKey, t.id), (x) => x.nextRunAt !== t.nextRunAt);
+  expect(Date.parse(moved.nextRunAt) - Date.parse(t.nextRunAt)).toBe(WEEK);
+});
+
+it('runs a missed occurrence once after downtime, then moves to the next future one', async () => {
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  // Two occurrences pass before the scheduler looks again.
+  clock = new Date(Date.parse(t.nextRunAt) + WEEK + 3_600_000);
+
+  await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
+  await settle();
+  const { runs, tracker: after } = await report(apiKey, t.id);
+  expect(runs.map((r: { scheduledFor: string }) => r.scheduledFor)).toEqual([t.nextRunAt]);
+  expect(Date.parse(after.nextRunAt)).toBe(Date.parse(t.nextRunAt) + 2 * WEEK);
+});
+
+it('gives a paused then re-activated tracker a fresh nextRunAt', async () => {
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+  await eventually(() => tracker(apiKey, t.id), (x) => x.nextRunAt !== t.nextRunAt);
+  await stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: apiKey });
+  const again = await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: 39_000 } });
+  // Computed from the activation, not carried over from before the pause.
+  expect(again.body.tracker.nextRunAt).toBe(t.nextRunAt);
+});
+
+describe('automatic pauses before an occurrence: PAUSED with the reason, no run, no charge', () => {
+  async function expectPaused(key: string, id: string, reason: string, balanceBefore: number) {
+    const paused = await eventually(() => tracker(key, id), (x) => x.status === 'PAUSED');
+    expect(paused).toMatchObject({ status: 'PAUSED', pauseReason: reason, nextRunAt: null });
+    await settle();
+    const scheduled = (await report(key, id)).runs.filter((r: { trigger: string }) => r.trigger === 'scheduled');
+    expect(scheduled).toEqual([]);
+    expect((await stack.api('GET', '/api/v1/account', { key })).body.account.balanceMicro).toBe(balanceBefore);
+  }
+
+  /** A manual run of the tracker, waited for until finished. */
+  async function runNow(key: string, id: string) {
+    await stack.api('POST', `/api/v1/trackers/${id}/runs`, { key, body: { requestToken: `now-${id}` } });
+    await eventually(() => report(key, id), (x) => x.runs[0]?.status === 'COMPLETED');
+  }
+
+  it('account_closed', async () => {
+    const { apiKey, accountId } = await stack.account();
+    const t = await activeTracker(apiKey);
+    await stack.admin('POST', `/admin/v1/accounts/${accountId}/close`);
+    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    await expectPaused(apiKey, t.id, 'account_closed', 1_000_000);
+  });
+
+  it('insufficient_credits', async () => {
+    const { apiKey } = await stack.account(39_000);
+    const t = await activeTracker(apiKey);
+    await runNow(apiKey, t.id); // spends the whole balance
+    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    await expectPaused(apiKey, t.id, 'insufficient_credits', 0);
+  });
+
+  it('spend_limit_reached', async () => {
+    const created = await stack.admin('POST', '/admin/v1/accounts', { email: `limit-${Date.now()}@example.com`, creditsMicro: 1_000_000, spendLimitMicroPerMonth: 50_000 });
+    const apiKey = created.body.apiKey as string;
+    const t = await activeTracker(apiKey);
+    await runNow(apiKey, t.id); // 39,000 of the 50,000 this month
+    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    await expectPaused(apiKey, t.id, 'spend_limit_reached', 1_000_000 - 39_000);
+  });
+
+  it('cost_above_maximum (rates rose after activation)', async () => {
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey);
+    const { rates } = (await stack.admin('GET', '/admin/v1/rates')).body;
+    await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: rates.surfaces.chatgpt + 1 }, workflowSteps: rates.workflowSteps });
+    try {
+      clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+      await expectPaused(apiKey, t.id, 'cost_above_maximum', 1_000_000);
+    } finally {
+      await stack.admin('PUT', '/admin/v1/rates', { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps });
+    }
+  });
+});
