@@ -16,6 +16,8 @@ export interface TestStack {
   adminToken: string;
   env: NodeJS.ProcessEnv;
   running: Map<string, RunningService>;
+  /** The database a service of this stack uses (for a second replica, or a service in a child process). */
+  dbName(service: string): string;
   /** Starts (or restarts) one service in this process with the stack's settings. */
   start(def: ServiceDefinition<any>): Promise<RunningService>;
   api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResult<T>>;
@@ -73,9 +75,10 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
     adminToken,
     env,
     running,
+    dbName: (service) => `t${id}-${service}`,
     async start(def) {
       await running.get(def.name)?.stop();
-      const service = await startService(def, { ...env, MONGO_DB: `t${id}-${def.name}` });
+      const service = await startService(def, { ...env, MONGO_DB: stack.dbName(def.name) });
       running.set(def.name, service);
       return service;
     },

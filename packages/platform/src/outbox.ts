@@ -14,12 +14,13 @@ export interface StoredEvent {
 export interface OutboxFields {
   _id: string;
   pendingEvents: StoredEvent[];
-  hasPendingEvents: boolean;
   rev: number;
   deletedAt?: Date | null;
 }
 
-export const outboxIndex = (collection: string) => ({ collection, key: { hasPendingEvents: 1 }, options: { name: 'outbox' } });
+/** Documents with events still to publish, for the sweep. */
+const PENDING = { 'pendingEvents.eventId': { $exists: true } };
+export const outboxIndex = (collection: string) => ({ collection, key: { 'pendingEvents.eventId': 1 }, options: { name: 'outbox' } });
 
 const bySubject = new Map<string, EventDef>(EVENTS.map((e) => [e.subject, e]));
 
@@ -40,14 +41,14 @@ export class Outbox<D extends OutboxFields> {
   async flush(id: string): Promise<void> {
     const doc = await this.collection.findOne({ _id: id } as Filter<D>);
     if (!doc) return;
-    const published: string[] = [];
+    const published: StoredEvent[] = [];
     for (const e of doc.pendingEvents) {
       const def = bySubject.get(e.subject);
       if (!def) throw new Error(`no event ${e.subject} in the catalog`);
       await publishEvent(this.nats.js, def, e.payload);
-      published.push(e.eventId);
+      published.push(e);
     }
-    await this.markPublished(id, published);
+    await this.markPublished(doc, published);
   }
 
   /** Flushes without failing the caller: the sweep retries what could not be published now. */
@@ -56,7 +57,7 @@ export class Outbox<D extends OutboxFields> {
   }
 
   async sweep(limit = 100): Promise<void> {
-    const docs = await this.collection.find({ hasPendingEvents: true } as Filter<D>, { projection: { _id: 1 } }).limit(limit).toArray();
+    const docs = await this.collection.find(PENDING as Filter<D>, { projection: { _id: 1 } }).limit(limit).toArray();
     for (const { _id } of docs) await this.flushSoon(_id);
   }
 
@@ -66,19 +67,17 @@ export class Outbox<D extends OutboxFields> {
     return () => clearInterval(timer);
   }
 
-  /** Drops published events; a tombstone goes for good once nothing is left to publish. */
-  private async markPublished(id: string, eventIds: string[]): Promise<void> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const doc = await this.collection.findOne({ _id: id } as Filter<D>);
-      if (!doc) return;
-      const remaining = doc.pendingEvents.filter((e) => !eventIds.includes(e.eventId));
-      if (doc.deletedAt && remaining.length === 0) {
-        await this.collection.deleteOne({ _id: id, rev: doc.rev } as Filter<D>);
-        return;
-      }
-      const update = { $set: { pendingEvents: remaining, hasPendingEvents: remaining.length > 0, rev: doc.rev + 1 } } as unknown as UpdateFilter<D>;
-      const { modifiedCount } = await this.collection.updateOne({ _id: id, rev: doc.rev } as Filter<D>, update);
-      if (modifiedCount === 1) return;
-    }
+  /**
+   * Drops the published events. `$pullAll` removes exactly those entries in one
+   * update by `_id` alone (the only filter FerretDB v1 answers without scanning
+   * the collection), and bumps `rev` so a compare-and-swap computed from an
+   * older read retries instead of putting them back. A tombstone goes for good
+   * once nothing is left to publish.
+   */
+  private async markPublished(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
+    if (events.length === 0 && !doc.deletedAt) return;
+    const update = { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } } as unknown as UpdateFilter<D>;
+    await this.collection.updateOne({ _id: doc._id } as Filter<D>, update);
+    if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } } as Filter<D>);
   }
 }

@@ -47,7 +47,7 @@ export function createDispatcher(d: DispatcherDeps) {
         return;
       }
       d.logger.warn({ err: e, trackerId: tracker.id, scheduledFor }, 'dispatch failed; will retry');
-      await d.store.retryAt(tracker.id, new Date(d.now().getTime() + 5_000));
+      await d.store.retryAt(tracker.id, scheduledFor, new Date(d.now().getTime() + 5_000));
       d.outcomes.inc({ outcome: 'retry' });
     }
   }
@@ -55,15 +55,15 @@ export function createDispatcher(d: DispatcherDeps) {
   /** Dispatches everything due now, `concurrency` at a time; resolves when nothing due is left unclaimed. */
   return async function dispatchDue(): Promise<number> {
     let dispatched = 0;
-    const worker = async () => {
-      for (;;) {
-        const s = await d.store.claimDue(d.now(), d.leaseMs, d.owner);
-        if (!s) return;
-        await dispatch(s);
-        dispatched++;
-      }
-    };
-    await Promise.all(Array.from({ length: d.concurrency }, worker));
-    return dispatched;
+    for (;;) {
+      const batch = await d.store.claimDue(d.now(), d.leaseMs, d.owner, d.concurrency * 4);
+      if (batch.length === 0) return dispatched;
+      const queue = [...batch];
+      const worker = async () => {
+        for (let s = queue.shift(); s; s = queue.shift()) await dispatch(s);
+      };
+      await Promise.all(Array.from({ length: d.concurrency }, worker));
+      dispatched += batch.length;
+    }
   };
 }

@@ -128,11 +128,12 @@ export class RunStore {
   async advance(run: RunState, from: RunState['status'], changes: Partial<RunState>, events: StoredEvent[] = []): Promise<RunState | null> {
     const finished = changes.status !== undefined && changes.status !== 'QUEUED' && changes.status !== 'RUNNING';
     for (let attempt = 0; attempt < 50; attempt++) {
-      const doc = await this.collection.findOne({ _id: run.id, status: from });
-      if (!doc) return null;
+      // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
+      const doc = await this.collection.findOne({ _id: run.id });
+      if (!doc || doc.status !== from) return null;
       const { id: _id, answers: _answers, ...fields } = changes as RunState;
       const pendingEvents = [...doc.pendingEvents, ...events];
-      const set: Record<string, unknown> = { ...fields, pendingEvents, hasPendingEvents: pendingEvents.length > 0, rev: doc.rev + 1 };
+      const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
       if (finished) set.slot = run.id;
       const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: from, rev: doc.rev }, { $set: set });
       if (modifiedCount === 1) return { ...fromDoc(doc), ...changes };
@@ -151,11 +152,11 @@ export function manualKey(accountId: string, requestToken: string): string {
 }
 
 function fromDoc(doc: RunDoc): RunState {
-  const { _id, dedupeKey: _k, slot: _s, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, ...rest } = doc;
+  const { _id, dedupeKey: _k, slot: _s, pendingEvents: _p, rev: _r, deletedAt: _d, ...rest } = doc;
   return { ...rest, id: _id };
 }
 
 function toDoc(run: RunState, extra: { dedupeKey: string; slot: number | string; events: StoredEvent[] }): RunDoc {
   const { id, ...rest } = run;
-  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, pendingEvents: extra.events, hasPendingEvents: extra.events.length > 0, rev: 0 };
+  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, pendingEvents: extra.events, rev: 0 };
 }

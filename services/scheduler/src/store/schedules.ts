@@ -19,15 +19,28 @@ export interface ScheduleDoc {
   leaseOwner: string | null;
 }
 
+/**
+ * One per occurrence (`<trackerId>:<scheduledFor>`): the replica that inserts
+ * it dispatches that occurrence. A unique `_id` insert is atomic on MongoDB and
+ * FerretDB alike, and cheap on both.
+ */
+interface ClaimDoc {
+  _id: string;
+  owner: string;
+  leaseUntil: Date;
+}
+
 export const scheduleIndexes: IndexSpec[] = [{ collection: 'schedules', key: { active: 1, nextRunAt: 1 }, options: { name: 'due' } }];
 
 const NEVER = new Date(0);
 
 export class ScheduleStore {
   private readonly schedules: Collection<ScheduleDoc>;
+  private readonly claims: Collection<ClaimDoc>;
 
   constructor(db: Db) {
     this.schedules = db.collection<ScheduleDoc>('schedules');
+    this.claims = db.collection<ClaimDoc>('claims');
   }
 
   /** Applies what a tracker event says, unless a newer version is already stored. */
@@ -45,18 +58,52 @@ export class ScheduleStore {
     }
   }
 
-  /** Claims the earliest due schedule for `leaseMs`; null when none is due. */
-  async claimDue(now: Date, leaseMs: number, owner: string): Promise<ScheduleDoc | null> {
-    return this.schedules.findOneAndUpdate(
-      { active: true, nextRunAt: { $lte: now }, leaseUntil: { $lte: now } },
-      { $set: { leaseUntil: new Date(now.getTime() + leaseMs), leaseOwner: owner } },
-      { sort: { nextRunAt: 1 }, returnDocument: 'after' },
-    );
+  /**
+   * Claims up to `limit` due occurrences for `leaseMs`: candidates come from one
+   * query, and each is taken by inserting its claim. Replicas racing for the
+   * same occurrence cannot both win; a shuffled order keeps them from colliding
+   * on every candidate. A claim whose holder died is taken over once its lease
+   * has run out.
+   */
+  async claimDue(now: Date, leaseMs: number, owner: string, limit: number): Promise<ScheduleDoc[]> {
+    const candidates = await this.schedules
+      .find({ active: true, nextRunAt: { $lte: now }, leaseUntil: { $lte: now } }, { projection: { _id: 1, nextRunAt: 1 } })
+      .limit(limit)
+      .toArray();
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const claimed: ScheduleDoc[] = [];
+    for (const c of shuffle(candidates)) {
+      if (!(await this.claim(`${c._id}:${c.nextRunAt!.toISOString()}`, owner, now, leaseUntil))) continue;
+      // Updates by _id alone: FerretDB v1 scans the whole collection for any other filter.
+      await this.schedules.updateOne({ _id: c._id }, { $set: { leaseUntil, leaseOwner: owner } });
+      const doc = await this.schedules.findOne({ _id: c._id });
+      if (doc?.active && doc.nextRunAt?.getTime() === c.nextRunAt!.getTime()) claimed.push(doc);
+    }
+    return claimed;
   }
 
-  /** The occurrence is done: move on to `next`, if the schedule is still at `scheduledFor`. */
+  private async claim(id: string, owner: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    try {
+      await this.claims.insertOne({ _id: id, owner, leaseUntil });
+      return true;
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+    }
+    const existing = await this.claims.findOne({ _id: id });
+    if (!existing || existing.leaseUntil.getTime() > now.getTime()) return false;
+    const { modifiedCount } = await this.claims.updateOne({ _id: id, leaseUntil: existing.leaseUntil }, { $set: { owner, leaseUntil } });
+    return modifiedCount === 1;
+  }
+
+  /**
+   * The occurrence is done: move on to `next`, if the schedule is still at
+   * `scheduledFor` (read, then written by _id: the claim makes this replica the
+   * only one advancing it).
+   */
   async advance(trackerId: string, scheduledFor: Date, next: Date): Promise<void> {
-    await this.schedules.updateOne({ _id: trackerId, nextRunAt: scheduledFor }, { $set: { nextRunAt: next, leaseUntil: NEVER, leaseOwner: null } });
+    const doc = await this.schedules.findOne({ _id: trackerId });
+    if (doc?.nextRunAt?.getTime() !== scheduledFor.getTime()) return;
+    await this.schedules.updateOne({ _id: trackerId }, { $set: { nextRunAt: next, leaseUntil: NEVER, leaseOwner: null } });
   }
 
   /** Stops scheduling a tracker that paused or disappeared. */
@@ -64,8 +111,17 @@ export class ScheduleStore {
     await this.schedules.updateOne({ _id: trackerId }, { $set: { active: false, leaseUntil: NEVER, leaseOwner: null } });
   }
 
-  /** Lets another attempt happen after `retryAt` (a dependency was unavailable). */
-  async retryAt(trackerId: string, retryAt: Date): Promise<void> {
+  /** Lets another attempt at this occurrence happen after `retryAt` (a dependency was unavailable). */
+  async retryAt(trackerId: string, scheduledFor: Date, retryAt: Date): Promise<void> {
+    await this.claims.updateOne({ _id: `${trackerId}:${scheduledFor.toISOString()}` }, { $set: { leaseUntil: retryAt } });
     await this.schedules.updateOne({ _id: trackerId }, { $set: { leaseUntil: retryAt, leaseOwner: null } });
   }
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
 }

@@ -107,11 +107,11 @@ export class TrackerStore {
 }
 
 function fromDoc(doc: TrackerDoc): TrackerState {
-  const { _id, slot: _slot, pendingEvents: _p, hasPendingEvents: _h, deletedAt: _d, rev: _r, ...rest } = doc;
+  const { _id, slot: _slot, pendingEvents: _p, deletedAt: _d, rev: _r, ...rest } = doc;
   return { ...rest, id: _id };
 }
 
 function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {
   const { id, ...rest } = state;
-  return { ...rest, _id: id, ...extra, hasPendingEvents: extra.pendingEvents.length > 0 };
+  return { ...rest, _id: id, ...extra };
 }

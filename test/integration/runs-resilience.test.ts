@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { ManagedProcess, REPO_ROOT } from '@brandradar/devstack';
+import { startService, type RunningService } from '@brandradar/platform';
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { eventually } from '../support/eventually';
+import { startSlowProxy } from '../support/slow-proxy';
+import { startStack, type TestStack } from '../support/stack';
+
+// chatgpt answers through a proxy that holds each call 1.5 s: longer than the runner's ack wait.
+let openai: ProtocolPeer;
+let slow: Awaited<ReturnType<typeof startSlowProxy>>;
+let stack: TestStack;
+const ACK_WAIT_MS = 1_000;
+
+beforeAll(async () => {
+  openai = await startOpenAIPeer();
+  slow = await startSlowProxy(openai.baseUrl, 1_500);
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService], {
+    OPENAI_API_KEY: PEER_API_KEY,
+    OPENAI_BASE_URL: slow.baseUrl,
+    RUN_ACK_WAIT_MS: String(ACK_WAIT_MS),
+    RUNNER_CONCURRENCY: '1',
+  });
+});
+afterAll(async () => {
+  await stack.stop();
+  await slow.close();
+  await openai.close();
+});
+
+const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
+async function activeTracker(key: string, prompts = ['one prompt']) {
+  const body = { name: 'Slow', cadence, primitive: 'sentiment', prompts, brand: 'Alpha', models: ['chatgpt'] };
+  const t = (await stack.api('POST', '/api/v1/trackers', { key, body })).body.tracker;
+  await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
+  return t as { id: string };
+}
+const requestRun = (key: string, trackerId: string, requestToken: string) => stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
+const runOf = async (key: string, trackerId: string, runId: string) => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run;
+const finished = (key: string, trackerId: string, runId: string) => eventually(() => runOf(key, trackerId, runId), (r) => r !== undefined && !['QUEUED', 'RUNNING'].includes(r.status), 30_000);
+const account = async (key: string) => (await stack.api('GET', '/api/v1/account', { key })).body.account;
+
+it('a provider call longer than the ack wait is made once and billed once, with two runners', async () => {
+  const second: RunningService = await startService(runnerService, { ...stack.env, MONGO_DB: stack.dbName('runner') });
+  try {
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey);
+    const calls = slow.received;
+    const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'slow-1')).body.run.id);
+    expect(run).toMatchObject({ status: 'COMPLETED', billedCostMicro: 5_000 });
+    expect(slow.received - calls).toBe(1);
+    expect(await account(apiKey)).toMatchObject({ balanceMicro: 995_000, spentThisMonthMicro: 5_000 });
+  } finally {
+    await second.stop();
+  }
+});
+
+it('allows 3 manual runs QUEUED or RUNNING per account, under concurrency, then frees the slots', async () => {
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  const results = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((token) => requestRun(apiKey, t.id, token)));
+  const accepted = results.filter((r) => r.status === 202);
+  const refused = results.filter((r) => r.status === 429);
+  expect([accepted.length, refused.length]).toEqual([3, 2]);
+  for (const r of refused) {
+    expect(r.body.error.code).toBe('run_limit_reached');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  }
+  for (const r of accepted) await finished(apiKey, t.id, r.body.run.id);
+  expect((await requestRun(apiKey, t.id, 'f')).status).toBe(202);
+});
+
+it('does not start a queued run whose estimate rose above the maximum: FAILED, tracker paused, nothing billed', async () => {
+  const busy = await stack.account();
+  const busyTracker = await activeTracker(busy.apiKey);
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  // The only runner slot is busy for 1.5 s, so the second run waits QUEUED while the rates rise.
+  await requestRun(busy.apiKey, busyTracker.id, 'busy');
+  const queued = (await requestRun(apiKey, t.id, 'waits')).body.run;
+  expect(queued.status).toBe('QUEUED');
+  const { rates } = (await stack.admin('GET', '/admin/v1/rates')).body;
+  await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: rates.surfaces.chatgpt * 2 }, workflowSteps: rates.workflowSteps });
+  try {
+    const run = await finished(apiKey, t.id, queued.id);
+    expect(run).toMatchObject({ status: 'FAILED', billedCostMicro: 0, startedAt: null, error: { code: 'cost_above_maximum' } });
+    expect((await stack.api('GET', `/api/v1/trackers/${t.id}`, { key: apiKey })).body.tracker).toMatchObject({ status: 'PAUSED', pauseReason: 'cost_above_maximum' });
+    expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
+  } finally {
+    await stack.admin('PUT', '/admin/v1/rates', { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps });
+  }
+});
+
+it('a runner killed in the middle of provider calls leaves a run another runner finishes, billed once', async () => {
+  // This test's runners are separate processes, so one can really be killed.
+  await stack.running.get('runner')!.stop();
+  const spawnRunner = (name: string) => {
+    const p = new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services/runner/dist/main.js')], () => undefined, {
+      ...process.env,
+      ...stack.env,
+      MONGO_DB: stack.dbName('runner'),
+      RUNNER_CONCURRENCY: '4',
+    });
+    p.start();
+    return p;
+  };
+  const first = spawnRunner('runner-1');
+  let second: ManagedProcess | undefined;
+  try {
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
+    const calls = slow.received;
+    const queued = await eventually(() => requestRun(apiKey, t.id, 'crash-1'), (r) => r.status === 202);
+    await eventually(async () => slow.received - calls, (n) => n >= 1); // provider calls are under way
+    await first.kill();
+
+    second = spawnRunner('runner-2');
+    const run = await finished(apiKey, t.id, queued.body.run.id);
+    expect(run).toMatchObject({ status: 'COMPLETED', billedCostMicro: 6 * 5_000, summary: { answers: 6, succeeded: 6, failed: 0 } });
+    expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - 30_000, spentThisMonthMicro: 30_000 });
+    const { runs } = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
+    expect(runs).toHaveLength(1);
+    // Answers stored before the crash are not asked again; only calls in flight at the kill (at most 4) are repeated.
+    expect(slow.received - calls).toBeLessThanOrEqual(6 + 4);
+  } finally {
+    await first.kill();
+    await second?.stop();
+  }
+});
