@@ -34,6 +34,7 @@ async function main(): Promise<void> {
    Public API   ${base}/api/v1        Admin API  http://127.0.0.1:${settings.adminPort}/admin/v1
    Admin token  ${stack.adminToken}
    Data         ${settings.dataDir}
+   E-mail       ${stack.mailDir ? `kept as .eml files in ${stack.mailDir} (open them with any mail program)` : 'sent through the relay SMTP_URL names'}
  Demo account API key (shown once; a new key is issued at every start):
    ${apiKey}
  Try:

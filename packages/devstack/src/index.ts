@@ -3,3 +3,4 @@ export * from './paths';
 export * from './ports';
 export * from './processes';
 export * from './local-stack';
+export * from './smtp-catcher';

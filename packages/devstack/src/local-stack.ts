@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DATA_DIR, REPO_ROOT } from './paths';
 import { waitUntil } from './ports';
 import { ManagedProcess, startFerretDb, startNats, type LocalServer } from './processes';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
 
@@ -22,6 +23,10 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env) {
     adminPort: int('ADMIN_PORT', 8081),
     /** Each service's ops port (/livez, /readyz, /metrics) is this plus its index in SERVICES. */
     opsBasePort: int('LOCAL_OPS_BASE_PORT', 9101),
+    /** The local SMTP catcher, used unless SMTP_URL names a real relay. */
+    smtpPort: int('LOCAL_SMTP_PORT', 2525),
+    mailFrom: env.MAIL_FROM ?? 'Brandradar <notifications@brandradar.localhost>',
+    smtpUrl: env.SMTP_URL,
   };
 }
 
@@ -46,7 +51,17 @@ export interface LocalStack {
   servers: LocalServer[];
   services: ManagedProcess[];
   adminToken: string;
+  /** Where the notifier's e-mails are kept, or null when they go to the relay SMTP_URL names. */
+  mailDir: string | null;
   stop(): Promise<void>;
+}
+
+/** The relay SMTP_URL names, or else a local catcher that keeps every e-mail under the data folder. */
+async function mailRelay(settings: ReturnType<typeof localSettings>): Promise<{ url: string; catcher: SmtpCatcher | null }> {
+  if (settings.smtpUrl) return { url: settings.smtpUrl, catcher: null };
+  const sink = prefixedSink('mail', 9);
+  const catcher = await startSmtpCatcher({ port: settings.smtpPort, dir: path.join(settings.dataDir, 'mail'), onMessage: (file) => sink(`kept ${file}`) });
+  return { url: catcher.url, catcher };
 }
 
 /** Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready. */
@@ -57,6 +72,7 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7) }),
     startFerretDb({ port: settings.mongoPort, dataDir: path.join(settings.dataDir, 'ferretdb'), sink: prefixedSink('ferretdb', 8) }),
   ]);
+  const mail = await mailRelay(settings);
   const services = SERVICES.map((name, i) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -66,12 +82,14 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
       GATEWAY_PORT: String(settings.gatewayPort),
       ADMIN_PORT: String(settings.adminPort),
       ADMIN_TOKEN: adminToken,
+      SMTP_URL: mail.url,
+      MAIL_FROM: settings.mailFrom,
     };
     return new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
   });
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
-    await Promise.all([nats.stop(), ferret.stop()]);
+    await Promise.all([nats.stop(), ferret.stop(), mail.catcher?.stop()]);
   };
   try {
     for (const s of services) s.start();
@@ -88,5 +106,5 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     await stop();
     throw e;
   }
-  return { servers: [nats, ferret], services, adminToken, stop };
+  return { servers: [nats, ferret], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
 }

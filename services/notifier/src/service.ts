@@ -1,10 +1,68 @@
-import type { ServiceDefinition } from '@brandradar/platform';
+import { Counter } from 'prom-client';
+import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
+import { DomainError, consumeEvents, query, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
+import { parseMailbox } from './domain/mailbox';
+import { createIntake } from './intake';
+import { OutboxSender } from './sender';
+import { createSmtpMailer } from './smtp/smtp-mailer';
+import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
 
-/** E-mails account owners about activations, runs, pauses and deletions. */
+/**
+ * Recording an e-mail is quick; a redelivery happens only while billing (for
+ * the address) or Mongo is down, with growing delays of up to a minute, so
+ * 100 deliveries ride out an outage of well over an hour.
+ */
+const consumer = (durable: string, stream: DurableConsumer['stream'], events: DurableConsumer['events']): DurableConsumer => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
+export const trackerEventsConsumer = consumer('notifier-tracker-events', TRACKER_EVENTS_STREAM, [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.deleted]);
+export const runsFinishedConsumer = consumer('notifier-runs-finished', RUN_EVENTS_STREAM, [RunEvents.finished]);
+
+function accountEmail(nats: NatsLink) {
+  return async (accountId: string): Promise<string | null> => {
+    try {
+      return (await query(nats, BillingQueries.getAccount, { version: 1, accountId })).account.email;
+    } catch (e) {
+      if (e instanceof DomainError && e.error.code === 'not_found') return null;
+      throw e;
+    }
+  };
+}
+
+/** E-mails account owners about activations, finished runs, pauses and deletions, through a persisted outbox. */
 export const notifierService: ServiceDefinition<NotifierConfig> = {
   name: 'notifier',
   configSchema: notifierConfigSchema,
-  database: { indexes: [] },
-  async start() {},
+  database: { indexes: mailOutboxIndexes },
+  consumers: () => [trackerEventsConsumer, runsFinishedConsumer],
+  async start({ config, nats, db, logger, metrics, shutdown }) {
+    const counter = (name: string, help: string) => new Counter({ name, help, labelNames: ['template'], registers: [metrics] });
+    const sent = counter('emails_sent_total', 'E-mails the SMTP server accepted, by template');
+    const failed = counter('emails_failed_total', 'E-mails given up for good (5xx, local refusal, attempts exhausted, no address), by template');
+    const retried = counter('email_send_retries_total', 'SMTP attempts that failed transiently and were scheduled again, by template');
+
+    const outbox = new MailOutbox(db);
+    const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.MAIL_SEND_TIMEOUT_MS });
+    const sender = new OutboxSender({
+      outbox,
+      mailer,
+      policy: { baseDelayMs: config.MAIL_RETRY_BASE_MS, maxDelayMs: config.MAIL_RETRY_MAX_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS },
+      leaseMs: config.MAIL_SENDING_LEASE_MS,
+      logger,
+      metrics: { sent, failed, retried },
+    });
+    const intake = createIntake({
+      outbox,
+      emailOf: accountEmail(nats),
+      senderAddress: parseMailbox(config.MAIL_FROM)!.address, // the config schema checked it parses
+      recorded: () => sender.kick(),
+      logger,
+      failed,
+    });
+    const consumers = [await consumeEvents(nats.js, trackerEventsConsumer, logger, intake), await consumeEvents(nats.js, runsFinishedConsumer, logger, intake)];
+    sender.start(config.MAIL_POLL_MS);
+    shutdown.register('intake', 'stop event intake and the mail sender', async () => {
+      await Promise.all([...consumers.map((c) => c.stop()), sender.stop()]);
+      mailer.close();
+    });
+  },
 };

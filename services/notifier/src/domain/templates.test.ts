@@ -1,0 +1,125 @@
+import { PAUSE_REASONS } from '@brandradar/contracts';
+import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../testing/fixtures';
+import { NOTIFICATIONS, composeMail, notificationFor } from './templates';
+
+/** The HTML part's visible text, entities decoded, a table row read as `label: value`. */
+const visible = (html: string) =>
+  html
+    .replace(/<title>.*?<\/title>/s, '')
+    .replace(/<\/th>\s*<td[^>]*>/g, ': ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** Each fact appears in the plain text and in the HTML alike. */
+function expectInBoth(mail: { text: string; html: string }, facts: string[]) {
+  const text = mail.text.replace(/\s+/g, ' ');
+  for (const fact of facts) {
+    expect(text).toContain(fact);
+    expect(visible(mail.html)).toContain(fact);
+  }
+}
+
+describe('tracker activated', () => {
+  it("states the accepted maximum in $ and micro-units, the next run and runsDryAt in the tracker's zone", () => {
+    const mail = composeMail(NOTIFICATIONS.trackerActivated, activatedEvent());
+    expect(mail.subject).toBe('Tracker "CRM tools, US buyers" is active');
+    expectInBoth(mail, [
+      'Accepted maximum per run: $0.39 (39,000 micro-units)',
+      'Next run: Monday 23 November 2026, 09:00 CET (Europe/Berlin)',
+      'Balance: $10.00 (1,000,000 micro-units)',
+      'Balance runs dry: Monday 3 May 2027, 09:00 CEST (Europe/Berlin)',
+      'every Monday at 09:00 (Europe/Berlin)',
+    ]);
+  });
+
+  it('says when the balance lasts beyond the 5-year horizon', () => {
+    expectInBoth(composeMail(NOTIFICATIONS.trackerActivated, activatedEvent({ runsDryAt: null })), ['Balance runs dry: not within the next 5 years at current estimates']);
+  });
+});
+
+describe('run finished', () => {
+  it('states status, answers, the billed amount and the headline metric with its change, and that change is not cause', () => {
+    const run = finishedRun(COMPARE, compareAnswers(12, 9), compareAnswers(12, 4), { status: 'PARTIAL', summary: { answers: 14, succeeded: 12, failed: 2 } });
+    const mail = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run));
+    expect(mail.subject).toBe('Run of "CRM tools, US buyers" partly completed: 12 of 14 answers');
+    expectInBoth(mail, [
+      'Status: PARTIAL: some answers succeeded, some failed',
+      'Answers: 12 succeeded, 2 failed, of 14',
+      'Billed: $0.60 (60,000 micro-units) for the 12 answers that succeeded; the estimate was $0.70 (70,000 micro-units)',
+      'Acme mention rate: 75% (mentioned in 9 of 12 answers)',
+      'Change: +41.67 percentage points since the previous run (33.3% → 75%)',
+      'Changes between runs do not establish cause.',
+    ]);
+  });
+
+  it('says when there are not enough answers to compare', () => {
+    const mail = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(finishedRun(COMPARE, compareAnswers(6, 3), compareAnswers(6, 1))));
+    expectInBoth(mail, ['Change: not enough answers to compare (each run needs at least 10)']);
+  });
+
+  it('explains a failed run, which bills nothing', () => {
+    const run = finishedRun(COMPARE, [], null, { status: 'FAILED', summary: { answers: 9, succeeded: 0, failed: 9 }, error: { code: 'no_answers', message: 'No surface answered; nothing was billed.' } });
+    const mail = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run));
+    expect(mail.subject).toBe('Run of "CRM tools, US buyers" failed: 0 of 9 answers');
+    expectInBoth(mail, ['Billed: $0.00 (0 micro-units): answers that fail are never billed', 'Why: No surface answered; nothing was billed.', 'Headline metric: none']);
+  });
+
+  it('names the occurrence of a scheduled run', () => {
+    const run = finishedRun(COMPARE, compareAnswers(12, 9), null, { trigger: 'scheduled', requestToken: null, scheduledFor: '2026-11-23T08:00:00.000Z' });
+    expectInBoth(composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run)), ['Trigger: scheduled, for 2026-11-23 08:00 UTC']);
+  });
+});
+
+describe('tracker paused', () => {
+  it.each([...PAUSE_REASONS, null])('gives the reason %s in plain words and what to do', (reason) => {
+    const mail = composeMail(NOTIFICATIONS.trackerPaused, pausedEvent(reason));
+    expect(mail.subject).toMatch(/^Tracker "CRM tools, US buyers" is paused: .+/);
+    expectInBoth(mail, [`Reason: ${reason ?? 'none (paused manually)'}`, 'What to do: ', 'Paused at: Sunday 22 November 2026, 11:00 CET (Europe/Berlin)']);
+  });
+
+  it('says something different for every reason', () => {
+    const bodies = [...PAUSE_REASONS, null].map((reason) => composeMail(NOTIFICATIONS.trackerPaused, pausedEvent(reason)).text.split('\n\n')[1]);
+    expect(new Set(bodies).size).toBe(PAUSE_REASONS.length + 1);
+  });
+
+  it('names the accepted maximum when the cost rose above it', () => {
+    const mail = composeMail(NOTIFICATIONS.trackerPaused, pausedEvent('cost_above_maximum'));
+    expect(mail.subject).toBe('Tracker "CRM tools, US buyers" is paused: cost above your maximum');
+    expectInBoth(mail, ['maximum per run you accepted, $0.39 (39,000 micro-units), so the tracker paused before any run at the higher cost']);
+  });
+
+  it('tells a manual pause from an automatic one', () => {
+    const mail = composeMail(NOTIFICATIONS.trackerPaused, pausedEvent(null));
+    expect(mail.subject).toBe('Tracker "CRM tools, US buyers" is paused: paused by you');
+    expectInBoth(mail, ['paused at your request', 'Runs that were already queued still finish.']);
+  });
+});
+
+it('tracker deleted: says what went and what stays', () => {
+  const mail = composeMail(NOTIFICATIONS.trackerDeleted, deletedEvent());
+  expect(mail.subject).toBe('Tracker "CRM tools, US buyers" was deleted');
+  expectInBoth(mail, ['Its configuration, runs and results are removed.', 'your billing records remain', 'Deleted at: Sunday 22 November 2026, 11:00 CET (Europe/Berlin)']);
+});
+
+it('escapes everything in the HTML part', () => {
+  const tracker = compareTracker({ name: '<script>alert("x")</script> & Co' });
+  const mail = composeMail(NOTIFICATIONS.trackerDeleted, deletedEvent({ tracker }));
+  expect(mail.html).not.toContain('<script>');
+  expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co');
+  expect(mail.text).toContain('<script>alert("x")</script> & Co');
+});
+
+it('maps the notified event subjects to their templates, and nothing else', () => {
+  expect(['tracker.activated.v1', 'run.finished.v1', 'tracker.paused.v1', 'tracker.deleted.v1'].map((s) => notificationFor(s)?.template)).toEqual([
+    'tracker_activated',
+    'run_finished',
+    'tracker_paused',
+    'tracker_deleted',
+  ]);
+  expect(notificationFor('tracker.created.v1')).toBeUndefined();
+});

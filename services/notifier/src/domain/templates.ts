@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import { CAUSATION_NOTE, MIN_ANSWERS_FOR_CHANGE } from '@brandradar/analysis';
+import { RunEvents, TrackerEvents, type EventDef, type Run, type Tracker } from '@brandradar/contracts';
+import { describeCadence, formatInZone, formatMoney, formatUtc } from './format';
+import { pickHeadline } from './headline';
+import { explainPause } from './pause-reasons';
+import { render, type Block, type MailContent, type RenderedMail } from './render';
+
+export type TrackerActivated = z.infer<typeof TrackerEvents.activated.payload>;
+export type TrackerPaused = z.infer<typeof TrackerEvents.paused.payload>;
+export type TrackerDeleted = z.infer<typeof TrackerEvents.deleted.payload>;
+export type RunFinished = z.infer<typeof RunEvents.finished.payload>;
+
+const NO_WEBHOOKS = 'There are no webhooks: these e-mails and the report are how you learn what changed.';
+
+function trackerRows(t: Tracker): [string, string][] {
+  return [
+    ['Tracker', `${t.name} (${t.id})`],
+    ['Measures', `${t.primitive}: ${t.prompts.length} prompt${t.prompts.length === 1 ? '' : 's'} on ${t.models.join(', ')}`],
+  ];
+}
+
+const reportPath = (trackerId: string) => `GET /api/v1/trackers/${trackerId}/report`;
+
+export function trackerActivatedMail(e: TrackerActivated): MailContent {
+  const t = e.tracker;
+  const zone = t.cadence.timezone;
+  return {
+    subject: `Tracker "${t.name}" is active`,
+    heading: `Your tracker "${t.name}" is active`,
+    blocks: [
+      { kind: 'paragraph', text: `It runs ${describeCadence(t.cadence)}. Each run is billed only for the answers that succeed, and never more than the maximum you accepted.` },
+      {
+        kind: 'facts',
+        rows: [
+          ...trackerRows(t),
+          ['Accepted maximum per run', t.maxCostMicroPerRun === null ? 'none' : formatMoney(t.maxCostMicroPerRun)],
+          ['Next run', t.nextRunAt === null ? 'not scheduled' : formatInZone(t.nextRunAt, zone)],
+          ['Balance', formatMoney(e.balanceMicro)],
+          ['Balance runs dry', e.runsDryAt === null ? 'not within the next 5 years at current estimates' : formatInZone(e.runsDryAt, zone)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: "The balance runs dry at the first scheduled run of your active trackers that it no longer covers, at today's estimates. If a run's estimate rises above the accepted maximum, the tracker pauses before running and we e-mail you.",
+      },
+      { kind: 'small', text: `Report: ${reportPath(t.id)}. ${NO_WEBHOOKS}` },
+    ],
+  };
+}
+
+const STATUS_WORDS: Record<Run['status'], string> = {
+  QUEUED: 'queued',
+  RUNNING: 'running',
+  COMPLETED: 'completed',
+  PARTIAL: 'partly completed',
+  FAILED: 'failed',
+};
+
+const STATUS_MEANING: Record<Run['status'], string> = {
+  QUEUED: 'not started yet',
+  RUNNING: 'still running',
+  COMPLETED: 'every answer succeeded',
+  PARTIAL: 'some answers succeeded, some failed',
+  FAILED: 'no answer succeeded, or the run could not start',
+};
+
+function billedText(run: Run): string {
+  const succeeded = run.summary.succeeded;
+  if (succeeded === 0) return `${formatMoney(run.billedCostMicro)}: answers that fail are never billed`;
+  const forWhat = `for the ${succeeded} answer${succeeded === 1 ? '' : 's'} that succeeded`;
+  return `${formatMoney(run.billedCostMicro)} ${forWhat}; the estimate was ${formatMoney(run.estimatedCostMicro)}`;
+}
+
+function triggerText(run: Run): string {
+  return run.trigger === 'scheduled' && run.scheduledFor ? `scheduled, for ${formatUtc(run.scheduledFor)}` : 'manual';
+}
+
+export function runFinishedMail(e: RunFinished): MailContent {
+  const run = e.run;
+  const headline = pickHeadline(run.metrics, run.delta);
+  const { answers, succeeded, failed } = run.summary;
+  const rows: [string, string][] = [
+    ['Tracker', `${e.trackerName} (${run.trackerId})`],
+    ['Status', `${run.status}: ${STATUS_MEANING[run.status]}`],
+    ['Answers', `${succeeded} succeeded, ${failed} failed, of ${answers}`],
+    ['Billed', billedText(run)],
+    ['Trigger', triggerText(run)],
+    ['Finished', run.finishedAt === null ? 'not yet' : formatUtc(run.finishedAt)],
+  ];
+  if (headline) rows.push([headline.label, headline.value], ['Change', headline.change]);
+  else rows.push(['Headline metric', 'none: no answer succeeded, so nothing was analysed']);
+
+  const blocks: Block[] = [{ kind: 'facts', rows }];
+  if (run.status === 'FAILED') blocks.push({ kind: 'paragraph', text: `Why: ${run.error?.message ?? 'no answer succeeded.'}` });
+  blocks.push(
+    { kind: 'small', text: `${CAUSATION_NOTE} A change in percentage points is given only when each run has at least ${MIN_ANSWERS_FOR_CHANGE} answers.` },
+    { kind: 'small', text: `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${NO_WEBHOOKS}` },
+  );
+  return {
+    subject: `Run of "${e.trackerName}" ${STATUS_WORDS[run.status]}: ${succeeded} of ${answers} answers`,
+    heading: `A run of "${e.trackerName}" ${STATUS_WORDS[run.status]}`,
+    blocks,
+  };
+}
+
+export function trackerPausedMail(e: TrackerPaused): MailContent {
+  const t = e.tracker;
+  const explanation = explainPause(e.reason, t);
+  return {
+    subject: `Tracker "${t.name}" is paused: ${explanation.title}`,
+    heading: `Your tracker "${t.name}" is paused`,
+    blocks: [
+      { kind: 'paragraph', text: explanation.why },
+      { kind: 'paragraph', text: `What to do: ${explanation.whatToDo}` },
+      {
+        kind: 'facts',
+        rows: [...trackerRows(t), ['Reason', e.reason ?? 'none (paused manually)'], ['Paused at', formatInZone(e.occurredAt, t.cadence.timezone)]],
+      },
+      { kind: 'small', text: `While it is paused no runs happen and nothing is billed; its configuration and history remain. Report: ${reportPath(t.id)}. ${NO_WEBHOOKS}` },
+    ],
+  };
+}
+
+export function trackerDeletedMail(e: TrackerDeleted): MailContent {
+  const t = e.tracker;
+  return {
+    subject: `Tracker "${t.name}" was deleted`,
+    heading: `Your tracker "${t.name}" was deleted`,
+    blocks: [
+      { kind: 'paragraph', text: 'Its configuration, runs and results are removed. No further runs will happen or be billed; your billing records remain.' },
+      { kind: 'facts', rows: [...trackerRows(t), ['Deleted at', formatInZone(e.occurredAt, t.cadence.timezone)]] },
+      { kind: 'small', text: "If you did not expect this, one of your account's API keys was used to delete it: revoke keys you no longer trust." },
+    ],
+  };
+}
+
+/** The e-mails the notifier sends: which event each answers, and its template. */
+export interface Notification<E extends EventDef = EventDef> {
+  event: E;
+  template: string;
+  compose(payload: z.infer<E['payload']>): MailContent;
+}
+
+const notification = <E extends EventDef>(event: E, template: string, compose: (payload: z.infer<E['payload']>) => MailContent): Notification<E> => ({ event, template, compose });
+
+export const NOTIFICATIONS = {
+  trackerActivated: notification(TrackerEvents.activated, 'tracker_activated', trackerActivatedMail),
+  runFinished: notification(RunEvents.finished, 'run_finished', runFinishedMail),
+  trackerPaused: notification(TrackerEvents.paused, 'tracker_paused', trackerPausedMail),
+  trackerDeleted: notification(TrackerEvents.deleted, 'tracker_deleted', trackerDeletedMail),
+};
+
+/** The notification an event subject asks for, if any. */
+export function notificationFor(subject: string): Notification | undefined {
+  return Object.values(NOTIFICATIONS).find((n) => n.event.subject === subject) as Notification | undefined;
+}
+
+/** An event's e-mail: subject, plain text and HTML. `payload` has passed the event's schema already (the consumer parses it). */
+export function composeMail(n: Notification, payload: unknown): RenderedMail {
+  return render(n.compose(payload as never));
+}

@@ -1,0 +1,46 @@
+import type { Counter } from 'prom-client';
+import type { EventHandler, Logger } from '@brandradar/platform';
+import { messageIdFor } from './domain/mailbox';
+import { composeMail, notificationFor } from './domain/templates';
+import { mailKey, type MailOutbox } from './store/mail-outbox';
+
+export interface IntakeDeps {
+  outbox: MailOutbox;
+  /** The account's e-mail address, or null when billing knows no such account. Throws while billing is unavailable. */
+  emailOf(accountId: string): Promise<string | null>;
+  senderAddress: string;
+  /** Called after an e-mail was recorded, so it goes out without waiting for the next poll. */
+  recorded(): void;
+  logger: Logger;
+  failed: Counter<'template'>;
+  now?: () => Date;
+}
+
+/**
+ * Turns an event into its e-mail in the outbox. The event is acked only after
+ * the e-mail is stored, so a crash before that redelivers it; a redelivered or
+ * republished event finds its e-mail already stored (unique per event and
+ * template) and adds nothing. Sending is the sender's job, never the
+ * consumer's, so a slow SMTP server never holds up acks.
+ */
+export function createIntake(d: IntakeDeps): EventHandler {
+  const now = d.now ?? (() => new Date());
+  return async ({ subject, payload }) => {
+    const notification = notificationFor(subject);
+    if (!notification) return; // the consumers filter to notified subjects; nothing else arrives
+    const event = payload as { eventId: string; accountId: string };
+    const key = mailKey(event.eventId, notification.template);
+    if (await d.outbox.has(key)) return;
+
+    const to = await d.emailOf(event.accountId);
+    if (to === null) {
+      // Accounts are closed, never removed: an unknown account is a bug upstream, and no retry finds an address.
+      d.failed.inc({ template: notification.template });
+      d.logger.error({ eventId: event.eventId, accountId: event.accountId, template: notification.template }, 'no such account; e-mail dropped');
+      return;
+    }
+    const mail = composeMail(notification, payload);
+    const messageId = messageIdFor(key, d.senderAddress);
+    if (await d.outbox.enqueue({ eventId: event.eventId, template: notification.template, accountId: event.accountId, to, messageId, ...mail }, now())) d.recorded();
+  };
+}

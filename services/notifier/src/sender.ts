@@ -1,0 +1,108 @@
+import type { Counter } from 'prom-client';
+import type { Logger } from '@brandradar/platform';
+import { nextStep, type RetryPolicy, type SmtpFailure } from './domain/delivery';
+import type { Mailer } from './smtp/smtp-mailer';
+import type { MailOutbox, OutboxMail } from './store/mail-outbox';
+
+export interface SenderDeps {
+  outbox: MailOutbox;
+  mailer: Mailer;
+  policy: RetryPolicy;
+  leaseMs: number;
+  logger: Logger;
+  metrics: { sent: Counter<'template'>; failed: Counter<'template'>; retried: Counter<'template'> };
+  now?: () => Date;
+  random?: () => number;
+}
+
+/**
+ * Sends what the outbox holds, one e-mail at a time: claim (state `sending`,
+ * attempt counted), SMTP, then `sent`, a retry time, or `failed`. Runs when
+ * kicked (an e-mail was just recorded) and every poll interval (retries that
+ * came due, e-mails whose sender crashed mid-send).
+ *
+ * The remaining at-least-once window: a crash (or a lost Mongo write) after
+ * the server accepted the message and before `sent` is stored leaves the
+ * e-mail `sending`; once its lease runs out it is sent again, with the same
+ * Message-ID. SMTP has no way to ask a server whether it already took a
+ * message, so that window cannot be closed, only kept short.
+ */
+export class OutboxSender {
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly d: SenderDeps) {
+    this.now = d.now ?? (() => new Date());
+    this.random = d.random ?? Math.random;
+  }
+
+  start(pollMs: number): void {
+    this.timer = setInterval(() => this.kick(), pollMs);
+    this.kick();
+  }
+
+  /** Sends whatever is due; if a pass is already running, it makes one more pass when done. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: unknown) => this.d.logger.warn({ err }, 'mail outbox pass failed; the next poll retries'))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Stops polling and waits for the e-mail being sent, if any; the rest stays in the outbox. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const mail = await this.d.outbox.claimNext(this.now(), this.d.leaseMs);
+      if (!mail) return;
+      await this.deliver(mail);
+    }
+  }
+
+  private async deliver(mail: OutboxMail): Promise<void> {
+    const log = this.d.logger.child({ mail: mail._id, template: mail.template, attempt: mail.attempts });
+    try {
+      await this.d.mailer.send(mail);
+    } catch (err) {
+      await this.recordFailure(mail, err as SmtpFailure, log);
+      return;
+    }
+    // Counted once the server took it, even if recording that fails below (the e-mail is out).
+    this.d.metrics.sent.inc({ template: mail.template });
+    if (!(await this.d.outbox.markSent(mail, this.now()))) log.warn('sent, but another sender had taken the e-mail over');
+    log.info('e-mail sent');
+  }
+
+  private async recordFailure(mail: OutboxMail, failure: SmtpFailure, log: Logger): Promise<void> {
+    const step = nextStep(failure, mail.attempts, this.d.policy, this.random());
+    const now = this.now();
+    if (step.action === 'fail') {
+      this.d.metrics.failed.inc({ template: mail.template });
+      await this.d.outbox.markFailed(mail, step.reason, now);
+      log.error({ reason: step.reason }, 'e-mail failed for good');
+      return;
+    }
+    this.d.metrics.retried.inc({ template: mail.template });
+    await this.d.outbox.markRetry(mail, new Date(now.getTime() + step.delayMs), step.reason, now);
+    log.warn({ reason: step.reason, delayMs: step.delayMs }, 'e-mail not sent; will retry');
+  }
+}

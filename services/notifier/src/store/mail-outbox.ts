@@ -1,0 +1,107 @@
+import type { Collection, Db } from 'mongodb';
+import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+
+/**
+ * `pending`: due at `nextAttemptAt`. `sending`: a sender holds it until
+ * `nextAttemptAt` (its lease). `sent` and `failed` are final.
+ */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** One e-mail for one (event, template), with everything needed to send it again. */
+export interface OutboxMail {
+  /** `<eventId>:<template>`: a redelivered event finds its e-mail already here. */
+  _id: string;
+  eventId: string;
+  template: string;
+  accountId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+export type NewMail = Pick<OutboxMail, 'eventId' | 'template' | 'accountId' | 'to' | 'subject' | 'text' | 'html' | 'messageId'>;
+
+export const MAIL_OUTBOX = 'mail_outbox';
+
+export const mailOutboxIndexes: IndexSpec[] = [
+  // The guarantee: one e-mail per event and template, whoever inserts it and however often.
+  { collection: MAIL_OUTBOX, key: { eventId: 1, template: 1 }, options: { name: 'one_per_event_and_template', unique: true } },
+  { collection: MAIL_OUTBOX, key: { status: 1, nextAttemptAt: 1 }, options: { name: 'due' } },
+];
+
+export const mailKey = (eventId: string, template: string) => `${eventId}:${template}`;
+
+/** The notifier's persisted outbox: e-mails to send, their attempts and outcomes. */
+export class MailOutbox {
+  private readonly collection: Collection<OutboxMail>;
+
+  constructor(db: Db) {
+    this.collection = db.collection<OutboxMail>(MAIL_OUTBOX);
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (await this.collection.countDocuments({ _id: key }, { limit: 1 })) > 0;
+  }
+
+  /** Records an e-mail to send now; false when this event's e-mail of this template is already recorded. */
+  async enqueue(mail: NewMail, now: Date): Promise<boolean> {
+    const doc: OutboxMail = {
+      _id: mailKey(mail.eventId, mail.template),
+      ...mail,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      createdAt: now,
+      updatedAt: now,
+      sentAt: null,
+    };
+    try {
+      await this.collection.insertOne(doc);
+      return true;
+    } catch (e) {
+      if (isDuplicateKeyError(e)) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Takes the most overdue e-mail for one attempt: a pending one that is due,
+   * or one whose sender crashed while `sending` (its lease ran out). The
+   * attempt is counted before anything is sent.
+   */
+  async claimNext(now: Date, leaseMs: number): Promise<OutboxMail | null> {
+    return this.collection.findOneAndUpdate(
+      { status: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
+      { $set: { status: 'sending', nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now }, $inc: { attempts: 1 } },
+      { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+    );
+  }
+
+  markSent(claim: OutboxMail, now: Date): Promise<boolean> {
+    return this.settle(claim, { status: 'sent', sentAt: now, lastError: null, updatedAt: now });
+  }
+
+  markRetry(claim: OutboxMail, at: Date, error: string, now: Date): Promise<boolean> {
+    return this.settle(claim, { status: 'pending', nextAttemptAt: at, lastError: error, updatedAt: now });
+  }
+
+  markFailed(claim: OutboxMail, error: string, now: Date): Promise<boolean> {
+    return this.settle(claim, { status: 'failed', lastError: error, updatedAt: now });
+  }
+
+  /** Records an attempt's outcome, unless another sender has taken the e-mail since (the lease ran out). */
+  private async settle(claim: OutboxMail, set: Partial<OutboxMail>): Promise<boolean> {
+    const { modifiedCount } = await this.collection.updateOne({ _id: claim._id, status: 'sending', attempts: claim.attempts }, { $set: set });
+    return modifiedCount === 1;
+  }
+}

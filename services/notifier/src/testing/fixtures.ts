@@ -1,0 +1,93 @@
+/**
+ * Events as the tracker service and the runner publish them, for the
+ * notifier's tests. Run metrics and deltas are computed by the analysis
+ * package from made-up answers, so they have the real shapes and values.
+ */
+import { randomUUID } from 'node:crypto';
+import { computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
+import type { PauseReason, Run, Tracker } from '@brandradar/contracts';
+import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../domain/templates';
+
+export const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
+
+export function compareTracker(overrides: Partial<Tracker> = {}): Tracker {
+  return {
+    id: '0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f',
+    name: 'CRM tools, US buyers',
+    status: 'ACTIVE',
+    cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 },
+    primitive: 'compare',
+    prompts: ['best CRM for small business', 'HubSpot vs Acme', 'which CRM is easiest to use'],
+    brand: 'Acme',
+    competitors: ['HubSpot'],
+    url: null,
+    models: ['chatgpt', 'perplexity', 'gemini'],
+    estimatedCostMicroPerRun: 39_000,
+    maxCostMicroPerRun: 39_000,
+    nextRunAt: '2026-11-23T08:00:00.000Z',
+    lastRunAt: null,
+    pauseReason: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const eventBase = (accountId: string) => ({ version: 1 as const, eventId: randomUUID(), occurredAt: '2026-11-22T10:00:00.000Z', accountId });
+
+export function activatedEvent(o: { accountId?: string; tracker?: Tracker; balanceMicro?: number; runsDryAt?: string | null } = {}): TrackerActivated {
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker(), balanceMicro: o.balanceMicro ?? 1_000_000, runsDryAt: o.runsDryAt === undefined ? '2027-05-03T07:00:00.000Z' : o.runsDryAt };
+}
+
+export function pausedEvent(reason: PauseReason | null, o: { accountId?: string; tracker?: Tracker } = {}): TrackerPaused {
+  const tracker = o.tracker ?? compareTracker({ status: 'PAUSED', pauseReason: reason, nextRunAt: null });
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker, reason };
+}
+
+export function deletedEvent(o: { accountId?: string; tracker?: Tracker } = {}): TrackerDeleted {
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker({ status: 'PAUSED', nextRunAt: null }) };
+}
+
+/** `n` answers on chatgpt; `text(i)` says what answer i says, `cites(i)` what it cites. */
+export function answers(n: number, text: (i: number) => string, cites: (i: number) => string[] = () => []): AnalysedAnswer[] {
+  return Array.from({ length: n }, (_, i) => ({ prompt: `prompt ${i % 3}`, surface: 'chatgpt', text: text(i), citations: cites(i).map((url) => ({ url, title: null })) }));
+}
+
+type Definition = Omit<AnalysisInput, 'answers'>;
+
+/** A finished run over `current` answers, with its delta against `previous` ones when given. */
+export function finishedRun(definition: Definition, current: AnalysedAnswer[], previous: AnalysedAnswer[] | null, overrides: Partial<Run> = {}): Run {
+  const metrics = current.length > 0 ? computeMetrics({ ...definition, answers: current }) : null;
+  const delta = metrics && previous ? computeDelta(metrics, computeMetrics({ ...definition, answers: previous })) : null;
+  const failed = overrides.summary?.failed ?? 0;
+  return {
+    id: '5a1c9e7b-2f4d-4c3a-8b6e-1d0f9a8c7b65',
+    trackerId: compareTracker().id,
+    trigger: 'manual',
+    requestToken: 'weekly-review',
+    status: 'COMPLETED',
+    scheduledFor: null,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    startedAt: '2026-11-22T10:00:01.000Z',
+    finishedAt: '2026-11-22T10:00:30.000Z',
+    primitive: definition.primitive,
+    models: ['chatgpt'],
+    estimatedCostMicro: (current.length + failed) * 5_000,
+    billedCostMicro: current.length * 5_000,
+    results: [],
+    summary: { answers: current.length + failed, succeeded: current.length, failed },
+    metrics,
+    delta,
+    error: null,
+    ...overrides,
+  };
+}
+
+export function runFinishedEvent(run: Run, o: { accountId?: string; trackerName?: string } = {}): RunFinished {
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, run };
+}
+
+export const COMPARE: Definition = { primitive: 'compare', brand: 'Acme', competitors: ['HubSpot'], url: null };
+
+/** Acme named in `mentioned` of `n` answers, HubSpot in all. */
+export const compareAnswers = (n: number, mentioned: number) => answers(n, (i) => (i < mentioned ? '1. Acme is simple.\n2. HubSpot is popular.' : '1. HubSpot is popular.'));
