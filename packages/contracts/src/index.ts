@@ -10,3 +10,4 @@ export * from './tracker';
 export * from './pricing';
 export * from './run';
 export * from './run-messages';
+export * from './workflow';

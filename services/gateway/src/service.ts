@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { runRoutes } from './routes/runs';
 import { trackerRoutes } from './routes/trackers';
+import { workflowRoutes } from './routes/workflows';
 
 /** The gateway: the public REST API and the admin API. It owns no data; it asks the services over NATS. */
 export const gatewayService: ServiceDefinition<GatewayConfig> = {
@@ -41,7 +42,7 @@ export function gatewayApps(
   requestDuration: ReturnType<typeof httpRequestDuration>,
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
-  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout)];
+  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout), ...workflowRoutes(nats)];
   const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout);
 
   const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };

@@ -114,7 +114,7 @@ function mount(app: express.Express, route: RouteDef): void {
         const params = parse(route.params, req.params, 'path');
         const query = parse(route.query, req.query ?? {}, 'query');
         const body = parse(route.body, req.body, 'body');
-        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId });
+        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers: req.headers });
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.body === undefined) res.status(out.status).end();
         else if (route.success.contentType) res.status(out.status).type(route.success.contentType).send(out.body);

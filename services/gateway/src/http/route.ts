@@ -16,6 +16,8 @@ export interface RouteInput<P, Q, B> {
   /** The caller's account, for routes authenticated by API key. */
   accountId: string;
   requestId: string;
+  /** The request headers, names lower-case (e.g. `idempotency-key`). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**

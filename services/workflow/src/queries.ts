@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
+import { DomainError, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { chargeMicro, maxChargeMicro } from './domain/pricing';
+import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
+import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
+import type { BriefCallStore } from './store/briefs';
+
+type Q = typeof WorkflowQueries;
+
+export interface BriefHandlerDeps {
+  store: BriefCallStore;
+  nats: NatsLink;
+  runSteps: (request: BriefRequest) => Promise<StepOutcomes>;
+  clock: () => Date;
+  /** How long a claimed call may run before a retry may take it over: longer than any call takes. */
+  leaseMs: number;
+  logger: Logger;
+}
+
+/** A retry of a call still running is told to come back after this long at most. */
+const MAX_RETRY_AFTER_SECONDS = 10;
+const CAPTURE_ATTEMPTS = 3;
+
+/**
+ * The content-brief query: idempotency first (a stored response is returned
+ * as it was, with no new charge), then the maximum charge is held, the steps
+ * run, and exactly what succeeded is captured.
+ */
+export function contentBriefHandler(d: BriefHandlerDeps) {
+  return async ({ accountId, idempotencyKey, input }: QueryRequest<Q['runContentBrief']>): Promise<QueryResult<Q['runContentBrief']>> => {
+    const request = briefRequest(input);
+    if (idempotencyKey === null) return { result: await run(accountId, randomUUID(), request, null), replayed: false };
+
+    const now = d.clock();
+    const claim = await d.store.claim(accountId, idempotencyKey, requestFingerprint(input), randomUUID(), now, d.leaseMs);
+    switch (claim.kind) {
+      case 'done':
+        return { result: claim.response, replayed: true };
+      case 'mismatch':
+        throw DomainError.of('idempotency_key_conflict', 'This Idempotency-Key was already used with a different request body; send a new key for a new request.');
+      case 'running': {
+        const retryAfterSeconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil((claim.leaseUntil.getTime() - now.getTime()) / 1000)));
+        throw DomainError.of('idempotency_key_conflict', 'A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.', { retryAfterSeconds });
+      }
+      case 'claimed':
+        return { result: await run(accountId, claim.callId, request, claim.callId), replayed: false };
+    }
+  };
+
+  /** One call under its own hold `workflow:<callId>`; `claimId` is set when an idempotency claim must be settled too. */
+  async function run(accountId: string, callId: string, request: BriefRequest, claimId: string | null): Promise<ContentBriefResult> {
+    const holdKey = `workflow:${callId}`;
+    let held: { rates: RatesInput; heldMicro: number };
+    try {
+      held = await holdMaximum(accountId, holdKey, request);
+    } catch (e) {
+      // Nothing ran and nothing is owed: the key may be used again once the refusal is fixed.
+      if (claimId) await d.store.release(claimId);
+      throw e;
+    }
+    let outcomes: StepOutcomes;
+    try {
+      outcomes = await d.runSteps(request);
+    } catch (e) {
+      // Steps report their own failures; this is a bug. Charge nothing and let the key be reused.
+      await capture(accountId, holdKey, 0).catch(() => undefined);
+      if (claimId) await d.store.release(claimId);
+      throw e;
+    }
+    const usage = billableUsage(outcomes);
+    // Priced at the rates the hold was placed at; never above the hold (a taken-over call keeps its first hold).
+    const charge = Math.min(held.heldMicro, chargeMicro(held.rates, usage.steps, usage.surfaces));
+    const billedCostMicro = await capture(accountId, holdKey, charge);
+    const result = assembleBrief(request, outcomes, billedCostMicro);
+    if (claimId) await d.store.finish(claimId, result, d.clock());
+    return result;
+  }
+
+  /** Reserves every step and every surface asked before anything runs; refused with 402/403 when the account cannot pay. */
+  async function holdMaximum(accountId: string, holdKey: string, request: BriefRequest): Promise<{ rates: RatesInput; heldMicro: number }> {
+    const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
+    const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(rates, request.surfaces) });
+    return { rates, heldMicro: hold.heldMicro };
+  }
+
+  /**
+   * Captures the charge, retrying while billing is briefly unavailable. A
+   * capture is idempotent per hold, so what it reports is what was charged,
+   * also when a taken-over call had been captured before.
+   */
+  async function capture(accountId: string, holdKey: string, amountMicro: number): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcome = await query(d.nats, BillingQueries.capture, { version: 1, accountId, holdKey, amountMicro });
+        return outcome.capturedMicro ?? amountMicro;
+      } catch (e) {
+        const retry = e instanceof DomainError && e.error.code === 'unavailable' && attempt < CAPTURE_ATTEMPTS;
+        if (!retry) {
+          d.logger.error({ err: e, holdKey }, 'capturing a workflow charge failed; the hold stays open');
+          throw e;
+        }
+        await delay(500 * attempt);
+      }
+    }
+  }
+}

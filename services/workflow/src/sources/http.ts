@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { errorFromStatus, malformedResponse, networkError, retryAfterMs } from '@brandradar/providers';
+
+/**
+ * One HTTP call to a data source: the parsed body of a 2xx answer, or a
+ * ProviderError classified as the AI providers' are (429, 5xx and network
+ * errors transient; other 4xx and unreadable bodies permanent), so the same
+ * retry policy applies.
+ */
+export async function fetchJson<S extends z.ZodType>(url: URL, init: RequestInit & { signal: AbortSignal }, schema: S): Promise<z.infer<S>> {
+  let status: number;
+  let headers: Headers;
+  let text: string;
+  try {
+    const response = await fetch(url, init);
+    ({ status, headers } = response);
+    text = await response.text();
+  } catch (error) {
+    // The caller's abort (a deadline) is not a network error: let its reason through.
+    if (init.signal.aborted) throw init.signal.reason;
+    throw networkError(error);
+  }
+  const body = parseJson(text);
+  if (status < 200 || status > 299) throw errorFromStatus(status, errorMessage(body) ?? text.slice(0, 200), retryAfterMs(headers));
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw malformedResponse(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), parsed.error);
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `{"status_message": "…"}` (DataForSEO) or `{"error": {"message": "…"}}` (Google APIs). */
+function errorMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as { status_message?: unknown; error?: { message?: unknown } };
+  if (typeof b.status_message === 'string') return b.status_message;
+  if (typeof b.error?.message === 'string') return b.error.message;
+  return undefined;
+}
+
+/** `new URL('x', base)` drops the base's last path segment unless it ends in a slash. */
+export function under(base: string, path: string): URL {
+  return new URL(path, base.endsWith('/') ? base : `${base}/`);
+}

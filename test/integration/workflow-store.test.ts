@@ -1,0 +1,70 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MongoClient, type Db } from 'mongodb';
+import { ensureIndexes } from '@brandradar/platform';
+import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
+
+// The idempotency records of content-brief calls against the run's FerretDB,
+// with a clock the test moves.
+let client: MongoClient;
+let db: Db;
+let store: BriefCallStore;
+
+beforeAll(async () => {
+  client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+  db = client.db(`workflow-store-${randomBytes(4).toString('hex')}`);
+  await ensureIndexes(db, briefIndexes);
+  store = new BriefCallStore(db);
+});
+afterAll(async () => {
+  await db.dropDatabase();
+  await client.close();
+});
+
+const t0 = new Date('2026-11-22T09:00:00.000Z');
+const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+const LEASE_MS = 60_000;
+const response = { status: 'workflow_result', billedCostMicro: 82_000 } as never;
+
+describe('claiming an idempotency key', () => {
+  it('lets exactly one of many concurrent claims run the call', async () => {
+    const account = randomUUID();
+    const claims = await Promise.all(Array.from({ length: 10 }, () => store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS)));
+    expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+    expect(claims.filter((c) => c.kind === 'running')).toHaveLength(9);
+  });
+
+  it('answers the stored response once done, and a mismatch for another body', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    expect(await store.claim(account, 'k', 'fp', randomUUID(), at(1), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(60), fingerprint: 'fp' });
+    await store.finish(first.callId, response, at(2));
+    expect(await store.claim(account, 'k', 'fp', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'done', response, fingerprint: 'fp' });
+    expect(await store.claim(account, 'k', 'other', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'mismatch' });
+    // A stored response outlives any lease.
+    expect((await store.claim(account, 'k', 'fp', randomUUID(), at(10_000), LEASE_MS)).kind).toBe('done');
+  });
+
+  it('takes over a call whose worker died, under the same call id (so the same billing hold), once', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    const [a, b] = await Promise.all([store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS), store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS)]);
+    const taken = [a, b].filter((c) => c.kind === 'claimed');
+    expect(taken).toEqual([{ kind: 'claimed', callId: first.callId }]);
+  });
+
+  it('frees the key of a refused call', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    await store.release(first.callId);
+    const again = await store.claim(account, 'k', 'another body', randomUUID(), at(1), LEASE_MS);
+    expect(again.kind).toBe('claimed');
+  });
+
+  it('keeps keys apart per account', async () => {
+    const claims = await Promise.all([randomUUID(), randomUUID()].map((account) => store.claim(account, 'same', 'fp', randomUUID(), t0, LEASE_MS)));
+    expect(claims.map((c) => c.kind)).toEqual(['claimed', 'claimed']);
+  });
+});
