@@ -2,6 +2,7 @@
 # The README's two commands, on a fresh clone with only Node 20, Go and Debian packages:
 #   npm start   the whole system locally (NATS, FerretDB, seven services, a demo account)
 #   npm test    the full test suite (unit and integration, with its own NATS and FerretDB)
+#   npm run bench  the benchmarks under test/bench (not part of the test suite)
 # Both install npm dependencies when needed and build the TypeScript first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,8 +30,12 @@ case "${1:-}" in
     [ -f "$summary" ] && cat "$summary"
     exit "$status"
     ;;
+  bench)
+    shift
+    exec npx jest -c test/bench/jest.config.js --ci "$@"
+    ;;
   *)
-    echo "usage: $0 start|test [jest args]" >&2
+    echo "usage: $0 start|test|bench [jest args]" >&2
     exit 2
     ;;
 esac

@@ -202,6 +202,23 @@ describe('lifecycle', () => {
     expect(right.status).toBe(200);
   });
 
+  it('re-prices at activation after the rate card changed: 409 with the new amount, stored, then 200 with it', async () => {
+    const { body } = await create(key, bodies.rankings);
+    const { rates } = (await stack.admin('GET', '/admin/v1/rates')).body;
+    await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, perplexity: rates.surfaces.perplexity + 1_000 }, workflowSteps: rates.workflowSteps });
+    try {
+      const stale = await activate(body.tracker.id, 39_000);
+      expect(stale.status).toBe(409);
+      expect(stale.body.error).toMatchObject({ code: 'cost_estimate_changed', estimatedCostMicroPerRun: 42_000 });
+      expect((await stack.api('GET', `/api/v1/trackers/${body.tracker.id}`, { key })).body.tracker).toMatchObject({ status: 'DRAFT', estimatedCostMicroPerRun: 42_000 });
+      const fresh = await activate(body.tracker.id, 42_000);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body).toMatchObject({ costMicroPerRun: 42_000, tracker: { status: 'ACTIVE', maxCostMicroPerRun: 42_000 } });
+    } finally {
+      await stack.admin('PUT', '/admin/v1/rates', { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps });
+    }
+  });
+
   it('answers 402 insufficient_credits when the balance cannot cover one run, and stays DRAFT', async () => {
     const poor = await stack.account(38_999);
     const { body } = await create(poor.apiKey, bodies.rankings);
@@ -333,6 +350,27 @@ describe('limits and listing', () => {
     const res = await stack.api('GET', `/api/v1/trackers?${q}`, { key: apiKey });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
+  });
+});
+
+describe('closed accounts', () => {
+  it('may read but not change anything: 403 account_closed, and nothing changes', async () => {
+    const { apiKey, accountId } = await stack.account();
+    const t = (await create(apiKey, bodies.rankings)).body.tracker;
+    await stack.admin('POST', `/admin/v1/accounts/${accountId}/close`);
+    for (const [method, path, body] of [
+      ['POST', '/api/v1/trackers', bodies.compare],
+      ['PATCH', `/api/v1/trackers/${t.id}`, { ...bodies.rankings, models: ['chatgpt'] }],
+      ['POST', `/api/v1/trackers/${t.id}/activate`, { maxCostMicroPerRun: 39_000 }],
+      ['POST', `/api/v1/trackers/${t.id}/pause`, undefined],
+      ['DELETE', `/api/v1/trackers/${t.id}`, undefined],
+    ] as const) {
+      const res = await stack.api(method, path, { key: apiKey, body });
+      expect([method, path, res.status, res.body.error.code]).toEqual([method, path, 403, 'account_closed']);
+    }
+    const list = await stack.api('GET', '/api/v1/trackers', { key: apiKey });
+    expect(list.status).toBe(200);
+    expect(list.body.trackers).toEqual([t]);
   });
 });
 
