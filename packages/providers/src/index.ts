@@ -6,5 +6,6 @@ export { createProviders, type Providers, type ProvidersOptions } from './provid
 export { withRetries, type RetryOptions } from './retry';
 export { withTimeout } from './timeout';
 export { simulateAnswer } from './simulated/simulated';
-/** Local protocol peers, for tests of the services that ask the surfaces. */
+/** Local protocol peers, for tests of the services that ask the surfaces (and the plumbing for other peers). */
 export * from './testing/peers';
+export { fetchJson } from './clients/http';

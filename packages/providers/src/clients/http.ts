@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { errorFromStatus, malformedResponse, networkError, retryAfterMs } from '../errors';
 
 /**
- * GET or POST over fetch, for the providers we call without an SDK. Answers the
- * parsed body of a 2xx response; throws a classified ProviderError otherwise.
+ * GET or POST over fetch, for the providers and data sources we call without an
+ * SDK. Answers the parsed body of a 2xx response; throws a classified
+ * ProviderError otherwise (429, 5xx and network errors transient; other 4xx
+ * and unreadable bodies permanent), so one retry policy fits them all.
  */
 export async function fetchJson<S extends z.ZodType>(url: URL, init: RequestInit & { signal: AbortSignal }, schema: S): Promise<z.infer<S>> {
   let status: number;
@@ -14,6 +16,8 @@ export async function fetchJson<S extends z.ZodType>(url: URL, init: RequestInit
     ({ status, headers } = response);
     text = await response.text();
   } catch (error) {
+    // The caller's abort (a deadline) is not a network error: let its reason through.
+    if (init.signal.aborted) throw init.signal.reason;
     throw networkError(error);
   }
   const body = parseJson(text);
@@ -31,12 +35,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** `{"error": "…"}` (SerpApi) or `{"error": {"message": "…"}}` (OpenAI-compatible APIs). */
+/**
+ * `{"error": "…"}` (SerpApi), `{"error": {"message": "…"}}` (OpenAI-compatible
+ * and Google APIs) or `{"status_message": "…"}` (DataForSEO).
+ */
 function errorMessage(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const { error } = body;
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') return error.message;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as { error?: unknown; status_message?: unknown };
+  if (typeof b.error === 'string') return b.error;
+  if (typeof b.error === 'object' && b.error !== null && typeof (b.error as { message?: unknown }).message === 'string') return (b.error as { message: string }).message;
+  if (typeof b.status_message === 'string') return b.status_message;
   return undefined;
 }
 

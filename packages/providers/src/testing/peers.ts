@@ -46,21 +46,25 @@ export function defaultPeerAnswer(prompt: string): PeerAnswer {
 }
 
 type Route = (request: RecordedRequest) => RawReply;
-type PeerSpec = {
+/** What makes a peer speak one provider's protocol; also used by the data sources' peers. */
+export type PeerSpec = {
   /** Path prefix the provider's base URL includes (OpenAI's `/v1`). */
   basePath?: string;
   authorised(request: RecordedRequest, apiKey: string): boolean;
+  /** The reply to a request that is not authorised; by default the provider's 401. */
+  unauthorised?: RawReply;
   route: Route;
   formatError(failure: PeerFailure): RawReply;
 };
 
-async function startPeer(spec: PeerSpec, apiKey: string): Promise<ProtocolPeer> {
+/** An HTTP server on 127.0.0.1 that records requests and answers as `spec` says, failures first when scripted. */
+export async function startPeer(spec: PeerSpec, apiKey: string = PEER_API_KEY): Promise<ProtocolPeer> {
   const requests: RecordedRequest[] = [];
   const scripted: RawReply[] = [];
   const server = createServer((req, res) => {
     void readRequest(req).then(async (request) => {
       requests.push(request);
-      const reply = scripted.shift() ?? (spec.authorised(request, apiKey) ? spec.route(request) : spec.formatError({ status: 401, message: 'invalid api key' }));
+      const reply = scripted.shift() ?? (spec.authorised(request, apiKey) ? spec.route(request) : (spec.unauthorised ?? spec.formatError({ status: 401, message: 'invalid api key' })));
       if (reply.delayMs) await lateness(reply.delayMs, res);
       if (res.destroyed) return;
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
@@ -116,8 +120,10 @@ function parseBody(text: string): unknown {
   }
 }
 
-const json = (status: number, body: unknown, headers?: Record<string, string>): RawReply => ({ status, body: JSON.stringify(body), ...(headers && { headers }) });
-const retryAfter = (f: PeerFailure) => (f.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(f.retryAfterSeconds) });
+/** A JSON reply. */
+export const json = (status: number, body: unknown, headers?: Record<string, string>): RawReply => ({ status, body: JSON.stringify(body), ...(headers && { headers }) });
+/** The `Retry-After` header a scripted failure asks for, if any. */
+export const retryAfter = (f: PeerFailure) => (f.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(f.retryAfterSeconds) });
 const bearer = (request: RecordedRequest, apiKey: string) => request.headers.authorization === `Bearer ${apiKey}`;
 /** Request and reply bodies, read loosely: the peers only pick out the fields they need. */
 type Body = Record<string, any>;

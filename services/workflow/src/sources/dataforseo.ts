@@ -3,7 +3,8 @@ import type { KeywordMetric } from '@brandradar/contracts';
 import { ProviderError } from '@brandradar/providers';
 import type { Market } from '../domain/markets';
 import type { PeopleAlsoAsk } from '../domain/questions';
-import { fetchJson, under } from './http';
+import { fetchJson } from '@brandradar/providers';
+import { under } from './http';
 import type { SearchDataSource } from './types';
 
 export type DataForSeoOptions = { login: string; password: string; baseUrl: string; keywordLimit: number };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { VideoFacts } from '../domain/video-trends';
-import { fetchJson, under } from './http';
+import { fetchJson } from '@brandradar/providers';
+import { under } from './http';
 import type { VideoQuery, VideoSource } from './types';
 
 export type YouTubeOptions = { apiKey: string; baseUrl: string };

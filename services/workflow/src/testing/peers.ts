@@ -1,6 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { PeerFailure, ProtocolPeer, RawReply, RecordedRequest } from '@brandradar/providers';
+import { json, retryAfter, startPeer, type PeerFailure, type ProtocolPeer, type RawReply, type RecordedRequest } from '@brandradar/providers';
 
 /**
  * Protocol peers of the two data sources: HTTP servers on 127.0.0.1 that
@@ -9,64 +7,6 @@ import type { PeerFailure, ProtocolPeer, RawReply, RecordedRequest } from '@bran
  * network. Point `DATAFORSEO_BASE_URL` / `YOUTUBE_BASE_URL` at `peer.baseUrl`.
  */
 
-type Route = (request: RecordedRequest) => RawReply;
-type PeerSpec = { basePath?: string; authorised(request: RecordedRequest): boolean; unauthorised: RawReply; route: Route; formatError(f: PeerFailure): RawReply };
-
-async function startPeer(spec: PeerSpec): Promise<ProtocolPeer> {
-  const requests: RecordedRequest[] = [];
-  const scripted: RawReply[] = [];
-  const server = createServer((req, res) => {
-    void readRequest(req).then(async (request) => {
-      requests.push(request);
-      const reply = scripted.shift() ?? (spec.authorised(request) ? spec.route(request) : spec.unauthorised);
-      if (reply.delayMs) await lateness(reply.delayMs, res);
-      if (res.destroyed) return;
-      res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...reply.headers });
-      res.end(reply.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}${spec.basePath ?? ''}`,
-    requests,
-    failNext: (...failures) => scripted.push(...failures.map(spec.formatError)),
-    replyNext: (...replies) => scripted.push(...replies),
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
-}
-
-/** Waits `ms`, or less if the client goes away (an aborted call, a closed peer). */
-function lateness(ms: number, res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-async function readRequest(req: IncomingMessage): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  const url = new URL(req.url ?? '/', 'http://peer');
-  let body: unknown = text || undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // kept as text for the test to inspect
-  }
-  return { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body };
-}
-
-const json = (status: number, body: unknown, headers?: Record<string, string>): RawReply => ({ status, body: JSON.stringify(body), ...(headers && { headers }) });
-const retryAfter = (f: PeerFailure) => (f.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(f.retryAfterSeconds) });
 type Body = Record<string, any>;
 
 // ---------------------------------------------------------------- DataForSEO
