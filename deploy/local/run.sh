@@ -26,7 +26,9 @@ case "${1:-}" in
     summary=.data/jest-summary.txt
     rm -f "$summary"
     status=0
-    JEST_SUMMARY_FILE="$summary" npx jest --ci "$@" || status=$?
+    # --forceExit: a test that leaves a socket open (a killed child's half-closed
+    # connection, say) must not keep CI waiting after every test has finished.
+    JEST_SUMMARY_FILE="$summary" npx jest --ci --forceExit "$@" || status=$?
     [ -f "$summary" ] && cat "$summary"
     exit "$status"
     ;;

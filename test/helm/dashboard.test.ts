@@ -4,13 +4,10 @@ import { REPO_ROOT } from '@brandradar/devstack';
 
 /**
  * deploy/grafana/brandradar.json: a dashboard Grafana can import, whose every query is over a
- * metric the services register (or one issue 8 names that is still to come).
+ * metric the services register.
  */
 const dashboard = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'grafana', 'brandradar.json'), 'utf8'));
 const panels: any[] = dashboard.panels;
-
-/** Named in issue 8, queried by the dashboard, not registered by any service yet (deploy/README.md). */
-const PLANNED = new Set(['ledger_amount_micro_total', 'jetstream_consumer_pending']);
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -56,13 +53,13 @@ describe('the Grafana dashboard', () => {
     }
   });
 
-  it('queries only metrics the services register, prom-client defaults, or the planned ones', () => {
+  it('queries only metrics the services register or prom-client defaults', () => {
     const registered = registeredMetrics();
     const queried = new Set(panels.flatMap((p) => (p.targets ?? []).flatMap((t: any) => [...(t.expr as string).matchAll(/\b([a-z_]+)(?:_bucket|_count|_sum)?\{/g)].map((m) => m[1]!))));
     expect(queried.size).toBeGreaterThan(8);
     const unknown = [...queried].filter((m) => {
       const base = m.replace(/_(bucket|count|sum)$/, '');
-      return !registered.has(base) && !PLANNED.has(base) && !/^(process|nodejs)_/.test(base);
+      return !registered.has(base) && !/^(process|nodejs)_/.test(base);
     });
     expect(unknown).toEqual([]);
   });

@@ -113,4 +113,7 @@ it('exposes liveness, readiness and metrics on each service ops port', async () 
   const gatewayOps = stack.running.get('gateway')!.opsPort;
   const metrics = await (await fetch(`http://127.0.0.1:${gatewayOps}/metrics`)).text();
   expect(metrics).toMatch(/http_request_duration_seconds_count\{service="gateway",method="GET",route="\/api\/v1\/account",status="200"\} \d+/);
+  const billingMetrics = await (await fetch(`http://127.0.0.1:${ops}/metrics`)).text();
+  expect(billingMetrics).toMatch(/nats_messages_handled_total\{subject="billing.api-keys.verify.v1",outcome="ok",service="billing"\} [1-9]/);
+  expect(billingMetrics).toMatch(/nats_messages_handled_total\{subject="billing.api-keys.verify.v1",outcome="unauthorized",service="billing"\} [1-9]/);
 });

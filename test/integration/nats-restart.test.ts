@@ -55,7 +55,7 @@ it('services reconnect after the NATS server is killed and restarted, and the fi
   expect(after.status).toBe(200);
 
   const seen: number[] = [];
-  const consuming = await consumeEvents(link.js, consumer, logger, async ({ payload }) => {
+  const consuming = await consumeEvents(link, consumer, logger, async ({ payload }) => {
     seen.push((payload as { n: number }).n);
   });
   await eventually(async () => seen.length, (count) => count >= 10, 15_000);

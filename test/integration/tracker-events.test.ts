@@ -23,7 +23,7 @@ async function collect(durable: string, count: number, timeoutMs = 10_000) {
   const consumer = { stream: TRACKER_EVENTS_STREAM, durable, events: Object.values(TrackerEvents), ackWaitMs: 30_000, maxDeliver: 3 };
   await ensureConsumer(link.jsm, consumer);
   const seen: { subject: string; payload: any }[] = [];
-  const c = await consumeEvents(link.js, consumer, logger, async ({ subject, payload }) => {
+  const c = await consumeEvents(link, consumer, logger, async ({ subject, payload }) => {
     seen.push({ subject, payload });
   });
   const deadline = Date.now() + timeoutMs;

@@ -17,7 +17,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
   const consumer = { stream: RUN_EVENTS_STREAM, durable, events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 3 };
   await ensureConsumer(link.jsm, consumer);
   const queued: { trackerId: string; scheduledFor: string | null }[] = [];
-  const watching = await consumeEvents(link.js, consumer, logger, async ({ payload }) => {
+  const watching = await consumeEvents(link, consumer, logger, async ({ payload }) => {
     const { run } = payload as { run: { trackerId: string; scheduledFor: string | null } };
     queued.push({ trackerId: run.trackerId, scheduledFor: run.scheduledFor });
   }, { concurrency: 16 });

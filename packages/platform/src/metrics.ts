@@ -29,3 +29,13 @@ export function natsHandledTotal(registry: Registry): Counter<'subject' | 'outco
     registers: [registry],
   });
 }
+
+/** Billing's money flow; `kind` is one of a fixed few, never an account. */
+export function ledgerAmountMicro(registry: Registry): Counter<'kind'> {
+  return new Counter({
+    name: 'ledger_amount_micro_total',
+    help: 'Money written to the ledger, in micro-units (100,000 = 1 USD), by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+}

@@ -1,4 +1,15 @@
-import { MongoClient, type CreateIndexesOptions, type Db, type IndexSpecification } from 'mongodb';
+import type { EventEmitter } from 'node:events';
+import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  MongoClient,
+  type CommandFailedEvent,
+  type CommandStartedEvent,
+  type CommandSucceededEvent,
+  type CreateIndexesOptions,
+  type Db,
+  type IndexSpecification,
+} from 'mongodb';
+import { tracer } from './tracing';
 
 /** An index a service needs; created at start (and by the deploy-time provisioning job). */
 export interface IndexSpec {
@@ -8,9 +19,89 @@ export interface IndexSpec {
 }
 
 export async function connectMongo(url: string, appName: string): Promise<MongoClient> {
-  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 10_000 });
+  // monitorCommands makes the client emit the command events traceMongoCommands turns into spans.
+  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 10_000, monitorCommands: true });
+  traceMongoCommands(client);
   await client.connect();
   return client;
+}
+
+/** Connection upkeep and authentication, not the service's work: no spans. */
+const UNTRACED = new Set(['hello', 'ismaster', 'ping', 'endsessions', 'saslstart', 'saslcontinue', 'authenticate', 'getnonce', 'buildinfo', 'killcursors']);
+
+/**
+ * Turns the driver's command monitoring into CLIENT spans `<command> <collection>`
+ * (`find trackers`), so a trace continues from a handler's span into Mongo.
+ *
+ * The driver emits `commandStarted` synchronously from the operation's own
+ * async call chain (also after waiting for a pooled connection), so
+ * `context.active()` there is the caller's context; the telemetry integration
+ * test checks this for concurrent commands on a one-connection pool.
+ * Commands outside any span (outbox sweeps, index creation at start) make no
+ * span, or every timer tick would start a trace of its own.
+ *
+ * Attributes name the database, collection, operation and server only: never
+ * filters, documents or error messages, which carry customer data.
+ */
+export function traceMongoCommands(client: EventEmitter): void {
+  const open = new Map<string, Span>();
+  const key = (e: { requestId: number; connectionId?: string | number }) => `${e.connectionId ?? ''}:${e.requestId}`;
+
+  client.on('commandStarted', (e: CommandStartedEvent) => {
+    const parent = context.active();
+    if (UNTRACED.has(e.commandName.toLowerCase()) || !trace.getSpan(parent)) return;
+    const collection = collectionOf(e);
+    const [host, port] = splitAddress(e.address);
+    const span = tracer.startSpan(
+      collection ? `${e.commandName} ${collection}` : e.commandName,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'db.system.name': 'mongodb',
+          'db.system': 'mongodb', // the name before semantic conventions 1.26, for older backends
+          'db.namespace': e.databaseName,
+          'db.operation.name': e.commandName,
+          ...(collection ? { 'db.collection.name': collection } : {}),
+          'server.address': host,
+          ...(port ? { 'server.port': port } : {}),
+        },
+      },
+      parent,
+    );
+    open.set(key(e), span);
+  });
+
+  client.on('commandSucceeded', (e: CommandSucceededEvent) => {
+    const span = open.get(key(e));
+    if (!span) return;
+    open.delete(key(e));
+    span.end();
+  });
+
+  client.on('commandFailed', (e: CommandFailedEvent) => {
+    const span = open.get(key(e));
+    if (!span) return;
+    open.delete(key(e));
+    // The code and its name only: a server's message can quote the document (a duplicate key's value).
+    const { code, codeName } = e.failure as { code?: unknown; codeName?: unknown };
+    if (code !== undefined) span.setAttribute('db.response.status_code', String(code));
+    const errorType = typeof codeName === 'string' ? codeName : e.failure.name;
+    span.setAttribute('error.type', errorType);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
+    span.end();
+  });
+}
+
+/** The collection a command works on: the value of its first field (`{find: 'trackers', …}`), or `collection` for getMore. */
+function collectionOf(e: CommandStartedEvent): string | undefined {
+  const target = e.commandName === 'getMore' ? e.command.collection : e.command[e.commandName];
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** `host:port` or `[v6::addr]:port`. */
+function splitAddress(address: string): [string, number | undefined] {
+  const m = /^\[?(.*?)\]?(?::(\d+))?$/.exec(address);
+  return m?.[2] ? [m[1]!, Number(m[2])] : [address, undefined];
 }
 
 export async function ensureIndexes(db: Db, indexes: readonly IndexSpec[]): Promise<void> {

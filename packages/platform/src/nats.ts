@@ -15,6 +15,7 @@ import {
   type NatsError,
   type Subscription,
 } from 'nats';
+import type { Counter } from 'prom-client';
 import type { z } from 'zod';
 import { apiError, type ApiError, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
 import type { Logger } from './logger';
@@ -40,6 +41,8 @@ export interface NatsLink {
   js: JetStreamClient;
   jsm: JetStreamManager;
   isConnected(): boolean;
+  /** Counts each message a query handler or consumer finished with, by subject and outcome (set by startService). */
+  handled?: Counter<'subject' | 'outcome'>;
 }
 
 export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsLink> {
@@ -72,13 +75,13 @@ export type QueryResult<Q extends QueryDef> = z.infer<Q['response']>;
  * `internal_error` (logged, never sent with detail).
  */
 export function serveQuery<Q extends QueryDef>(
-  nc: NatsConnection,
+  nats: NatsLink,
   def: Q,
   queue: string,
   logger: Logger,
   handler: (request: QueryRequest<Q>) => Promise<QueryResult<Q>>,
 ): Subscription {
-  return nc.subscribe(def.subject, {
+  return nats.nc.subscribe(def.subject, {
     queue,
     callback: (err, msg) => {
       if (err) {
@@ -87,7 +90,7 @@ export function serveQuery<Q extends QueryDef>(
       }
       const parent = contextFromHeaders(msg.headers);
       void inSpan(`${def.subject} process`, { kind: SpanKind.SERVER, attributes: messagingAttributes(def.subject, 'process') }, async () => {
-        let reply: unknown;
+        let reply: { ok: boolean; result?: unknown; error?: { code: string } };
         const parsed = def.request.safeParse(safeDecode(msg.data));
         if (!parsed.success) {
           logger.error({ subject: def.subject, issues: parsed.error.issues }, 'malformed query');
@@ -104,6 +107,7 @@ export function serveQuery<Q extends QueryDef>(
           }
         }
         msg.respond(json.encode(reply));
+        nats.handled?.inc({ subject: def.subject, outcome: reply.ok ? 'ok' : reply.error!.code });
       }, parent);
     },
   });
@@ -221,14 +225,14 @@ export class RetryLater extends Error {
  * error naks with a growing delay.
  */
 export async function consumeEvents(
-  js: JetStreamClient,
+  nats: NatsLink,
   c: DurableConsumer,
   logger: Logger,
   handler: EventHandler,
   opts: { concurrency?: number } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const concurrency = opts.concurrency ?? 1;
-  const consumer = await js.consumers.get(c.stream.name, c.durable);
+  const consumer = await nats.js.consumers.get(c.stream.name, c.durable);
   const messages = await consumer.consume({ max_messages: Math.max(16, concurrency) });
   const bySubject = new Map(c.events.map((e) => [e.subject, e]));
   const inFlight = new Set<Promise<void>>();
@@ -239,6 +243,7 @@ export async function consumeEvents(
     if (!def || !parsed?.success) {
       logger.error({ subject: msg.subject, seq: msg.seq }, 'poison message terminated');
       msg.term();
+      nats.handled?.inc({ subject: msg.subject, outcome: 'poison' });
       return;
     }
     const parent = contextFromHeaders(msg.headers);
@@ -246,10 +251,12 @@ export async function consumeEvents(
       try {
         await handler({ subject: msg.subject, payload: parsed.data, msg });
         msg.ack();
+        nats.handled?.inc({ subject: msg.subject, outcome: 'ok' });
       } catch (e) {
         const delay = e instanceof RetryLater ? e.delayMs : Math.min(60_000, 1_000 * 2 ** (msg.info.redeliveryCount - 1));
         logger.warn({ err: e, subject: msg.subject, seq: msg.seq, delay }, 'event handling failed; will retry');
         msg.nak(delay);
+        nats.handled?.inc({ subject: msg.subject, outcome: 'retry' });
       }
     }, parent).catch(() => undefined);
   };

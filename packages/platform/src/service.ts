@@ -5,8 +5,9 @@ import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { EVENTS, STREAMS, streamSubjects } from '@brandradar/contracts';
 import { ConfigError, loadConfig, type BaseConfig, type MongoConfig } from './config';
+import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
-import { createMetricsRegistry } from './metrics';
+import { createMetricsRegistry, natsHandledTotal } from './metrics';
 import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
 import { connectNats, ensureConsumer, ensureStream, type DurableConsumer, type NatsLink } from './nats';
 import { closeServer, listeningPort, startOpsServer } from './ops-server';
@@ -60,6 +61,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const shutdown = new ShutdownManager(logger, config.SHUTDOWN_GRACE_MS);
   const metrics = createMetricsRegistry(def.name);
   const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger);
+  nats.handled = natsHandledTotal(metrics);
   shutdown.register('nats', 'drain nats', () => nats.nc.drain());
 
   let mongo: MongoClient | undefined;
@@ -72,16 +74,22 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     const client = mongo;
     shutdown.register('mongo', 'close mongo', () => client.close());
   }
-  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, def.consumers?.(config) ?? []);
+  const consumers = def.consumers?.(config) ?? [];
+  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, consumers);
   if (telemetry) shutdown.register('telemetry', 'flush telemetry', () => telemetry.shutdown());
 
   if (config.PROVISION_ONLY) {
     // The deploy job's mode (helm pre-install/pre-upgrade): no ops port, no handlers.
-    logger.info({ consumers: def.consumers?.(config).length ?? 0, indexes: def.database?.indexes.length ?? 0 }, 'provisioned');
+    logger.info({ consumers: consumers.length, indexes: def.database?.indexes.length ?? 0 }, 'provisioned');
     await shutdown.shutdown('provisioned');
     return { opsPort: 0, provisionOnly: true, logger, stop: () => shutdown.shutdown('stop') };
   }
 
+  if (consumers.length > 0) {
+    // A manager of its own, so a scrape never waits out the connection's default request timeout.
+    const lagJsm = await nats.nc.jetstreamManager({ timeout: CONSUMER_INFO_TIMEOUT_MS, checkAPI: false });
+    registerConsumerLag(metrics, consumers, (stream, durable) => lagJsm.consumers.info(stream, durable));
+  }
   const ops: Server = await startOpsServer(config.OPS_PORT, metrics, {
     nats: () => nats.isConnected(),
     ...(db ? { mongo: async () => (await db.command({ ping: 1 }, { timeoutMS: 2_000 })).ok === 1 } : {}),

@@ -58,7 +58,7 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
       logger,
       failed,
     });
-    const consumers = [await consumeEvents(nats.js, trackerEventsConsumer, logger, intake), await consumeEvents(nats.js, runsFinishedConsumer, logger, intake)];
+    const consumers = [await consumeEvents(nats, trackerEventsConsumer, logger, intake), await consumeEvents(nats, runsFinishedConsumer, logger, intake)];
     sender.start(config.MAIL_POLL_MS);
     shutdown.register('intake', 'stop event intake and the mail sender', async () => {
       await Promise.all([...consumers.map((c) => c.stop()), sender.stop()]);

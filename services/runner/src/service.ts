@@ -31,7 +31,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     logger.info({ providers: providers.providerOf }, 'AI surfaces');
 
     const handlers = runQueryHandlers({ store, outbox, nats, now });
-    const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats.nc, RunQueries[name], 'runner', logger, handlers[name] as never));
+    const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats, RunQueries[name], 'runner', logger, handlers[name] as never));
 
     const execute = createRunExecutor({
       store,
@@ -50,7 +50,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     });
 
     const runs = await consumeEvents(
-      nats.js,
+      nats,
       runCommandsConsumer(config),
       logger,
       async ({ payload, msg }) => {
@@ -64,7 +64,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       },
       { concurrency: config.RUNNER_CONCURRENCY },
     );
-    const deletions = await consumeEvents(nats.js, trackerDeletedConsumer, logger, async ({ payload }) => {
+    const deletions = await consumeEvents(nats, trackerDeletedConsumer, logger, async ({ payload }) => {
       await store.deleteForTracker((payload as { tracker: { id: string } }).tracker.id);
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);

@@ -29,7 +29,7 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
     consumers: () => [trackerEventsConsumer],
     async start({ config, nats, db, logger, metrics, shutdown }) {
       const store = new ScheduleStore(db);
-      const events = await consumeEvents(nats.js, trackerEventsConsumer, logger, async ({ subject, payload }) => {
+      const events = await consumeEvents(nats, trackerEventsConsumer, logger, async ({ subject, payload }) => {
         const { accountId, tracker } = payload as { accountId: string; tracker: Tracker };
         await store.apply(accountId, tracker, subject === TrackerEvents.activated.subject);
       });

@@ -19,9 +19,9 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const outbox = new Outbox(store.collection, nats, logger);
     const handlers = trackerQueryHandlers({ store, outbox, nats, now: () => new Date() });
     const subscriptions = (Object.keys(TrackerQueries) as (keyof typeof TrackerQueries)[]).map((name) =>
-      serveQuery(nats.nc, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
+      serveQuery(nats, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
     );
-    const runsQueued = await consumeEvents(nats.js, runsQueuedConsumer, logger, async ({ payload }) => {
+    const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
       const { accountId, run } = payload as { accountId: string; run: { trackerId: string; createdAt: string } };
       await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record

@@ -57,7 +57,7 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
       leaseMs: Math.max(...Object.values(deadlines)) + LEASE_MARGIN_MS,
       logger,
     });
-    const subscription = serveQuery(nats.nc, WorkflowQueries.runContentBrief, 'workflow', logger, handler);
+    const subscription = serveQuery(nats, WorkflowQueries.runContentBrief, 'workflow', logger, handler);
     // Draining lets calls in progress finish and reply, within SHUTDOWN_GRACE_MS.
     shutdown.register('intake', 'stop workflow intake', () => subscription.drain());
   },

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { isDuplicateKeyError, type IndexSpec, type ledgerAmountMicro } from '@brandradar/platform';
 
 export type LedgerKind = 'credit' | 'hold' | 'capture';
 
@@ -24,23 +24,45 @@ export function ledgerId(kind: LedgerKind, accountId: string, reference: string)
   return `${kind}:${accountId}:${reference}`;
 }
 
+/**
+ * What `ledger_amount_micro_total` counts, in absolute micro-units: a capture
+ * entry is split into the part charged (`capture`) and the part of the hold
+ * returned to the balance (`release`), so over time hold = capture + release.
+ */
+const AMOUNT_KINDS = ['credit', 'hold', 'capture', 'release'] as const;
+type AmountKind = (typeof AMOUNT_KINDS)[number];
+
+function amounts(entry: Omit<LedgerEntry, '_id'>): [AmountKind, number][] {
+  if (entry.kind === 'capture') return [['capture', entry.chargedMicro], ['release', Math.abs(entry.amountMicro)]];
+  return [[entry.kind, Math.abs(entry.amountMicro)]];
+}
+
 export class Ledger {
   private readonly entries: Collection<LedgerEntry>;
 
-  constructor(db: Db) {
+  /** With `amountMicro` (`ledger_amount_micro_total`), every newly written entry is counted. */
+  constructor(
+    db: Db,
+    private readonly amountMicro?: ReturnType<typeof ledgerAmountMicro>,
+  ) {
     this.entries = db.collection<LedgerEntry>('ledger');
+    // Every kind from zero, so rate() sees the first entry of each.
+    for (const kind of AMOUNT_KINDS) amountMicro?.inc({ kind }, 0);
   }
 
   /**
    * Records an entry once. Written after the account change it describes; a
-   * retried operation re-records it, and the key makes that a no-op.
+   * retried operation re-records it, and the key makes that a no-op, which is
+   * also why only a successful insert is counted.
    */
   async record(entry: Omit<LedgerEntry, '_id'>): Promise<void> {
     try {
       await this.entries.insertOne({ _id: ledgerId(entry.kind, entry.accountId, entry.reference), ...entry });
     } catch (e) {
       if (!isDuplicateKeyError(e)) throw e;
+      return;
     }
+    for (const [kind, micro] of amounts(entry)) this.amountMicro?.inc({ kind }, micro);
   }
 
   async has(kind: LedgerKind, accountId: string, reference: string): Promise<boolean> {
