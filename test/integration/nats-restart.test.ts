@@ -4,6 +4,7 @@ import { connectNats, consumeEvents, createLogger, ensureConsumer, ensureStream,
 import { randomUUID } from 'node:crypto';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
+import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
 // A stream of this test's own, provisioned and consumed with the platform's helpers.
@@ -26,15 +27,6 @@ afterAll(async () => {
   await stack.stop();
 });
 
-async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 it('services reconnect after the NATS server is killed and restarted, and the file-backed stream loses nothing', async () => {
   const { apiKey } = await stack.account();
   expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).status).toBe(200);
@@ -54,6 +46,11 @@ it('services reconnect after the NATS server is killed and restarted, and the fi
   const after = await eventually(() => stack.api('GET', '/api/v1/account', { key: apiKey }), (r) => r.status === 200);
   expect(after.status).toBe(200);
 
+  // This test's own connection reconnects on its own schedule: wait until JetStream answers it too.
+  await eventually(
+    () => link.jsm.consumers.info(stream.name, consumer.durable).then(() => true, () => false),
+    (ready) => ready,
+  );
   const seen: number[] = [];
   const consuming = await consumeEvents(link, consumer, logger, async ({ payload }) => {
     seen.push((payload as { n: number }).n);
