@@ -207,22 +207,12 @@ export async function publishEvent<E extends EventDef>(js: JetStreamClient, def:
 
 export type EventHandler = (event: { subject: string; payload: unknown; msg: JsMsg }) => Promise<void>;
 
-/** What a handler tells the consumer loop to do with a message it could not finish. */
-export class RetryLater extends Error {
-  constructor(
-    message: string,
-    public readonly delayMs: number,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Consumes a durable pull consumer until stopped, handling up to `concurrency`
  * messages at once. Each message is parsed with its event schema first: an
  * unknown subject or malformed payload is poison and is terminated. The
- * handler acks by returning; `RetryLater` naks with its delay; any other
- * error naks with a growing delay.
+ * handler acks by returning; an error naks with a delay that grows with each
+ * redelivery.
  */
 export async function consumeEvents(
   nats: NatsLink,
@@ -253,7 +243,7 @@ export async function consumeEvents(
         msg.ack();
         nats.handled?.inc({ subject: msg.subject, outcome: 'ok' });
       } catch (e) {
-        const delay = e instanceof RetryLater ? e.delayMs : Math.min(60_000, 1_000 * 2 ** (msg.info.redeliveryCount - 1));
+        const delay = Math.min(60_000, 1_000 * 2 ** (msg.info.redeliveryCount - 1));
         logger.warn({ err: e, subject: msg.subject, seq: msg.seq, delay }, 'event handling failed; will retry');
         msg.nak(delay);
         nats.handled?.inc({ subject: msg.subject, outcome: 'retry' });

@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import { apiError, notFound } from '@brandradar/contracts';
+import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, RunState } from '../domain/run';
 
@@ -59,7 +59,7 @@ export class RunStore {
   }
 
   async countActive(accountId: string, trackerId: string): Promise<number> {
-    return this.collection.countDocuments({ accountId, trackerId, status: { $in: ['QUEUED', 'RUNNING'] } });
+    return this.collection.countDocuments({ accountId, trackerId, status: { $in: [...ACTIVE_RUN_STATUSES] } });
   }
 
   /** The newest earlier finished run that measured the same thing, for the delta. */
@@ -93,7 +93,7 @@ export class RunStore {
   async insertManual(run: RunState, events: StoredEvent[]): Promise<InsertOutcome> {
     const dedupeKey = manualKey(run.accountId, run.requestToken!);
     for (let attempt = 0; attempt < 50; attempt++) {
-      const used = new Set((await this.collection.find({ accountId: run.accountId, status: { $in: ['QUEUED', 'RUNNING'] } }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot));
+      const used = new Set((await this.collection.find({ accountId: run.accountId, status: { $in: [...ACTIVE_RUN_STATUSES] } }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot));
       const slot = Array.from({ length: MANUAL_RUN_SLOTS }, (_, i) => i).find((i) => !used.has(i));
       if (slot === undefined) {
         const existing = await this.byDedupeKey(dedupeKey);
@@ -126,7 +126,7 @@ export class RunStore {
    * slot is freed when the run leaves QUEUED/RUNNING.
    */
   async advance(run: RunState, from: RunState['status'], changes: Partial<RunState>, events: StoredEvent[] = []): Promise<RunState | null> {
-    const finished = changes.status !== undefined && changes.status !== 'QUEUED' && changes.status !== 'RUNNING';
+    const finished = changes.status !== undefined && !ACTIVE_RUN_STATUSES.includes(changes.status);
     for (let attempt = 0; attempt < 50; attempt++) {
       // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
       const doc = await this.collection.findOne({ _id: run.id });
