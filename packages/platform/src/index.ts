@@ -1,3 +1,4 @@
+export * from './backoff';
 export * from './config';
 export * from './logger';
 export * from './metrics';

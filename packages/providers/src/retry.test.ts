@@ -81,12 +81,12 @@ describe('withRetries', () => {
 });
 
 describe('retryDelayMs', () => {
-  it('jitters within an exponentially growing, capped ceiling', () => {
+  it('uses the shared backoff: jittered within an exponentially growing, capped ceiling', () => {
     const opts = { baseDelayMs: 100, maxDelayMs: 1000 };
-    expect(retryDelayMs(transient(), 1, opts, () => 0.5)).toBe(50);
-    expect(retryDelayMs(transient(), 3, opts, () => 0.5)).toBe(200);
-    expect(retryDelayMs(transient(), 10, opts, () => 0.5)).toBe(500);
-    expect(retryDelayMs(transient(), 1, opts, () => 0)).toBe(0);
+    expect(retryDelayMs(transient(), 1, opts, () => 0.5)).toBe(75);
+    expect(retryDelayMs(transient(), 3, opts, () => 0.5)).toBe(300);
+    expect(retryDelayMs(transient(), 10, opts, () => 0.5)).toBe(750);
+    expect(retryDelayMs(transient(), 1, opts, () => 0)).toBe(50);
   });
 });
 

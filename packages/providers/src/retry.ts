@@ -1,3 +1,4 @@
+import { backoffDelayMs } from '@brandradar/platform';
 import { isTransient, type ProviderError } from './errors';
 
 export type RetryOptions = {
@@ -15,9 +16,8 @@ export type RetryOptions = {
 
 /**
  * Runs `fn` until it succeeds, retrying only transient ProviderErrors, with
- * exponential backoff and full jitter so that many callers hitting one limit
- * spread out instead of retrying in lockstep. The wait is never shorter than the
- * provider's `Retry-After`.
+ * the platform's shared backoff (so many callers hitting one limit spread
+ * out). The wait is never shorter than the provider's `Retry-After`.
  */
 export async function withRetries<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const random = options.random ?? Math.random;
@@ -37,8 +37,7 @@ export async function withRetries<T>(fn: (attempt: number) => Promise<T>, option
 
 /** The wait before try `attempt + 1`, or undefined when the provider asks for more than `maxDelayMs`. */
 export function retryDelayMs(error: ProviderError, attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'>, random: () => number): number | undefined {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-  const jittered = Math.round(random() * ceiling);
+  const jittered = backoffDelayMs(attempt, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs }, random);
   const requested = error.retryAfterMs ?? 0;
   if (requested > options.maxDelayMs) return undefined;
   return Math.max(jittered, requested);

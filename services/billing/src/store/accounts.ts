@@ -1,10 +1,13 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
-import { DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { backoffDelayMs, DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
 import { withDefaults, type AccountState, type Change } from '../domain/accounts';
 import { KeyedSerializer } from './serial';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
+
+/** Waits between compare-and-swap retries: short, since the other writer has just finished. */
+const CAS_BACKOFF = { baseMs: 1, maxMs: 50 };
 
 export class AccountStore {
   private readonly accounts: Collection<AccountState>;
@@ -56,7 +59,7 @@ export class AccountStore {
       const { _id, rev, ...rest } = result.state;
       const updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
       if (updated.modifiedCount === 1) return { state: { ...result.state, rev: current.rev + 1 }, applied: true };
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      await new Promise((r) => setTimeout(r, backoffDelayMs(attempt + 1, CAS_BACKOFF)));
     }
     throw new Error(`account ${id}: too much contention`);
   }

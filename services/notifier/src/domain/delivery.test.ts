@@ -1,4 +1,4 @@
-import { backoffMs, isPermanent, nextStep } from './delivery';
+import { isPermanent, nextStep } from './delivery';
 
 const policy = { baseDelayMs: 1_000, maxDelayMs: 60_000, maxAttempts: 5 };
 
@@ -22,14 +22,6 @@ describe('which SMTP failures are retried', () => {
     [{ code: 'EENVELOPE', message: 'No recipients defined' }],
   ])('gives up on %j', (failure) => {
     expect(isPermanent(failure)).toBe(true);
-  });
-});
-
-describe('backoff', () => {
-  it('doubles from the base up to the maximum, jittered within the upper half', () => {
-    expect([1, 2, 3, 4].map((a) => backoffMs(a, policy, 0))).toEqual([500, 1_000, 2_000, 4_000]);
-    expect([1, 2, 3, 4].map((a) => backoffMs(a, policy, 0.999999))).toEqual([1_000, 2_000, 4_000, 8_000]);
-    expect(backoffMs(30, policy, 0.5)).toBe(45_000);
   });
 });
 

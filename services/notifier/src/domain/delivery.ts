@@ -1,3 +1,5 @@
+import { backoffDelayMs } from '@brandradar/platform';
+
 /**
  * What to do after an SMTP delivery failed. Retry what may go through later:
  * the connection failed or dropped (before, during or after the message), the
@@ -28,18 +30,12 @@ export function isPermanent(failure: SmtpFailure): boolean {
   return failure.code !== undefined && LOCAL_REFUSALS.has(failure.code);
 }
 
-/** Exponential backoff with equal jitter: half the delay fixed, half random, so failed e-mails do not retry in lockstep. */
-export function backoffMs(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random);
-}
-
 /** `attempts` counts the attempt that just failed. `random` is in [0, 1). */
 export function nextStep(failure: SmtpFailure, attempts: number, policy: RetryPolicy, random: number): NextStep {
   const reason = describeFailure(failure);
   if (isPermanent(failure)) return { action: 'fail', reason };
   if (attempts >= policy.maxAttempts) return { action: 'fail', reason: `${reason} (gave up after ${attempts} attempts)` };
-  return { action: 'retry', delayMs: backoffMs(attempts, policy, random), reason };
+  return { action: 'retry', delayMs: backoffDelayMs(attempts, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, () => random), reason };
 }
 
 function describeFailure(failure: SmtpFailure): string {
