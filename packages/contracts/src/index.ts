@@ -4,6 +4,7 @@ export * from './messaging';
 export * from './billing';
 export * from './tracker-messages';
 export * from './catalog';
+export * from './dead-letters';
 export * from './api-keys';
 export * from './cadence';
 export * from './tracker';

@@ -1,4 +1,6 @@
 export * from './backoff';
+export * from './dead-letters';
+export * from './errors';
 export * from './config';
 export * from './logger';
 export * from './metrics';

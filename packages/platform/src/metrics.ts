@@ -30,6 +30,15 @@ export function natsHandledTotal(registry: Registry): Counter<'subject' | 'outco
   });
 }
 
+export function natsDeadLettersTotal(registry: Registry): Counter<'stream' | 'reason'> {
+  return new Counter({
+    name: 'nats_dead_letters_total',
+    help: 'Messages consumers gave up on and sent to DEAD_LETTERS, by stream and reason (invalid_payload, permanent_error, retries_exhausted, max_deliveries)',
+    labelNames: ['stream', 'reason'],
+    registers: [registry],
+  });
+}
+
 /** Billing's money flow; `kind` is one of a fixed few, never an account. */
 export function ledgerAmountMicro(registry: Registry): Counter<'kind'> {
   return new Counter({

@@ -7,7 +7,7 @@ import { EVENTS, STREAMS, streamSubjects } from '@brandradar/contracts';
 import { ConfigError, loadConfig, type BaseConfig, type MongoConfig } from './config';
 import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
-import { createMetricsRegistry, natsHandledTotal } from './metrics';
+import { createMetricsRegistry, natsDeadLettersTotal, natsHandledTotal } from './metrics';
 import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
 import { connectNats, ensureConsumer, ensureStream, type DurableConsumer, type NatsLink } from './nats';
 import { closeServer, listeningPort, startOpsServer } from './ops-server';
@@ -62,6 +62,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const metrics = createMetricsRegistry(def.name);
   const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger);
   nats.handled = natsHandledTotal(metrics);
+  nats.deadLetters = natsDeadLettersTotal(metrics);
   shutdown.register('nats', 'drain nats', () => nats.nc.drain());
 
   let mongo: MongoClient | undefined;
