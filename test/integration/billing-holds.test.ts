@@ -1,26 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BillingQueries, ERROR_STATUS, type ApiError } from '@brandradar/contracts';
 import { connectNats, createLogger, DomainError, query, type NatsLink, type QueryRequest } from '@brandradar/platform';
+import { MongoClient } from 'mongodb';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
+import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
 // Holds and captures are asked over NATS, as the runner and the workflow service will.
 let stack: TestStack;
 let link: NatsLink;
+let mongo: MongoClient;
 
 beforeAll(async () => {
-  stack = await startStack([billingService, gatewayService]);
+  stack = await startStack([billingService, gatewayService], { HOLD_SWEEP_MS: '100' });
   link = await connectNats(stack.nats.url, 'billing-holds-test', createLogger('billing-holds-test', 'silent'));
+  mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
 afterAll(async () => {
+  await mongo.close();
   await link.nc.close();
   await stack.stop();
 });
 
-type HoldArgs = Omit<QueryRequest<typeof BillingQueries.hold>, 'version'>;
-const hold = (args: HoldArgs) => query(link, BillingQueries.hold, { version: 1, ...args }, 20_000);
-const capture = (args: HoldArgs) => query(link, BillingQueries.capture, { version: 1, ...args }, 20_000);
+type CaptureArgs = Omit<QueryRequest<typeof BillingQueries.capture>, 'version'>;
+type HoldArgs = CaptureArgs & { expiresAt?: string };
+const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
+const hold = (args: HoldArgs) => query(link, BillingQueries.hold, { version: 1, expiresAt: inAnHour(), ...args }, 20_000);
+const capture = (args: CaptureArgs) => query(link, BillingQueries.capture, { version: 1, ...args }, 20_000);
 
 async function refusal(attempt: Promise<unknown>): Promise<ApiError> {
   try {
@@ -145,5 +152,72 @@ describe('a closed account', () => {
     const [, keyId, secret] = /^brk_([0-9a-f]{12})_(.+)$/.exec(apiKey)!;
     const verified = await query(link, BillingQueries.verifyApiKey, { version: 1, keyId: keyId!, secretSha256: createHash('sha256').update(secret!).digest('hex') });
     expect(verified).toEqual({ accountId, keyId, accountStatus: 'closed' });
+  });
+});
+
+describe('hold expiry', () => {
+  const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const openHolds = async (accountId: string) => {
+    const res = await stack.admin('GET', `/admin/v1/accounts/${accountId}/holds`);
+    expect(res.status).toBe(200);
+    return res.body.holds as { holdKey: string; heldMicro: number; expiresAt: string }[];
+  };
+  // The ledger is billing's own; read it where billing keeps it.
+  const ledgerOf = (accountId: string) =>
+    mongo.db(stack.dbName('billing')).collection('ledger').find({ accountId }, { projection: { _id: 0, kind: 1, amountMicro: 1, chargedMicro: 1, reference: 1, expired: 1 } }).toArray();
+
+  it('releases a hold nobody captured once it expires, with a ledger entry saying so; a late capture charges nothing', async () => {
+    const { accountId, apiKey } = await stack.account(100_000);
+    const expiresAt = soon(1_000);
+    await hold({ accountId, holdKey: 'run:late', amountMicro: 39_000, expiresAt });
+    expect(await openHolds(accountId)).toEqual([{ holdKey: 'run:late', heldMicro: 39_000, placedAt: expect.any(String), expiresAt }]);
+    expect((await publicAccount(apiKey)).balanceMicro).toBe(61_000);
+
+    await eventually(() => openHolds(accountId), (holds) => holds.length === 0);
+    expect(await publicAccount(apiKey)).toMatchObject({ balanceMicro: 100_000, spentThisMonthMicro: 0 });
+    const entries = await ledgerOf(accountId);
+    expect(entries.filter((e) => e.reference === 'run:late')).toEqual(
+      expect.arrayContaining([
+        { kind: 'hold', amountMicro: -39_000, chargedMicro: 0, reference: 'run:late' },
+        { kind: 'capture', amountMicro: 39_000, chargedMicro: 0, reference: 'run:late', expired: true },
+      ]),
+    );
+
+    const late = await capture({ accountId, holdKey: 'run:late', amountMicro: 26_000 });
+    expect(late).toMatchObject({ heldMicro: 39_000, capturedMicro: 0, expired: true, expiresAt, account: { balanceMicro: 100_000, spentThisMonthMicro: 0 } });
+    const after = await ledgerOf(accountId);
+    expect(after).toHaveLength(entries.length);
+    expect(after.reduce((sum, e) => sum + e.amountMicro, 0)).toBe(100_000); // the ledger still adds up to the balance
+  });
+
+  it('lets a capture made before the expiry win: the sweeper changes nothing afterwards', async () => {
+    const { accountId, apiKey } = await stack.account(100_000);
+    await hold({ accountId, holdKey: 'run:on-time', amountMicro: 39_000, expiresAt: soon(1_000) });
+    await hold({ accountId, holdKey: 'run:sentinel', amountMicro: 1_000, expiresAt: soon(1_000) });
+    expect(await capture({ accountId, holdKey: 'run:on-time', amountMicro: 26_000 })).toMatchObject({ capturedMicro: 26_000, expired: false });
+
+    // Once the sentinel with the same expiry is released, the sweeper has been past both.
+    await eventually(() => openHolds(accountId), (holds) => holds.length === 0);
+    expect(await publicAccount(apiKey)).toMatchObject({ balanceMicro: 74_000, spentThisMonthMicro: 26_000 });
+    expect(await capture({ accountId, holdKey: 'run:on-time', amountMicro: 0 })).toMatchObject({ capturedMicro: 26_000, expired: false });
+    const settlements = (await ledgerOf(accountId)).filter((e) => e.kind === 'capture');
+    expect(settlements).toEqual(
+      expect.arrayContaining([
+        { kind: 'capture', amountMicro: 13_000, chargedMicro: 26_000, reference: 'run:on-time', expired: false },
+        { kind: 'capture', amountMicro: 1_000, chargedMicro: 0, reference: 'run:sentinel', expired: true },
+      ]),
+    );
+    expect(settlements).toHaveLength(2);
+  });
+
+  it('refuses an expiry in the past, reserving nothing', async () => {
+    const { accountId, apiKey } = await stack.account(100_000);
+    expect((await refusal(hold({ accountId, holdKey: 'run:past', amountMicro: 1_000, expiresAt: soon(-1_000) }))).code).toBe('validation_error');
+    expect((await publicAccount(apiKey)).balanceMicro).toBe(100_000);
+    expect(await openHolds(accountId)).toEqual([]);
+  });
+
+  it('answers not_found for the open holds of an unknown account', async () => {
+    expect((await stack.admin('GET', '/admin/v1/accounts/3f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11/holds')).status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { ensureIndexes, DomainError } from '@brandradar/platform';
 import { billingQueryHandlers } from '../../services/billing/src/queries';
 import { AccountStore, accountIndexes } from '../../services/billing/src/store/accounts';
 import { ApiKeyStore, apiKeyIndexes } from '../../services/billing/src/store/api-keys';
+import { HoldExpiryStore, holdExpiryIndexes } from '../../services/billing/src/store/hold-expiries';
 import { Ledger, ledgerIndexes } from '../../services/billing/src/store/ledger';
 import { RateCardStore } from '../../services/billing/src/store/rate-cards';
 
@@ -18,9 +19,9 @@ let handlers: ReturnType<typeof billingQueryHandlers>;
 beforeAll(async () => {
   client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   db = client.db(`billing-store-${randomBytes(4).toString('hex')}`);
-  await ensureIndexes(db, [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes]);
+  await ensureIndexes(db, [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes]);
   ledger = new Ledger(db);
-  handlers = billingQueryHandlers({ accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db) }, () => clock);
+  handlers = billingQueryHandlers({ accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db), holdExpiries: new HoldExpiryStore(db) }, () => clock);
 });
 beforeEach(() => {
   clock = new Date('2026-11-22T09:00:00.000Z');
@@ -36,7 +37,8 @@ async function newAccount(creditsMicro: number, spendLimitMicroPerMonth?: number
   return account.id;
 }
 
-const hold = (accountId: string, holdKey: string, amountMicro: number) => handlers.hold({ version: 1, accountId, holdKey, amountMicro });
+const hold = (accountId: string, holdKey: string, amountMicro: number) =>
+  handlers.hold({ version: 1, accountId, holdKey, amountMicro, expiresAt: new Date(clock.getTime() + 60 * 60_000).toISOString() });
 const capture = (accountId: string, holdKey: string, amountMicro: number) => handlers.capture({ version: 1, accountId, holdKey, amountMicro });
 
 async function codeOf(attempt: Promise<unknown>): Promise<string> {
@@ -130,4 +132,27 @@ it('gives every concurrent rate card publication its own version', async () => {
   const published = await Promise.all(Array.from({ length: 6 }, () => handlers.publishRates({ version: 1, rates: { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps } })));
   expect(published.map((p) => p.rates.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7].map((v) => v + rates.version - 1));
   expect((await handlers.getRates()).rates.version).toBe(rates.version + 6);
+});
+
+it('reads holds stored as maps keyed by hold key, and writes them back as lists', async () => {
+  const id = '6c1f3b2d-4e5a-4b6c-9d7e-8f9a0b1c2d3e';
+  await db.collection('accounts').insertOne({
+    _id: id as never,
+    email: 'maps@example.com',
+    name: null,
+    status: 'open',
+    balanceMicro: 60_000,
+    spendLimitMicroPerMonth: null,
+    appliedCredits: ['initial-credit'],
+    holds: { 'run:open': { amountMicro: 30_000, placedAt: clock } },
+    settledHolds: { 'run:done': { heldMicro: 10_000, capturedMicro: 10_000, settledAt: clock } },
+    spentByMonth: { '2026-11': 10_000 },
+    createdAt: clock,
+    rev: 7,
+  });
+  expect(await capture(id, 'run:done', 0)).toMatchObject({ capturedMicro: 10_000, account: { balanceMicro: 60_000 } });
+  expect((await capture(id, 'run:open', 20_000)).account).toMatchObject({ balanceMicro: 70_000, spentThisMonthMicro: 30_000 });
+  const stored = await db.collection('accounts').findOne({ _id: id as never });
+  expect(stored!.holds).toEqual([]);
+  expect((stored!.settledHolds as { holdKey: string }[]).map((h) => h.holdKey).sort()).toEqual(['run:done', 'run:open']);
 });

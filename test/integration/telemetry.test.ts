@@ -203,7 +203,7 @@ describe('metrics', () => {
     expect(await delta()).toEqual({ credit: 500_000, hold: 0, capture: 0, release: 0 });
 
     const hold = { version: 1 as const, accountId, holdKey: 'run:telemetry-1' };
-    await query(nats, BillingQueries.hold, { ...hold, amountMicro: 30_000 });
+    await query(nats, BillingQueries.hold, { ...hold, amountMicro: 30_000, expiresAt: new Date(Date.now() + 60 * 60_000).toISOString() });
     await query(nats, BillingQueries.capture, { ...hold, amountMicro: 20_000 });
     await query(nats, BillingQueries.capture, { ...hold, amountMicro: 20_000 }); // a replay
     expect(await delta()).toEqual({ credit: 500_000, hold: 30_000, capture: 20_000, release: 10_000 });

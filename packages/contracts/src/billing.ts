@@ -83,18 +83,15 @@ export const CreditInput = z
   .meta({ id: 'CreditInput' });
 export type CreditInput = z.infer<typeof CreditInput>;
 
-/**
- * The caller's idempotency key of one reservation, e.g. `run:<runId>`. It is
- * a key of the account document's hold map, hence the plain charset (no `.`,
- * no `$`, no leading `_`).
- */
+/** The caller's idempotency key of one reservation, e.g. `run:<runId>`; a plain charset, safe in logs and URLs. */
 export const HoldKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,199}$/, 'must be 1–200 of A–Z a–z 0–9 : _ -, starting with a letter or digit');
 
 /**
  * What became of a hold, also when asked again with the same key: `heldMicro`
  * was reserved (taken from the balance) when it was placed; `capturedMicro` is
- * null while it is outstanding, and once captured the amount charged (the rest
- * of `heldMicro` went back to the balance; 0 means all of it did).
+ * null while it is outstanding, and once settled the amount charged (the rest
+ * of `heldMicro` went back to the balance; 0 means all of it did). `expired`:
+ * nobody captured it by `expiresAt`, so billing released all of it.
  */
 export const HoldOutcome = z
   .object({
@@ -102,9 +99,19 @@ export const HoldOutcome = z
     holdKey: HoldKey,
     heldMicro: Micro,
     capturedMicro: Micro.nullable(),
+    expiresAt: Timestamp,
+    expired: z.boolean(),
   })
   .meta({ id: 'HoldOutcome' });
 export type HoldOutcome = z.infer<typeof HoldOutcome>;
+
+/** A hold not yet captured or expired. */
+export const OpenHold = z
+  .object({ holdKey: HoldKey, heldMicro: Micro, placedAt: Timestamp, expiresAt: Timestamp })
+  .meta({ id: 'OpenHold' });
+export type OpenHold = z.infer<typeof OpenHold>;
+
+export const OpenHoldList = z.object({ holds: z.array(OpenHold) }).meta({ id: 'OpenHoldList' });
 
 /** Queries answered by the billing service. */
 export const BillingQueries = {
@@ -120,20 +127,24 @@ export const BillingQueries = {
   /** Closes an account (again: no change). A closed account can place no holds; open holds can still be captured. */
   closeAccount: defineQuery('billing.accounts.close.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
   /**
-   * Reserves `amountMicro` of the balance (at run or workflow start). Refused
-   * with `account_closed`, `insufficient_credits` (`balanceMicro`,
-   * `requiredMicro`) or `spend_limit_reached` (`spendLimitMicro`, `spentMicro`
-   * this month, `heldMicro` outstanding, `requiredMicro`). A known `holdKey`
-   * returns that hold as it stands and reserves nothing more, whatever the amount.
+   * Reserves `amountMicro` of the balance (at run or workflow start) until
+   * `expiresAt` (after now, at most 7 days ahead, else `validation_error`);
+   * billing releases a hold nobody captured by then. Refused with
+   * `account_closed`, `insufficient_credits` (`balanceMicro`, `requiredMicro`)
+   * or `spend_limit_reached` (`spendLimitMicro`, `spentMicro` this month,
+   * `heldMicro` outstanding, `requiredMicro`). A known `holdKey` returns that
+   * hold as it stands and reserves nothing more, whatever the amount or expiry.
    */
-  hold: defineQuery('billing.holds.place.v1', versioned({ accountId: z.uuid(), holdKey: HoldKey, amountMicro: Micro }), HoldOutcome),
+  hold: defineQuery('billing.holds.place.v1', versioned({ accountId: z.uuid(), holdKey: HoldKey, amountMicro: Micro, expiresAt: Timestamp }), HoldOutcome),
   /**
    * Settles a hold: charges `amountMicro` (at most the held amount, else
    * `invalid_state`) and returns the rest to the balance; 0 releases it all.
-   * A settled `holdKey` returns its outcome again and changes nothing;
-   * an unknown one is `not_found`.
+   * A settled `holdKey` returns its outcome again and changes nothing (after
+   * its expiry: `expired`, nothing charged); an unknown one is `not_found`.
    */
   capture: defineQuery('billing.holds.capture.v1', versioned({ accountId: z.uuid(), holdKey: HoldKey, amountMicro: Micro }), HoldOutcome),
+  /** An account's open holds, oldest first (operators, tests); `not_found` for an unknown account. */
+  listOpenHolds: defineQuery('billing.holds.list-open.v1', versioned({ accountId: z.uuid() }), OpenHoldList),
   /** The gateway sends the key id and the SHA-256 of the secret; billing compares in constant time. */
   verifyApiKey: defineQuery(
     'billing.api-keys.verify.v1',

@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
 
-export const billingConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape);
+export const billingConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape).extend({
+  /** How often expired holds are looked for and released; a hold lasts at most this long past its expiry. */
+  HOLD_SWEEP_MS: z.coerce.number().int().min(50).default(10_000),
+});
 export type BillingConfig = typeof billingConfigSchema._output;

@@ -3,9 +3,11 @@ import { notFound, unauthorized, type BillingQueries } from '@brandradar/contrac
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { applyCredit, closeAccount, newAccount, toApiAccount, type AccountState } from './domain/accounts';
 import { digestsMatch, generateApiKey } from './domain/api-keys';
-import { captureHold, holdStanding, placeHold } from './domain/holds';
+import { captureHold, holdStanding, placeHold, type HoldStanding } from './domain/holds';
+import { recordHoldEntries } from './settlement';
 import type { AccountStore } from './store/accounts';
 import type { ApiKeyStore } from './store/api-keys';
+import type { HoldExpiryStore } from './store/hold-expiries';
 import type { Ledger } from './store/ledger';
 import type { RateCardStore } from './store/rate-cards';
 
@@ -16,6 +18,7 @@ export interface BillingStores {
   apiKeys: ApiKeyStore;
   ledger: Ledger;
   rateCards: RateCardStore;
+  holdExpiries: HoldExpiryStore;
 }
 
 /**
@@ -38,11 +41,8 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     return key;
   }
 
-  async function recordHold(accountId: string, holdKey: string, heldMicro: number): Promise<void> {
-    await s.ledger.record({ accountId, kind: 'hold', amountMicro: -heldMicro, chargedMicro: 0, reference: holdKey, createdAt: now() });
-  }
-
   const accountReply = (state: AccountState) => ({ account: toApiAccount(state, now()) });
+  const holdReply = (state: AccountState, standing: HoldStanding) => ({ ...accountReply(state), ...standing, expiresAt: standing.expiresAt.toISOString() });
 
   return {
     async getRates(): Promise<QueryResult<Q['getRates']>> {
@@ -85,23 +85,38 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
       return accountReply((await s.accounts.change(accountId, closeAccount)).state);
     },
 
-    async hold({ accountId, holdKey, amountMicro }: QueryRequest<Q['hold']>): Promise<QueryResult<Q['hold']>> {
+    async hold({ accountId, holdKey, amountMicro, expiresAt }: QueryRequest<Q['hold']>): Promise<QueryResult<Q['hold']>> {
       // Read before the change: a key in the ledger is at least as old as the account's record of it.
       const ledgerHasHold = await s.ledger.has('hold', accountId, holdKey);
-      const { state } = await s.accounts.change(accountId, (a) => placeHold(a, { holdKey, amountMicro }, now(), ledgerHasHold));
+      const requestedExpiry = new Date(expiresAt);
+      await s.holdExpiries.schedule(accountId, holdKey, requestedExpiry);
+      let state: AccountState;
+      try {
+        ({ state } = await s.accounts.change(accountId, (a) => placeHold(a, { holdKey, amountMicro, expiresAt: requestedExpiry }, now(), ledgerHasHold)));
+      } catch (e) {
+        if (e instanceof DomainError) await s.holdExpiries.forget(accountId, holdKey); // refused: nothing to expire
+        throw e;
+      }
       const standing = holdStanding(state, holdKey);
-      await recordHold(accountId, holdKey, standing.heldMicro);
-      return { ...accountReply(state), ...standing };
+      if (standing.capturedMicro !== null) await s.holdExpiries.forget(accountId, holdKey);
+      else if (standing.expiresAt.getTime() !== requestedExpiry.getTime()) await s.holdExpiries.schedule(accountId, holdKey, standing.expiresAt);
+      // The ledger is what refuses very old replays of the key, so its entry is restored on every replay.
+      await recordHoldEntries(s.ledger, accountId, standing, now());
+      return holdReply(state, standing);
     },
 
     async capture({ accountId, holdKey, amountMicro }: QueryRequest<Q['capture']>): Promise<QueryResult<Q['capture']>> {
       const { state } = await s.accounts.change(accountId, (a) => captureHold(a, { holdKey, amountMicro }, now()));
       const standing = holdStanding(state, holdKey);
-      const charged = standing.capturedMicro ?? 0;
-      // The hold's own entry first, in case it was lost: the ledger is what refuses very old replays of the key.
-      await recordHold(accountId, holdKey, standing.heldMicro);
-      await s.ledger.record({ accountId, kind: 'capture', amountMicro: standing.heldMicro - charged, chargedMicro: charged, reference: holdKey, createdAt: now() });
-      return { ...accountReply(state), ...standing };
+      await s.holdExpiries.forget(accountId, holdKey);
+      await recordHoldEntries(s.ledger, accountId, standing, now());
+      return holdReply(state, standing);
+    },
+
+    async listOpenHolds({ accountId }: QueryRequest<Q['listOpenHolds']>): Promise<QueryResult<Q['listOpenHolds']>> {
+      const account = await s.accounts.get(accountId);
+      const holds = [...account.holds].sort((a, b) => a.placedAt.getTime() - b.placedAt.getTime());
+      return { holds: holds.map((h) => ({ holdKey: h.holdKey, heldMicro: h.amountMicro, placedAt: h.placedAt.toISOString(), expiresAt: h.expiresAt.toISOString() })) };
     },
 
     async verifyApiKey({ keyId, secretSha256 }: QueryRequest<Q['verifyApiKey']>): Promise<QueryResult<Q['verifyApiKey']>> {

@@ -5,20 +5,24 @@ import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
 import { Ledger, ledgerIndexes } from './store/ledger';
+import { HoldExpiryStore, holdExpiryIndexes } from './store/hold-expiries';
 import { RateCardStore } from './store/rate-cards';
+import { createHoldSweeper } from './sweeper';
 
 /** Billing owns accounts, API keys, balances, the ledger and rate cards. */
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes] },
-  async start({ nats, db, logger, metrics, shutdown }) {
-    const handlers = billingQueryHandlers({
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes] },
+  async start({ config, nats, db, logger, metrics, shutdown }) {
+    const stores = {
       accounts: new AccountStore(db),
       apiKeys: new ApiKeyStore(db),
       ledger: new Ledger(db, ledgerAmountMicro(metrics)),
       rateCards: new RateCardStore(db),
-    });
+      holdExpiries: new HoldExpiryStore(db),
+    };
+    const handlers = billingQueryHandlers(stores);
     const subscriptions = [
       serveQuery(nats, BillingQueries.getRates, 'billing', logger, handlers.getRates),
       serveQuery(nats, BillingQueries.publishRates, 'billing', logger, handlers.publishRates),
@@ -30,8 +34,18 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       serveQuery(nats, BillingQueries.closeAccount, 'billing', logger, handlers.closeAccount),
       serveQuery(nats, BillingQueries.hold, 'billing', logger, handlers.hold),
       serveQuery(nats, BillingQueries.capture, 'billing', logger, handlers.capture),
+      serveQuery(nats, BillingQueries.listOpenHolds, 'billing', logger, handlers.listOpenHolds),
       serveQuery(nats, BillingQueries.verifyApiKey, 'billing', logger, handlers.verifyApiKey),
     ];
-    shutdown.register('intake', 'stop billing queries', () => Promise.all(subscriptions.map((s) => s.drain())));
+    const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
+    // One pass at a time: a slow pass delays the next tick instead of overlapping it.
+    let sweeping: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      sweeping = sweeping.then(sweep).catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'));
+    }, config.HOLD_SWEEP_MS);
+    shutdown.register('intake', 'stop billing queries and the hold sweeper', async () => {
+      clearInterval(timer);
+      await Promise.all([sweeping, ...subscriptions.map((s) => s.drain())]);
+    });
   },
 };

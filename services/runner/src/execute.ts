@@ -46,7 +46,10 @@ export function createRunExecutor(d: ExecutorDeps) {
       return fail(run, 'cost_above_maximum', `At today's rates this run would cost ${estimate}, above the accepted maximum of ${run.maxCostMicro}.`);
     }
     try {
-      await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: estimate });
+      // Until runs carry their deadline: every answer asked one after another, each try at the providers' 5-minute ceiling.
+      const holdLifetimeMs = run.definition.prompts.length * run.definition.models.length * d.retry.attempts * (300_000 + d.retry.maxDelayMs);
+      const expiresAt = new Date(d.now().getTime() + holdLifetimeMs).toISOString();
+      await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: estimate, expiresAt });
     } catch (e) {
       const reason = e instanceof DomainError ? PAUSE_FOR[e.error.code] : undefined;
       if (!reason) throw e; // not the account's doing (e.g. billing unavailable): retry later

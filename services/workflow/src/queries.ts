@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, backoffDelayMs, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { chargeMicro, maxChargeMicro } from './domain/pricing';
 import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
 import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
@@ -22,6 +22,9 @@ export interface BriefHandlerDeps {
 /** A retry of a call still running is told to come back after this long at most. */
 const MAX_RETRY_AFTER_SECONDS = 10;
 const CAPTURE_ATTEMPTS = 3;
+const CAPTURE_BACKOFF = { baseMs: 500, maxMs: 2_000 };
+/** A hold outlives the call's lease by this much, so the capture at its end (with its retries) always finds it open. */
+const HOLD_MARGIN_MS = 60_000;
 
 /**
  * The content-brief query: idempotency first (a stored response is returned
@@ -81,7 +84,8 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
   /** Reserves every step and every surface asked before anything runs; refused with 402/403 when the account cannot pay. */
   async function holdMaximum(accountId: string, holdKey: string, request: BriefRequest): Promise<{ rates: RatesInput; heldMicro: number }> {
     const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
-    const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(rates, request.surfaces) });
+    const expiresAt = new Date(d.clock().getTime() + d.leaseMs + HOLD_MARGIN_MS).toISOString();
+    const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(rates, request.surfaces), expiresAt });
     return { rates, heldMicro: hold.heldMicro };
   }
 
@@ -101,7 +105,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
           d.logger.error({ err: e, holdKey }, 'capturing a workflow charge failed; the hold stays open');
           throw e;
         }
-        await delay(500 * attempt);
+        await delay(backoffDelayMs(attempt, CAPTURE_BACKOFF));
       }
     }
   }

@@ -1,4 +1,4 @@
-import { applyCredit, closeAccount, monthOf, monthsBefore, newAccount, toApiAccount, withDefaults } from './accounts';
+import { applyCredit, closeAccount, monthOf, monthsBefore, newAccount, toApiAccount, fromStored } from './accounts';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const account = () => newAccount({ id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11', email: 'a@example.com', now });
@@ -67,7 +67,18 @@ describe('toApiAccount', () => {
   });
 });
 
-it('fills the maps an account stored before holds existed lacks', () => {
+it('fills the fields an account stored before holds existed lacks', () => {
   const { holds: _holds, settledHolds: _settled, spentByMonth: _spent, ...old } = account();
-  expect(withDefaults(old)).toEqual(account());
+  expect(fromStored(old)).toEqual(account());
+});
+
+it('reads holds stored as maps keyed by hold key as lists', () => {
+  const placedAt = new Date('2026-11-01T00:00:00.000Z');
+  const settledAt = new Date('2026-11-02T00:00:00.000Z');
+  const old = { ...account(), holds: { 'run:1': { amountMicro: 10, placedAt } }, settledHolds: { 'run:0': { heldMicro: 5, capturedMicro: 4, settledAt } } };
+  expect(fromStored(old)).toMatchObject({
+    holds: [{ holdKey: 'run:1', amountMicro: 10, placedAt, expiresAt: new Date('2026-11-02T00:00:00.000Z') }],
+    settledHolds: [{ holdKey: 'run:0', heldMicro: 5, capturedMicro: 4, expiresAt: settledAt, expired: false, settledAt }],
+  });
+  expect(fromStored(fromStored(old))).toEqual(fromStored(old));
 });

@@ -1,15 +1,22 @@
 import type { Account } from '@brandradar/contracts';
 
-/** A reservation of part of the balance, until it is captured. */
+/** A reservation of part of the balance, until it is captured or it expires. */
 export interface OpenHold {
+  holdKey: string;
   amountMicro: number;
   placedAt: Date;
+  /** When the sweeper releases it, if nobody captured it by then. */
+  expiresAt: Date;
 }
 
-/** What a captured hold came to, kept so a replayed key gets the same answer. */
+/** What a settled hold came to, kept so a replayed key gets the same answer. */
 export interface SettledHold {
+  holdKey: string;
   heldMicro: number;
   capturedMicro: number;
+  expiresAt: Date;
+  /** Released by the sweeper at its expiry (`capturedMicro` 0), rather than captured. */
+  expired: boolean;
   settledAt: Date;
 }
 
@@ -30,10 +37,10 @@ export interface AccountState {
   spendLimitMicroPerMonth: number | null;
   /** References of credits already applied (idempotency of admin credits). */
   appliedCredits: string[];
-  /** Outstanding holds by hold key. */
-  holds: Record<string, OpenHold>;
-  /** Recently captured holds by hold key; see `keepRecentSettlements` for how long they stay. */
-  settledHolds: Record<string, SettledHold>;
+  /** Outstanding holds. Lists, never maps by hold key: ids are never field names. */
+  holds: OpenHold[];
+  /** Recently settled holds; see `keepRecentSettlements` for how long they stay. */
+  settledHolds: SettledHold[];
   /** Captured charges per calendar month in UTC, `{'2026-11': 39000}`. */
   spentByMonth: Record<string, number>;
   createdAt: Date;
@@ -51,17 +58,43 @@ export function newAccount(input: { id: string; email: string; name?: string; sp
     balanceMicro: 0,
     spendLimitMicroPerMonth: input.spendLimitMicroPerMonth ?? null,
     appliedCredits: [],
-    holds: {},
-    settledHolds: {},
+    holds: [],
+    settledHolds: [],
     spentByMonth: {},
     createdAt: input.now,
     rev: 0,
   };
 }
 
-/** Accounts stored before holds and monthly spend existed lack those maps. */
-export function withDefaults(stored: Partial<AccountState> & Pick<AccountState, '_id'>): AccountState {
-  return { appliedCredits: [], holds: {}, settledHolds: {}, spentByMonth: {}, ...stored } as AccountState;
+/**
+ * The first holds had no expiry: one placed then expires this long after it
+ * was placed (the sweeper never sees it, see `fromStored`; its owner settles it).
+ */
+const LEGACY_HOLD_LIFETIME_MS = 24 * 60 * 60_000;
+
+/** An account as it was first stored: no holds or monthly spend, or holds as maps keyed by hold key. */
+export type StoredAccount = Omit<Partial<AccountState>, 'holds' | 'settledHolds'> &
+  Pick<AccountState, '_id'> & {
+    holds?: OpenHold[] | Record<string, Omit<OpenHold, 'holdKey' | 'expiresAt'> & { expiresAt?: Date }>;
+    settledHolds?: SettledHold[] | Record<string, Omit<SettledHold, 'holdKey' | 'expired' | 'expiresAt'>>;
+  };
+
+/**
+ * Reads every stored shape of an account: fields added later get their
+ * empty value, and hold maps of the first layout become lists (written back
+ * as lists by the next change).
+ */
+export function fromStored(stored: StoredAccount): AccountState {
+  const { holds = [], settledHolds = [], ...rest } = stored;
+  return {
+    appliedCredits: [],
+    spentByMonth: {},
+    ...rest,
+    holds: Array.isArray(holds)
+      ? holds
+      : Object.entries(holds).map(([holdKey, h]) => ({ holdKey, ...h, expiresAt: h.expiresAt ?? new Date(h.placedAt.getTime() + LEGACY_HOLD_LIFETIME_MS) })),
+    settledHolds: Array.isArray(settledHolds) ? settledHolds : Object.entries(settledHolds).map(([holdKey, s]) => ({ holdKey, expired: false, expiresAt: s.settledAt, ...s })),
+  } as AccountState;
 }
 
 /** Adds credit once per reference; a repeated reference changes nothing. */

@@ -1,7 +1,7 @@
 import type { ApiError } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
 import { applyCredit, closeAccount, newAccount, spentThisMonth, type AccountState } from './accounts';
-import { captureHold, holdStanding, keepRecentSettlements, outstandingHoldsMicro, placeHold } from './holds';
+import { captureHold, expireHold, holdStanding, keepRecentSettlements, MAX_HOLD_LIFETIME_MS, outstandingHoldsMicro, placeHold } from './holds';
 
 const nov = new Date('2026-11-22T09:00:00.000Z');
 const dec = new Date('2026-12-01T00:00:00.000Z');
@@ -11,7 +11,10 @@ function funded(balanceMicro: number, spendLimitMicroPerMonth?: number): Account
   return balanceMicro > 0 ? applyCredit(a, balanceMicro, 'initial').state : a;
 }
 
-const hold = (a: AccountState, holdKey: string, amountMicro: number, now = nov, ledgerHasHold = false) => placeHold(a, { holdKey, amountMicro }, now, ledgerHasHold);
+const HOUR = 60 * 60_000;
+const inAnHour = (now: Date) => new Date(now.getTime() + HOUR);
+const hold = (a: AccountState, holdKey: string, amountMicro: number, now = nov, ledgerHasHold = false) =>
+  placeHold(a, { holdKey, amountMicro, expiresAt: inAnHour(now) }, now, ledgerHasHold);
 const capture = (a: AccountState, holdKey: string, amountMicro: number, now = nov) => captureHold(a, { holdKey, amountMicro }, now);
 
 function refusal(attempt: () => unknown): ApiError {
@@ -29,7 +32,7 @@ describe('placeHold', () => {
     const { state, applied } = hold(funded(100_000), 'run:1', 39_000);
     expect(applied).toBe(true);
     expect(state.balanceMicro).toBe(61_000);
-    expect(holdStanding(state, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: null });
+    expect(holdStanding(state, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: null, expiresAt: inAnHour(nov), expired: false });
   });
 
   it('reserves nothing more for a known key, whatever the amount', () => {
@@ -41,7 +44,7 @@ describe('placeHold', () => {
   it('returns the settled outcome for a key already captured', () => {
     const settled = capture(hold(funded(100_000), 'run:1', 39_000).state, 'run:1', 26_000).state;
     expect(hold(settled, 'run:1', 39_000)).toEqual({ state: settled, applied: false });
-    expect(holdStanding(settled, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: 26_000 });
+    expect(holdStanding(settled, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: 26_000, expiresAt: inAnHour(nov), expired: false });
   });
 
   it('may take the whole balance but never more', () => {
@@ -140,9 +143,9 @@ describe('captureHold', () => {
     const { state, applied } = capture(held(), 'run:1', 26_000);
     expect(applied).toBe(true);
     expect(state.balanceMicro).toBe(74_000);
-    expect(state.holds).toEqual({});
+    expect(state.holds).toEqual([]);
     expect(state.spentByMonth).toEqual({ '2026-11': 26_000 });
-    expect(holdStanding(state, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: 26_000 });
+    expect(holdStanding(state, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: 26_000, expiresAt: inAnHour(nov), expired: false });
   });
 
   it('charges nothing for a capture of zero', () => {
@@ -183,20 +186,60 @@ describe('captureHold', () => {
 });
 
 describe('settled keys', () => {
-  const settledAt = (iso: string) => ({ heldMicro: 1, capturedMicro: 1, settledAt: new Date(iso) });
+  const settledAt = (holdKey: string, iso: string) => ({ holdKey, heldMicro: 1, capturedMicro: 1, expiresAt: new Date(iso), expired: false, settledAt: new Date(iso) });
+  const keys = (holds: { holdKey: string }[]) => holds.map((h) => h.holdKey).sort();
 
   it('are kept for the current and the previous calendar month', () => {
-    const settled = { oct: settledAt('2026-10-01T00:00:00.000Z'), sep: settledAt('2026-09-30T23:59:59.999Z'), nov: settledAt('2026-11-02T00:00:00.000Z') };
-    expect(Object.keys(keepRecentSettlements(settled, nov)).sort()).toEqual(['nov', 'oct']);
-    expect(Object.keys(keepRecentSettlements(settled, new Date('2027-01-01T00:00:00.000Z')))).toEqual([]);
+    const settled = [settledAt('oct', '2026-10-01T00:00:00.000Z'), settledAt('sep', '2026-09-30T23:59:59.999Z'), settledAt('nov', '2026-11-02T00:00:00.000Z')];
+    expect(keys(keepRecentSettlements(settled, nov))).toEqual(['nov', 'oct']);
+    expect(keepRecentSettlements(settled, new Date('2027-01-01T00:00:00.000Z'))).toEqual([]);
   });
 
   it('are dropped when later holds and captures rewrite the account', () => {
     let a = capture(hold(funded(100_000), 'run:1', 10_000).state, 'run:1', 10_000).state;
     a = hold(a, 'run:2', 10_000, dec).state;
-    expect(Object.keys(a.settledHolds)).toEqual(['run:1']); // December: November's key still known
+    expect(keys(a.settledHolds)).toEqual(['run:1']); // December: November's key still known
     a = hold(a, 'run:3', 10_000, new Date('2027-01-01T00:00:00.000Z')).state;
-    expect(a.settledHolds).toEqual({});
-    expect(Object.keys(a.holds).sort()).toEqual(['run:2', 'run:3']); // open holds are never dropped
+    expect(a.settledHolds).toEqual([]);
+    expect(keys(a.holds)).toEqual(['run:2', 'run:3']); // open holds are never dropped
+  });
+});
+
+describe('placeHold expiry', () => {
+  it('refuses an expiry that is not in the future or more than 7 days ahead', () => {
+    const at = (ms: number) => refusal(() => placeHold(funded(100), { holdKey: 'k', amountMicro: 1, expiresAt: new Date(nov.getTime() + ms) }, nov, false));
+    expect(at(0).code).toBe('validation_error');
+    expect(at(MAX_HOLD_LIFETIME_MS + 1).code).toBe('validation_error');
+    expect(placeHold(funded(100), { holdKey: 'k', amountMicro: 1, expiresAt: new Date(nov.getTime() + MAX_HOLD_LIFETIME_MS) }, nov, false).applied).toBe(true);
+  });
+});
+
+describe('expireHold', () => {
+  const held = () => hold(funded(100_000), 'run:1', 39_000).state;
+  const later = inAnHour(nov);
+
+  it('does nothing before the expiry', () => {
+    const a = held();
+    expect(expireHold(a, 'run:1', new Date(later.getTime() - 1))).toEqual({ state: a, applied: false });
+  });
+
+  it('releases the whole hold at its expiry, charging nothing, and answers like a capture of zero', () => {
+    const { state, applied } = expireHold(held(), 'run:1', later);
+    expect(applied).toBe(true);
+    expect(state).toMatchObject({ balanceMicro: 100_000, holds: [], spentByMonth: {} });
+    expect(holdStanding(state, 'run:1')).toEqual({ holdKey: 'run:1', heldMicro: 39_000, capturedMicro: 0, expiresAt: later, expired: true });
+  });
+
+  it('loses to a capture that came first, and a capture after it charges nothing', () => {
+    const captured = capture(held(), 'run:1', 26_000).state;
+    expect(expireHold(captured, 'run:1', later)).toEqual({ state: captured, applied: false });
+    const expired = expireHold(held(), 'run:1', later).state;
+    expect(capture(expired, 'run:1', 26_000, later)).toEqual({ state: expired, applied: false });
+    expect(expireHold(expired, 'run:1', later)).toEqual({ state: expired, applied: false });
+  });
+
+  it('changes nothing for a key the account does not know', () => {
+    const a = held();
+    expect(expireHold(a, 'run:2', later)).toEqual({ state: a, applied: false });
   });
 });

@@ -1,7 +1,7 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
 import { backoffDelayMs, DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
-import { withDefaults, type AccountState, type Change } from '../domain/accounts';
+import { fromStored, type AccountState, type Change, type StoredAccount } from '../domain/accounts';
 import { KeyedSerializer } from './serial';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
@@ -28,7 +28,7 @@ export class AccountStore {
 
   async find(id: string): Promise<AccountState | null> {
     const stored = await this.accounts.findOne({ _id: id });
-    return stored ? withDefaults(stored) : null;
+    return stored ? fromStored(stored as StoredAccount) : null;
   }
 
   async get(id: string): Promise<AccountState> {

@@ -14,6 +14,8 @@ export interface LedgerEntry {
   chargedMicro: number;
   /** The caller's key: credit reference or hold key. */
   reference: string;
+  /** On a capture entry: the hold was released at its expiry, nobody captured it. */
+  expired?: boolean;
   createdAt: Date;
 }
 

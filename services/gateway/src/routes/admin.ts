@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, RateCard, RatesInput } from '@brandradar/contracts';
+import { Account, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef } from '../http/route';
 
@@ -71,6 +71,18 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 200, description: 'The closed account.', schema: accountBody },
       errors: ['not_found'],
       handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.closeAccount, { version: 1, accountId: params.id }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/v1/accounts/:id/holds',
+      operationId: 'adminListOpenHolds',
+      summary: "An account's open holds",
+      description: 'Money reserved for runs and workflow calls not yet settled, oldest first. Billing releases each one nobody captured by its `expiresAt`.',
+      tag: 'Admin',
+      params: accountParams,
+      success: { status: 200, description: 'The open holds.', schema: OpenHoldList },
+      errors: ['not_found'],
+      handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.listOpenHolds, { version: 1, accountId: params.id }, timeoutMs) }),
     }),
     defineRoute({
       method: 'get',
