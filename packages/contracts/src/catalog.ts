@@ -1,3 +1,4 @@
+import { BILLING_EVENTS_STREAM, BillingEvents } from './billing';
 import type { EventDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents } from './tracker-messages';
@@ -11,6 +12,7 @@ export const STREAMS: Record<string, StreamDef> = {
   [TRACKER_EVENTS_STREAM.name]: TRACKER_EVENTS_STREAM,
   [RUN_COMMANDS_STREAM.name]: RUN_COMMANDS_STREAM,
   [RUN_EVENTS_STREAM.name]: RUN_EVENTS_STREAM,
+  [BILLING_EVENTS_STREAM.name]: BILLING_EVENTS_STREAM,
 };
 
-export const EVENTS: readonly EventDef[] = [...Object.values(TrackerEvents), ...Object.values(RunCommands), ...Object.values(RunEvents)];
+export const EVENTS: readonly EventDef[] = [...Object.values(TrackerEvents), ...Object.values(RunCommands), ...Object.values(RunEvents), ...Object.values(BillingEvents)];

@@ -1,4 +1,4 @@
-import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, mongoConfigSchema, outboxConfigSchema } from '@brandradar/platform';
 
-export const billingConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape);
+export const billingConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape).extend(outboxConfigSchema.shape);
 export type BillingConfig = typeof billingConfigSchema._output;

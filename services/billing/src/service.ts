@@ -3,6 +3,7 @@ import { ledgerAmountMicro, serveQuery, type ServiceDefinition } from '@brandrad
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
+import { Announcements, announcementIndexes } from './store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
 import { Ledger, ledgerIndexes } from './store/ledger';
 import { RateCardStore } from './store/rate-cards';
@@ -11,13 +12,15 @@ import { RateCardStore } from './store/rate-cards';
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes] },
-  async start({ nats, db, logger, metrics, shutdown }) {
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...announcementIndexes] },
+  async start({ config, nats, db, logger, metrics, shutdown }) {
+    const announcements = new Announcements(db, nats, logger);
     const handlers = billingQueryHandlers({
       accounts: new AccountStore(db),
       apiKeys: new ApiKeyStore(db),
       ledger: new Ledger(db, ledgerAmountMicro(metrics)),
       rateCards: new RateCardStore(db),
+      announcements,
     });
     const subscriptions = [
       serveQuery(nats, BillingQueries.getRates, 'billing', logger, handlers.getRates),
@@ -32,6 +35,10 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       serveQuery(nats, BillingQueries.capture, 'billing', logger, handlers.capture),
       serveQuery(nats, BillingQueries.verifyApiKey, 'billing', logger, handlers.verifyApiKey),
     ];
-    shutdown.register('intake', 'stop billing queries', () => Promise.all(subscriptions.map((s) => s.drain())));
+    const stopSweeping = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
+    shutdown.register('intake', 'stop billing queries', async () => {
+      stopSweeping();
+      await Promise.all(subscriptions.map((s) => s.drain()));
+    });
   },
 };
