@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { ensureIndexes, DomainError } from '@brandradar/platform';
+import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import { connectNats, createLogger, ensureIndexes, DomainError, provisionJetStream, type NatsLink } from '@brandradar/platform';
 import { billingQueryHandlers } from '../../services/billing/src/queries';
 import { AccountStore, accountIndexes } from '../../services/billing/src/store/accounts';
+import { Announcements, announcementIndexes } from '../../services/billing/src/store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from '../../services/billing/src/store/api-keys';
 import { HoldExpiryStore, holdExpiryIndexes } from '../../services/billing/src/store/hold-expiries';
 import { Ledger, ledgerIndexes } from '../../services/billing/src/store/ledger';
@@ -13,20 +16,33 @@ import { RateCardStore } from '../../services/billing/src/store/rate-cards';
 let client: MongoClient;
 let db: Db;
 let clock: Date;
+let nats: LocalServer;
+let link: NatsLink;
 let ledger: Ledger;
 let handlers: ReturnType<typeof billingQueryHandlers>;
 
 beforeAll(async () => {
   client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   db = client.db(`billing-store-${randomBytes(4).toString('hex')}`);
-  await ensureIndexes(db, [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes]);
+  await ensureIndexes(db, [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes]);
+  // Closing accounts and publishing rates announce events: a real NATS server of this file's own takes them.
+  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-billing-store-${randomBytes(4).toString('hex')}`), sink: () => undefined });
+  const logger = createLogger('billing-store-test', 'silent');
+  link = await connectNats(nats.url, 'billing-store-test', logger);
+  await provisionJetStream(link, 1, []);
   ledger = new Ledger(db);
-  handlers = billingQueryHandlers({ accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db), holdExpiries: new HoldExpiryStore(db) }, () => clock);
+  const announcements = new Announcements(db, link, logger);
+  handlers = billingQueryHandlers(
+    { accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db), holdExpiries: new HoldExpiryStore(db), announcements },
+    () => clock,
+  );
 });
 beforeEach(() => {
   clock = new Date('2026-11-22T09:00:00.000Z');
 });
 afterAll(async () => {
+  await link.nc.close();
+  await nats.stop();
   await db.dropDatabase();
   await client.close();
 });

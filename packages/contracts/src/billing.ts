@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Micro, SURFACES, Timestamp } from './common';
-import { defineQuery, versioned } from './messaging';
+import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 
 /** The content-brief workflow's priced steps (api-contract §7). */
 export const WORKFLOW_STEPS = ['answers', 'citations', 'keyword_demand', 'questions', 'video_trends'] as const;
@@ -151,4 +151,18 @@ export const BillingQueries = {
     versioned({ keyId: z.string(), secretSha256: z.string().regex(/^[0-9a-f]{64}$/) }),
     z.object({ accountId: z.uuid(), keyId: z.string(), accountStatus: AccountStatus }),
   ),
+};
+
+export const BILLING_EVENTS_STREAM: StreamDef = {
+  name: 'BILLING_EVENTS',
+  retention: 'limits',
+  description: 'Accounts closed and rate cards published, for the tracker service.',
+};
+
+/** What billing announces: other services act on these at once instead of at their next look. */
+export const BillingEvents = {
+  /** Trackers of a closed account pause now (`account_closed`), not at their next occurrence. */
+  accountClosed: defineEvent('account.closed.v1', BILLING_EVENTS_STREAM, eventPayload({ accountId: z.uuid() })),
+  /** Every tracker's estimate follows the new card. */
+  ratesPublished: defineEvent('rates.published.v1', BILLING_EVENTS_STREAM, eventPayload({ rates: RateCard })),
 };

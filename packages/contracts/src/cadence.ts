@@ -11,7 +11,18 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin').meta({ example: 'Europe/Berlin' });
+/**
+ * The canonical spelling of a valid IANA zone (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`,
+ * a link such as `US/Eastern` → `America/New_York`), so stored trackers name each zone one way.
+ */
+export function canonicalTimeZone(tz: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+}
+
+const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin').meta({
+  example: 'Europe/Berlin',
+  description: 'An IANA time zone name; stored and returned in its canonical form (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`).',
+});
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm between 00:00 and 23:59').meta({ example: '09:00' });
 
 export const WeeklyCadence = z

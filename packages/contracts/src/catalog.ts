@@ -1,3 +1,4 @@
+import { BILLING_EVENTS_STREAM, BillingEvents } from './billing';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from './dead-letters';
 import type { EventDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
@@ -12,7 +13,14 @@ export const STREAMS: Record<string, StreamDef> = {
   [TRACKER_EVENTS_STREAM.name]: TRACKER_EVENTS_STREAM,
   [RUN_COMMANDS_STREAM.name]: RUN_COMMANDS_STREAM,
   [RUN_EVENTS_STREAM.name]: RUN_EVENTS_STREAM,
+  [BILLING_EVENTS_STREAM.name]: BILLING_EVENTS_STREAM,
   [DEAD_LETTERS_STREAM.name]: DEAD_LETTERS_STREAM,
 };
 
-export const EVENTS: readonly EventDef[] = [...Object.values(TrackerEvents), ...Object.values(RunCommands), ...Object.values(RunEvents), ...Object.values(DeadLetterEvents)];
+export const EVENTS: readonly EventDef[] = [
+  ...Object.values(TrackerEvents),
+  ...Object.values(RunCommands),
+  ...Object.values(RunEvents),
+  ...Object.values(BillingEvents),
+  ...Object.values(DeadLetterEvents),
+];

@@ -3,6 +3,7 @@ import { Micro, Timestamp } from './common';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { Run } from './run';
 import { Tracker } from './tracker';
+import { DefinitionVersion } from './tracker-messages';
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
 
@@ -18,7 +19,7 @@ export const RunQueries = {
   /** A scheduled run for one occurrence; the same (tracker, scheduledFor) always yields the same single run. */
   createScheduled: defineQuery(
     'runs.create-scheduled.v1',
-    scoped({ tracker: Tracker, scheduledFor: Timestamp, estimatedCostMicro: Micro }),
+    scoped({ tracker: Tracker, definitionVersion: DefinitionVersion, scheduledFor: Timestamp, estimatedCostMicro: Micro }),
     z.object({ run: Run, created: z.boolean() }),
   ),
   get: defineQuery('runs.get.v1', scoped({ trackerId: z.uuid(), runId: z.uuid() }), z.object({ run: Run })),

@@ -6,6 +6,12 @@ import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, PauseReason
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
 const one = z.object({ tracker: Tracker });
 
+/**
+ * Counts full-definition replaces: a run queued with one version does not start
+ * once the tracker has another (internal; not part of the public Tracker).
+ */
+export const DefinitionVersion = z.int().min(1);
+
 /** Queries answered by the tracker service; every one is scoped to the calling account. */
 export const TrackerQueries = {
   create: defineQuery('trackers.create.v1', scoped({ input: CreateTrackerInput }), one),
@@ -21,7 +27,17 @@ export const TrackerQueries = {
    * (`cost_above_maximum`) and the answer is `tracker_not_active` with its
    * `status` and `pauseReason`. Returns the definition the run will use.
    */
-  checkRun: defineQuery('trackers.check-run.v1', scoped({ trackerId: z.uuid() }), z.object({ tracker: Tracker, estimatedCostMicro: Micro })),
+  checkRun: defineQuery('trackers.check-run.v1', scoped({ trackerId: z.uuid() }), z.object({ tracker: Tracker, estimatedCostMicro: Micro, definitionVersion: DefinitionVersion })),
+  /**
+   * At a queued run's start: may it run? Only while the tracker is ACTIVE with
+   * the definition the run was queued with (api-contract §4). A deleted tracker
+   * is `tracker_not_active`, like a paused one.
+   */
+  startRun: defineQuery(
+    'trackers.start-run.v1',
+    scoped({ trackerId: z.uuid(), definitionVersion: DefinitionVersion }),
+    z.object({ verdict: z.enum(['start', 'tracker_not_active', 'tracker_changed']) }),
+  ),
   /** The scheduler pauses an ACTIVE tracker whose next run must not happen (spec §3, automatic pause). */
   autoPause: defineQuery('trackers.auto-pause.v1', scoped({ trackerId: z.uuid(), reason: PauseReason }), one),
   /** After dispatching the occurrence `scheduledFor`, the scheduler moves `nextRunAt` on. */
@@ -34,7 +50,7 @@ export const TRACKER_EVENTS_STREAM: StreamDef = {
   description: 'Every tracker lifecycle transition, for the notifier and the scheduler.',
 };
 
-const trackerEvent = <S extends z.ZodRawShape>(shape: S) => eventPayload({ accountId: z.uuid(), tracker: Tracker, ...shape });
+const trackerEvent = <S extends z.ZodRawShape>(shape: S) => eventPayload({ accountId: z.uuid(), tracker: Tracker, definitionVersion: DefinitionVersion, ...shape });
 
 /** One event per transition of the state table (spec §3), published by the tracker service. */
 export const TrackerEvents = {

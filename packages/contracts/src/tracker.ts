@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cadence } from './cadence';
+import { Cadence, canonicalTimeZone } from './cadence';
 import { DEFAULT_SURFACES, Micro, Surface, Timestamp } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
@@ -145,7 +145,7 @@ export interface TrackerDefinition {
 export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInput): TrackerDefinition {
   return {
     name: input.name,
-    cadence: input.cadence,
+    cadence: { ...input.cadence, timezone: canonicalTimeZone(input.cadence.timezone) },
     primitive: input.primitive,
     prompts: input.prompts,
     models: input.models ?? [...DEFAULT_SURFACES],

@@ -22,6 +22,12 @@ export const mongoConfigSchema = z.object({
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).optional(),
 });
 
+/** Settings of a service that publishes events through a transactional outbox. */
+export const outboxConfigSchema = z.object({
+  /** How often events left unpublished (by a crash or a NATS outage) are retried. */
+  OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5_000),
+});
+
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export type MongoConfig = z.infer<typeof mongoConfigSchema>;
 

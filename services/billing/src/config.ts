@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, mongoConfigSchema, outboxConfigSchema } from '@brandradar/platform';
 
-export const billingConfigSchema = baseConfigSchema.extend(mongoConfigSchema.shape).extend({
-  /** How often expired holds are looked for and released; a hold lasts at most this long past its expiry. */
-  HOLD_SWEEP_MS: z.coerce.number().int().min(50).default(10_000),
-});
+export const billingConfigSchema = baseConfigSchema
+  .extend(mongoConfigSchema.shape)
+  .extend(outboxConfigSchema.shape)
+  .extend({
+    /** How often expired holds are looked for and released; a hold lasts at most this long past its expiry. */
+    HOLD_SWEEP_MS: z.coerce.number().int().min(50).default(10_000),
+  });
 export type BillingConfig = typeof billingConfigSchema._output;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { notFound, unauthorized, type BillingQueries } from '@brandradar/contracts';
+import { BillingEvents, notFound, unauthorized, type BillingQueries } from '@brandradar/contracts';
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { applyCredit, closeAccount, newAccount, toApiAccount, type AccountState } from './domain/accounts';
 import { digestsMatch, generateApiKey } from './domain/api-keys';
 import { captureHold, holdStanding, placeHold, type HoldStanding } from './domain/holds';
 import { recordHoldEntries } from './settlement';
 import type { AccountStore } from './store/accounts';
+import type { Announcements } from './store/announcements';
 import type { ApiKeyStore } from './store/api-keys';
 import type { HoldExpiryStore } from './store/hold-expiries';
 import type { Ledger } from './store/ledger';
@@ -19,6 +20,7 @@ export interface BillingStores {
   ledger: Ledger;
   rateCards: RateCardStore;
   holdExpiries: HoldExpiryStore;
+  announcements: Announcements;
 }
 
 /**
@@ -50,7 +52,9 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     },
 
     async publishRates({ rates }: QueryRequest<Q['publishRates']>): Promise<QueryResult<Q['publishRates']>> {
-      return { rates: await s.rateCards.publish(rates, now()) };
+      const card = await s.rateCards.publish(rates, now());
+      await s.announcements.announce(BillingEvents.ratesPublished, { rates: card }, now());
+      return { rates: card };
     },
 
     async createAccount({ input }: QueryRequest<Q['createAccount']>): Promise<QueryResult<Q['createAccount']>> {
@@ -82,7 +86,10 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     },
 
     async closeAccount({ accountId }: QueryRequest<Q['closeAccount']>): Promise<QueryResult<Q['closeAccount']>> {
-      return accountReply((await s.accounts.change(accountId, closeAccount)).state);
+      const { state } = await s.accounts.change(accountId, closeAccount);
+      // Announced on every close, a repeat included, so an operator's retry also repairs a lost event.
+      await s.announcements.announce(BillingEvents.accountClosed, { accountId }, now());
+      return accountReply(state);
     },
 
     async hold({ accountId, holdKey, amountMicro, expiresAt }: QueryRequest<Q['hold']>): Promise<QueryResult<Q['hold']>> {

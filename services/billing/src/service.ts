@@ -3,6 +3,7 @@ import { ledgerAmountMicro, serveQuery, type ServiceDefinition } from '@brandrad
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
+import { Announcements, announcementIndexes } from './store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
 import { Ledger, ledgerIndexes } from './store/ledger';
 import { HoldExpiryStore, holdExpiryIndexes } from './store/hold-expiries';
@@ -13,14 +14,16 @@ import { createHoldSweeper } from './sweeper';
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes] },
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
+    const announcements = new Announcements(db, nats, logger);
     const stores = {
       accounts: new AccountStore(db),
       apiKeys: new ApiKeyStore(db),
       ledger: new Ledger(db, ledgerAmountMicro(metrics)),
       rateCards: new RateCardStore(db),
       holdExpiries: new HoldExpiryStore(db),
+      announcements,
     };
     const handlers = billingQueryHandlers(stores);
     const subscriptions = [
@@ -43,8 +46,10 @@ export const billingService: ServiceDefinition<BillingConfig> = {
     const timer = setInterval(() => {
       sweeping = sweeping.then(sweep).catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'));
     }, config.HOLD_SWEEP_MS);
-    shutdown.register('intake', 'stop billing queries and the hold sweeper', async () => {
+    const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
+    shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
       clearInterval(timer);
+      stopAnnouncing();
       await Promise.all([sweeping, ...subscriptions.map((s) => s.drain())]);
     });
   },

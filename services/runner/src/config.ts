@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, mongoConfigSchema, outboxConfigSchema } from '@brandradar/platform';
 import { providersConfigSchema } from '@brandradar/providers';
 
 export const runnerConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
+  .extend(outboxConfigSchema.shape)
   .extend(providersConfigSchema.shape)
   .extend({
     /** A run not acknowledged for this long is redelivered; a runner at work extends it every third of it. */
@@ -14,6 +15,5 @@ export const runnerConfigSchema = baseConfigSchema
     PROVIDER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
     PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(1).default(20_000),
-    OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5_000),
   });
 export type RunnerConfig = z.infer<typeof runnerConfigSchema>;

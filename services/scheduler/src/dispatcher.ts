@@ -24,6 +24,7 @@ export function createDispatcher(d: DispatcherDeps) {
   async function dispatch(s: ScheduleDoc): Promise<void> {
     const scheduledFor = s.nextRunAt!;
     const { accountId, tracker } = s;
+    const definitionVersion = s.definitionVersion ?? 1; // schedules kept before definition versions existed
     try {
       const [{ account }, { rates }] = await Promise.all([
         query(d.nats, BillingQueries.getAccount, { version: 1, accountId }),
@@ -36,7 +37,7 @@ export function createDispatcher(d: DispatcherDeps) {
         d.outcomes.inc({ outcome: decision.reason });
         return;
       }
-      await query(d.nats, RunQueries.createScheduled, { version: 1, accountId, tracker, scheduledFor: scheduledFor.toISOString(), estimatedCostMicro: decision.estimatedCostMicro });
+      await query(d.nats, RunQueries.createScheduled, { version: 1, accountId, tracker, definitionVersion, scheduledFor: scheduledFor.toISOString(), estimatedCostMicro: decision.estimatedCostMicro });
       const next = nextAfter(tracker, scheduledFor, d.now());
       await query(d.nats, TrackerQueries.advanceSchedule, { version: 1, accountId, trackerId: tracker.id, scheduledFor: scheduledFor.toISOString(), nextRunAt: next.toISOString() });
       await d.store.advance(tracker.id, scheduledFor, next);

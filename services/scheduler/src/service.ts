@@ -30,8 +30,8 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
     async start({ config, nats, db, logger, metrics, shutdown }) {
       const store = new ScheduleStore(db);
       const events = await consumeEvents(nats, trackerEventsConsumer, logger, async ({ subject, payload }) => {
-        const { accountId, tracker } = payload as { accountId: string; tracker: Tracker };
-        await store.apply(accountId, tracker, subject === TrackerEvents.activated.subject);
+        const { accountId, tracker, definitionVersion } = payload as { accountId: string; tracker: Tracker; definitionVersion: number };
+        await store.apply(accountId, tracker, definitionVersion, subject === TrackerEvents.activated.subject);
       });
 
       const dispatchDue = createDispatcher({

@@ -3,7 +3,7 @@ import { BillingQueries, RunQueries, normalizeDefinition, runCostMicro, type Tra
 import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
-import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
+import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
 import type { TrackerDoc } from './store/trackers';
 import type { TrackerStore } from './store/trackers';
@@ -109,7 +109,11 @@ export function trackerQueryHandlers({ store, outbox, nats, now }: TrackerDeps) 
         estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
         return checkRunnable(t, estimate, now());
       }).finally(() => publish(trackerId));
-      return { tracker: toApiTracker(state), estimatedCostMicro: estimate };
+      return { tracker: toApiTracker(state), estimatedCostMicro: estimate, definitionVersion: state.definitionVersion };
+    },
+
+    async startRun({ accountId, trackerId, definitionVersion }: QueryRequest<Q['startRun']>): Promise<QueryResult<Q['startRun']>> {
+      return { verdict: startVerdict(await store.find(accountId, trackerId), definitionVersion) };
     },
 
     async autoPause({ accountId, trackerId, reason }: QueryRequest<Q['autoPause']>): Promise<QueryResult<Q['autoPause']>> {

@@ -1,5 +1,6 @@
-import { RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
+import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
 import { DomainError, Outbox, consumeEvents, serveQuery, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
 import { trackerQueryHandlers } from './queries';
@@ -7,17 +8,27 @@ import { TrackerStore, trackerIndexes } from './store/trackers';
 
 /** Runs queued, to keep `lastRunAt`. */
 const runsQueuedConsumer: DurableConsumer = { stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 };
+/** Closed accounts and new rates, acted on at once. Repricing every tracker takes a while: a long ack wait. */
+const billingConsumer: DurableConsumer = {
+  stream: BILLING_EVENTS_STREAM,
+  durable: 'tracker-billing',
+  events: [BillingEvents.accountClosed, BillingEvents.ratesPublished],
+  ackWaitMs: 300_000,
+  maxDeliver: 20,
+};
 
 /** Owns tracker definitions and their lifecycle (DRAFT, ACTIVE, PAUSED), and announces every transition. */
 export const trackerService: ServiceDefinition<TrackerConfig> = {
   name: 'tracker',
   configSchema: trackerConfigSchema,
   database: { indexes: trackerIndexes },
-  consumers: () => [runsQueuedConsumer],
+  consumers: () => [runsQueuedConsumer, billingConsumer],
   async start({ config, nats, db, logger, shutdown }) {
     const store = new TrackerStore(db);
     const outbox = new Outbox(store.collection, nats, logger);
-    const handlers = trackerQueryHandlers({ store, outbox, nats, now: () => new Date() });
+    const deps = { store, outbox, nats, now: () => new Date() };
+    const handlers = trackerQueryHandlers(deps);
+    const onBilling = billingEventHandlers(deps);
     const subscriptions = (Object.keys(TrackerQueries) as (keyof typeof TrackerQueries)[]).map((name) =>
       serveQuery(nats, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
     );
@@ -27,10 +38,14 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
       });
     });
+    const billing = await consumeEvents(nats, billingConsumer, logger, async ({ subject, payload }) => {
+      if (subject === BillingEvents.accountClosed.subject) await onBilling.accountClosed(BillingEvents.accountClosed.payload.parse(payload));
+      else await onBilling.ratesPublished();
+    });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop tracker queries and outbox sweep', async () => {
       stopSweeping();
-      await Promise.all([runsQueued.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([runsQueued.stop(), billing.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

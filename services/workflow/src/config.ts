@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WORKFLOW_MAX_DEADLINE_MS } from '@brandradar/contracts';
-import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, mongoConfigSchema, outboxConfigSchema } from '@brandradar/platform';
 import { providersConfigSchema } from '@brandradar/providers';
 
 /** An unset and an empty variable mean the same: `YOUTUBE_API_KEY=` keeps the simulation. */
@@ -18,6 +18,7 @@ const deadline = (fallback: number) => z.coerce.number().int().min(100).max(WORK
  */
 export const workflowConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
+  .extend(outboxConfigSchema.shape)
   .extend(providersConfigSchema.shape)
   .extend({
     DATAFORSEO_LOGIN: secret,

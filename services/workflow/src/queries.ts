@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, backoffDelayMs, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { chargeMicro, maxChargeMicro } from './domain/pricing';
 import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
 import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
+import type { Settler } from './settle';
 import type { BriefCallStore } from './store/briefs';
 
 type Q = typeof WorkflowQueries;
@@ -16,20 +16,22 @@ export interface BriefHandlerDeps {
   clock: () => Date;
   /** How long a claimed call may run before a retry may take it over: longer than any call takes. */
   leaseMs: number;
-  logger: Logger;
+  settler: Settler;
 }
 
 /** A retry of a call still running is told to come back after this long at most. */
 const MAX_RETRY_AFTER_SECONDS = 10;
-const CAPTURE_ATTEMPTS = 3;
-const CAPTURE_BACKOFF = { baseMs: 500, maxMs: 2_000 };
-/** A hold outlives the call's lease by this much, so the capture at its end (with its retries) always finds it open. */
-const HOLD_MARGIN_MS = 60_000;
+/**
+ * A hold outlives the call's lease by this much, so the capture at its end finds it open even when
+ * billing was away for a while and the settlement sweep had to retry it.
+ */
+const HOLD_MARGIN_MS = 15 * 60_000;
 
 /**
  * The content-brief query: idempotency first (a stored response is returned
  * as it was, with no new charge), then the maximum charge is held, the steps
- * run, and exactly what succeeded is captured.
+ * run, and exactly what succeeded is captured (retried from the settlements
+ * collection if billing cannot take it now: the caller gets the brief anyway).
  */
 export function contentBriefHandler(d: BriefHandlerDeps) {
   return async ({ accountId, idempotencyKey, input }: QueryRequest<Q['runContentBrief']>): Promise<QueryResult<Q['runContentBrief']>> => {
@@ -68,14 +70,14 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
       outcomes = await d.runSteps(request);
     } catch (e) {
       // Steps report their own failures; this is a bug. Charge nothing and let the key be reused.
-      await capture(accountId, holdKey, 0).catch(() => undefined);
+      await d.settler.settle(accountId, holdKey, 0);
       if (claimId) await d.store.release(claimId);
       throw e;
     }
     const usage = billableUsage(outcomes);
     // Priced at the rates the hold was placed at; never above the hold (a taken-over call keeps its first hold).
     const charge = Math.min(held.heldMicro, chargeMicro(held.rates, usage.steps, usage.surfaces));
-    const billedCostMicro = await capture(accountId, holdKey, charge);
+    const billedCostMicro = await d.settler.settle(accountId, holdKey, charge);
     const result = assembleBrief(request, outcomes, billedCostMicro);
     if (claimId) await d.store.finish(claimId, result, d.clock());
     return result;
@@ -87,26 +89,5 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     const expiresAt = new Date(d.clock().getTime() + d.leaseMs + HOLD_MARGIN_MS).toISOString();
     const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(rates, request.surfaces), expiresAt });
     return { rates, heldMicro: hold.heldMicro };
-  }
-
-  /**
-   * Captures the charge, retrying while billing is briefly unavailable. A
-   * capture is idempotent per hold, so what it reports is what was charged,
-   * also when a taken-over call had been captured before.
-   */
-  async function capture(accountId: string, holdKey: string, amountMicro: number): Promise<number> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcome = await query(d.nats, BillingQueries.capture, { version: 1, accountId, holdKey, amountMicro });
-        return outcome.capturedMicro ?? amountMicro;
-      } catch (e) {
-        const retry = e instanceof DomainError && e.error.code === 'unavailable' && attempt < CAPTURE_ATTEMPTS;
-        if (!retry) {
-          d.logger.error({ err: e, holdKey }, 'capturing a workflow charge failed; the hold stays open');
-          throw e;
-        }
-        await delay(backoffDelayMs(attempt, CAPTURE_BACKOFF));
-      }
-    }
   }
 }

@@ -6,7 +6,9 @@ import { workflowConfigSchema, type WorkflowConfig } from './config';
 import { contentBriefHandler } from './queries';
 import { createSources } from './sources';
 import { createStepRunner } from './steps';
+import { createSettler } from './settle';
 import { BriefCallStore, briefIndexes } from './store/briefs';
+import { SettlementStore } from './store/settlements';
 
 /** Step durations run from tens of milliseconds (simulated sources) to the deadlines (up to two minutes). */
 const STEP_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 90, 120];
@@ -49,16 +51,21 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
       logger,
     });
 
+    const settler = createSettler({ settlements: new SettlementStore(db), nats, logger, clock });
     const handler = contentBriefHandler({
       store: new BriefCallStore(db),
       nats,
       runSteps,
       clock,
       leaseMs: Math.max(...Object.values(deadlines)) + LEASE_MARGIN_MS,
-      logger,
+      settler,
     });
     const subscription = serveQuery(nats, WorkflowQueries.runContentBrief, 'workflow', logger, handler);
+    const stopSettling = settler.startSweeping(config.OUTBOX_SWEEP_MS);
     // Draining lets calls in progress finish and reply, within SHUTDOWN_GRACE_MS.
-    shutdown.register('intake', 'stop workflow intake', () => subscription.drain());
+    shutdown.register('intake', 'stop workflow intake', async () => {
+      await subscription.drain();
+      stopSettling();
+    });
   },
 };

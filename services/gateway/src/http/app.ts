@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Histogram } from 'prom-client';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiError, notFound } from '@brandradar/contracts';
 import { DomainError, inSpan, SpanKind, type Logger } from '@brandradar/platform';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -9,6 +9,9 @@ import { sendError, validationError } from './errors';
 import type { RouteDef } from './route';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+
+/** A route that takes no body refuses one like any unexpected field; an empty object is no body. */
+const NO_BODY = z.strictObject({}).optional();
 
 /** Decides who is calling: an account id, or a DomainError `unauthorized`. */
 export type Authenticator = (req: Request) => Promise<string>;
@@ -113,7 +116,7 @@ function mount(app: express.Express, route: RouteDef): void {
       .then(async () => {
         const params = parse(route.params, req.params, 'path');
         const query = parse(route.query, req.query ?? {}, 'query');
-        const body = parse(route.body, req.body, 'body');
+        const body = parse(route.body ?? NO_BODY, req.body, 'body');
         const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers: req.headers });
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.body === undefined) res.status(out.status).end();

@@ -32,7 +32,11 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       params: z.object({ id: z.uuid(), runId: z.uuid() }),
       success: { status: 200, description: 'The run.', schema: z.object({ run: Run }) },
       errors: ['not_found'],
-      handle: async ({ accountId, params }) => ({ status: 200, body: await query(nats, RunQueries.get, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs) }),
+      handle: async ({ accountId, params }) => {
+        // The tracker first: a deleted tracker's runs answer 404 at once, before the runner's clean-up reaches them.
+        await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
+        return { status: 200, body: await query(nats, RunQueries.get, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs) };
+      },
     }),
     defineRoute({
       method: 'get',

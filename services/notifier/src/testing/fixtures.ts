@@ -34,18 +34,19 @@ export function compareTracker(overrides: Partial<Tracker> = {}): Tracker {
 }
 
 const eventBase = (accountId: string) => ({ version: 1 as const, eventId: randomUUID(), occurredAt: '2026-11-22T10:00:00.000Z', accountId });
+const trackerEventBase = (accountId: string) => ({ ...eventBase(accountId), definitionVersion: 1 });
 
 export function activatedEvent(o: { accountId?: string; tracker?: Tracker; balanceMicro?: number; runsDryAt?: string | null } = {}): TrackerActivated {
-  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker(), balanceMicro: o.balanceMicro ?? 1_000_000, runsDryAt: o.runsDryAt === undefined ? '2027-05-03T07:00:00.000Z' : o.runsDryAt };
+  return { ...trackerEventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker(), balanceMicro: o.balanceMicro ?? 1_000_000, runsDryAt: o.runsDryAt === undefined ? '2027-05-03T07:00:00.000Z' : o.runsDryAt };
 }
 
 export function pausedEvent(reason: PauseReason | null, o: { accountId?: string; tracker?: Tracker } = {}): TrackerPaused {
   const tracker = o.tracker ?? compareTracker({ status: 'PAUSED', pauseReason: reason, nextRunAt: null });
-  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker, reason };
+  return { ...trackerEventBase(o.accountId ?? ACCOUNT_ID), tracker, reason };
 }
 
 export function deletedEvent(o: { accountId?: string; tracker?: Tracker } = {}): TrackerDeleted {
-  return { ...eventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker({ status: 'PAUSED', nextRunAt: null }) };
+  return { ...trackerEventBase(o.accountId ?? ACCOUNT_ID), tracker: o.tracker ?? compareTracker({ status: 'PAUSED', nextRunAt: null }) };
 }
 
 /** `n` answers on chatgpt; `text(i)` says what answer i says, `cites(i)` what it cites. */

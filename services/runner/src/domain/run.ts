@@ -30,6 +30,8 @@ export interface RunState {
   startedAt: Date | null;
   finishedAt: Date | null;
   definition: TrackerDefinition;
+  /** The tracker's definition version when the run was queued: the run starts only if it is still the same. */
+  definitionVersion: number;
   /** Runs with equal keys measured the same thing, so their metrics may be compared. */
   definitionKey: string;
   /** The accepted maximum when the run was queued. */
@@ -61,6 +63,7 @@ export function definitionKeyOf(d: TrackerDefinition): string {
 export function newRun(input: {
   accountId: string;
   tracker: Tracker;
+  definitionVersion: number;
   trigger: 'manual' | 'scheduled';
   requestToken: string | null;
   scheduledFor: Date | null;
@@ -81,6 +84,7 @@ export function newRun(input: {
     startedAt: null,
     finishedAt: null,
     definition,
+    definitionVersion: input.definitionVersion,
     definitionKey: definitionKeyOf(definition),
     maxCostMicro: input.tracker.maxCostMicroPerRun ?? input.estimatedCostMicro,
     estimatedCostMicro: input.estimatedCostMicro,

@@ -11,6 +11,8 @@ export interface ScheduleDoc {
   _id: string; // tracker id
   accountId: string;
   tracker: Tracker;
+  /** The tracker's definition version, handed to each run so a run of an edited tracker does not start. */
+  definitionVersion: number;
   active: boolean;
   nextRunAt: Date | null;
   version: Date;
@@ -44,13 +46,13 @@ export class ScheduleStore {
   }
 
   /** Applies what a tracker event says, unless a newer version is already stored. */
-  async apply(accountId: string, tracker: Tracker, active: boolean): Promise<void> {
+  async apply(accountId: string, tracker: Tracker, definitionVersion: number, active: boolean): Promise<void> {
     const version = new Date(tracker.updatedAt);
     const nextRunAt = active && tracker.nextRunAt ? new Date(tracker.nextRunAt) : null;
     try {
       await this.schedules.updateOne(
         { _id: tracker.id, version: { $lt: version } },
-        { $set: { accountId, tracker, active: active && nextRunAt !== null, nextRunAt, version, leaseUntil: NEVER, leaseOwner: null } },
+        { $set: { accountId, tracker, definitionVersion, active: active && nextRunAt !== null, nextRunAt, version, leaseUntil: NEVER, leaseOwner: null } },
         { upsert: true },
       );
     } catch (e) {

@@ -1,4 +1,4 @@
-import { activateTracker, createTracker, deleteTracker, pauseTracker, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
+import { activateTracker, createTracker, deleteTracker, pauseTracker, reprice, startVerdict, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const later = new Date('2026-11-22T10:00:00.000Z');
@@ -96,5 +96,50 @@ describe('updateTracker and deleteTracker', () => {
     const paused = pauseTracker(draft(), null, later).state!;
     expect(deleteTracker(paused, 1, later)).toMatchObject({ ok: false, error: { code: 'tracker_busy' } });
     expect(deleteTracker(paused, 0, later)).toMatchObject({ ok: true, events: [{ subject: 'tracker.deleted.v1' }] });
+  });
+});
+
+describe('startVerdict', () => {
+  const active = () => {
+    const r = activateTracker(draft(), facts());
+    if (!r.ok) throw new Error('unreachable');
+    return r.state;
+  };
+
+  it('lets a run start only on the ACTIVE tracker with the definition version it was queued with', () => {
+    expect(startVerdict(active(), 1)).toBe('start');
+    expect(startVerdict(null, 1)).toBe('tracker_not_active');
+    expect(startVerdict(pauseTracker(active(), null, later).state!, 1)).toBe('tracker_not_active');
+  });
+
+  it('says tracker_changed once a full replace gave the tracker a new definition version, even re-activated', () => {
+    const edited = updateTracker(active(), definition, 5_000, later).state!;
+    expect(edited.definitionVersion).toBe(2);
+    const reactivated = activateTracker(edited, facts());
+    expect(startVerdict(reactivated.state!, 1)).toBe('tracker_changed');
+    expect(startVerdict(reactivated.state!, 2)).toBe('start');
+  });
+});
+
+describe('reprice', () => {
+  it('changes nothing when the estimate is the same', () => {
+    const t = draft();
+    expect(reprice(t, 5_000, later)).toEqual({ ok: true, state: t, events: [] });
+  });
+
+  it('stores a new estimate on a draft without pausing or announcing anything', () => {
+    expect(reprice(draft(), 7_000, later)).toMatchObject({ ok: true, state: { status: 'DRAFT', estimatedCostMicroPerRun: 7_000, updatedAt: later }, events: [] });
+  });
+
+  it('pauses an ACTIVE tracker whose new estimate is above its accepted maximum, showing the new estimate', () => {
+    const r = activateTracker(draft(), facts());
+    const repriced = reprice(r.state!, 7_000, later);
+    expect(repriced).toMatchObject({ ok: true, state: { status: 'PAUSED', pauseReason: 'cost_above_maximum', estimatedCostMicroPerRun: 7_000, maxCostMicroPerRun: 5_000 } });
+    expect(repriced.events).toHaveLength(1);
+  });
+
+  it('keeps an ACTIVE tracker running when the new estimate is within its maximum', () => {
+    const r = activateTracker(draft(), facts());
+    expect(reprice(r.state!, 4_000, later)).toMatchObject({ state: { status: 'ACTIVE', estimatedCostMicroPerRun: 4_000 }, events: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, TrackerEvents, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
+import { apiError, runCoverageRefusal, TrackerEvents, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
 import type { StoredEvent } from '@brandradar/platform';
 
 /** A tracker as the tracker service keeps it. */
@@ -7,6 +7,8 @@ export interface TrackerState extends TrackerDefinition {
   id: string;
   accountId: string;
   status: TrackerStatus;
+  /** Increases with each full-definition replace; runs queued under an older one do not start. */
+  definitionVersion: number;
   estimatedCostMicroPerRun: number;
   maxCostMicroPerRun: number | null;
   nextRunAt: Date | null;
@@ -26,7 +28,15 @@ export type Transition =
 /** An event for the outbox, carrying the tracker as it is at this transition (not as it is when published). */
 export function trackerEvent(name: TrackerEventName, state: TrackerState, extra: Record<string, unknown> = {}): StoredEvent {
   const eventId = randomUUID();
-  const payload = { version: 1, eventId, occurredAt: state.updatedAt.toISOString(), accountId: state.accountId, tracker: toApiTracker(state), ...extra };
+  const payload = {
+    version: 1,
+    eventId,
+    occurredAt: state.updatedAt.toISOString(),
+    accountId: state.accountId,
+    tracker: toApiTracker(state),
+    definitionVersion: state.definitionVersion,
+    ...extra,
+  };
   return { subject: TrackerEvents[name].subject, eventId, payload };
 }
 
@@ -36,6 +46,7 @@ export function createTracker(input: { id: string; accountId: string; definition
     id: input.id,
     accountId: input.accountId,
     status: 'DRAFT',
+    definitionVersion: 1,
     estimatedCostMicroPerRun: input.estimate,
     maxCostMicroPerRun: null,
     nextRunAt: null,
@@ -49,7 +60,7 @@ export function createTracker(input: { id: string; accountId: string; definition
 
 /** Any state → DRAFT with the recurring authorization cleared: re-activation is required. */
 export function updateTracker(t: TrackerState, definition: TrackerDefinition, estimate: number, now: Date): Transition {
-  const state: TrackerState = { ...t, ...definition, status: 'DRAFT', estimatedCostMicroPerRun: estimate, maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, updatedAt: now };
+  const state: TrackerState = { ...t, ...definition, status: 'DRAFT', definitionVersion: t.definitionVersion + 1, estimatedCostMicroPerRun: estimate, maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, updatedAt: now };
   return { ok: true, state, events: [trackerEvent('updated', state, { previousStatus: t.status })] };
 }
 
@@ -81,15 +92,8 @@ export function activateTracker(t: TrackerState, f: ActivationFacts): Transition
       state: f.estimate === t.estimatedCostMicroPerRun ? undefined : { ...t, estimatedCostMicroPerRun: f.estimate, updatedAt: f.now },
     };
   }
-  if (f.balanceMicro < f.estimate) {
-    return { ok: false, error: apiError('insufficient_credits', 'The balance cannot cover one run.', { balanceMicro: f.balanceMicro, requiredMicro: f.estimate }) };
-  }
-  if (f.spendLimitMicroPerMonth !== null && f.spentThisMonthMicro + f.estimate > f.spendLimitMicroPerMonth) {
-    return {
-      ok: false,
-      error: apiError('spend_limit_reached', "One more run would exceed the account's monthly spend limit.", { spendLimitMicro: f.spendLimitMicroPerMonth, spentMicro: f.spentThisMonthMicro }),
-    };
-  }
+  const refusal = runCoverageRefusal(f, f.estimate);
+  if (refusal) return { ok: false, error: refusal };
   const state: TrackerState = { ...t, status: 'ACTIVE', estimatedCostMicroPerRun: f.estimate, maxCostMicroPerRun: f.submittedMax, nextRunAt: f.nextRunAt, pauseReason: null, updatedAt: f.now };
   return { ok: true, state, events: [] }; // the activated event needs runsDryAt, added by the caller
 }
@@ -124,6 +128,24 @@ export function checkRunnable(t: TrackerState, estimate: number, now: Date): Tra
     return { ok: false, error: notActive(paused.state!), state: paused.state, events: paused.ok ? paused.events : [] };
   }
   return { ok: true, state: t, events: [] };
+}
+
+/** At a queued run's start: it runs only on the ACTIVE tracker with the definition it was queued with. */
+export function startVerdict(t: TrackerState | null, definitionVersion: number): 'start' | 'tracker_not_active' | 'tracker_changed' {
+  if (t === null || t.status !== 'ACTIVE') return 'tracker_not_active';
+  return t.definitionVersion === definitionVersion ? 'start' : 'tracker_changed';
+}
+
+/**
+ * New rates give every tracker a new estimate. An ACTIVE tracker whose new
+ * estimate is above its accepted maximum pauses now (`cost_above_maximum`), so
+ * its owner hears of it at once and sees the amount to accept.
+ */
+export function reprice(t: TrackerState, estimate: number, now: Date): Transition {
+  if (estimate === t.estimatedCostMicroPerRun) return { ok: true, state: t, events: [] };
+  const repriced: TrackerState = { ...t, estimatedCostMicroPerRun: estimate, updatedAt: now };
+  if (t.status === 'ACTIVE' && t.maxCostMicroPerRun !== null && estimate > t.maxCostMicroPerRun) return pauseTracker(repriced, 'cost_above_maximum', now);
+  return { ok: true, state: repriced, events: [] };
 }
 
 /** Moves `nextRunAt` past a dispatched occurrence; anything else (paused, already moved) is left as it is. */

@@ -55,11 +55,33 @@ export class TrackerStore {
     return fromDoc(await this.getDoc(accountId, id));
   }
 
+  /** The tracker, or null when it does not exist (or is another account's). */
+  async find(accountId: string, id: string): Promise<TrackerState | null> {
+    const doc = await this.findDoc(accountId, id);
+    return doc ? fromDoc(doc) : null;
+  }
+
+  /** Every live tracker's account and id, a page at a time in `_id` order (for changes that reach all trackers, such as new rates). */
+  async *allIds(pageSize = 500): AsyncGenerator<{ accountId: string; id: string }[]> {
+    let after: string | undefined;
+    for (;;) {
+      const filter: Filter<TrackerDoc> = { ...live, ...(after === undefined ? {} : { _id: { $gt: after } }) };
+      const page = await this.trackers.find(filter, { projection: { _id: 1, accountId: 1 } }).sort({ _id: 1 }).limit(pageSize).toArray();
+      if (page.length === 0) return;
+      yield page.map((d) => ({ accountId: d.accountId, id: d._id }));
+      after = page[page.length - 1]!._id;
+    }
+  }
+
   private async getDoc(accountId: string, id: string): Promise<TrackerDoc> {
-    // Another account's tracker is "not found", exactly like an unknown id.
-    const doc = await this.trackers.findOne({ _id: id, accountId, ...live });
+    const doc = await this.findDoc(accountId, id);
     if (!doc) throw new DomainError(notFound());
     return doc;
+  }
+
+  private findDoc(accountId: string, id: string): Promise<TrackerDoc | null> {
+    // Another account's tracker is "not found", exactly like an unknown id.
+    return this.trackers.findOne({ _id: id, accountId, ...live });
   }
 
   async list(accountId: string, opts: { status?: TrackerStatus; limit: number; after?: CursorKey }): Promise<TrackerState[]> {
@@ -108,7 +130,8 @@ export class TrackerStore {
 
 function fromDoc(doc: TrackerDoc): TrackerState {
   const { _id, slot: _slot, pendingEvents: _p, deletedAt: _d, rev: _r, ...rest } = doc;
-  return { ...rest, id: _id };
+  // Trackers stored before definition versions existed are at their first.
+  return { ...rest, definitionVersion: rest.definitionVersion ?? 1, id: _id };
 }
 
 function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Collection, Db } from 'mongodb';
+import type { z } from 'zod';
+import type { EventDef } from '@brandradar/contracts';
+import { Outbox, outboxIndex, type IndexSpec, type Logger, type NatsLink, type OutboxFields } from '@brandradar/platform';
+
+type AnnouncementDoc = OutboxFields;
+
+export const announcementIndexes: IndexSpec[] = [outboxIndex('announcements')];
+
+/**
+ * Billing's events, each stored as its own document until it is published
+ * (then the document goes). Stored after the change it announces: a crash in
+ * between loses the event, and repeating the operator's call (closing again,
+ * publishing the same rates) announces it again; consumers treat a repeat as
+ * nothing new.
+ */
+export class Announcements {
+  private readonly collection: Collection<AnnouncementDoc>;
+  private readonly outbox: Outbox<AnnouncementDoc>;
+
+  constructor(db: Db, nats: NatsLink, logger: Logger) {
+    this.collection = db.collection<AnnouncementDoc>('announcements');
+    this.outbox = new Outbox(this.collection, nats, logger);
+  }
+
+  async announce<E extends EventDef>(def: E, fields: Omit<z.infer<E['payload']>, 'version' | 'eventId' | 'occurredAt'>, now: Date): Promise<void> {
+    const eventId = randomUUID();
+    const payload = { ...fields, version: 1, eventId, occurredAt: now.toISOString() };
+    await this.collection.insertOne({ _id: eventId, pendingEvents: [{ subject: def.subject, eventId, payload }], rev: 0, deletedAt: now });
+    await this.outbox.flushSoon(eventId);
+  }
+
+  startSweeping(intervalMs: number): () => void {
+    return this.outbox.startSweeping(intervalMs);
+  }
+}
