@@ -184,6 +184,11 @@ export interface DurableConsumer<E extends EventDef = EventDef> {
   maxDeliver: number;
 }
 
+/** A durable consumer typed by the events it reads, so its handler receives their parsed payloads. */
+export function defineConsumer<E extends EventDef>(c: DurableConsumer<E>): DurableConsumer<E> {
+  return c;
+}
+
 export async function ensureConsumer(jsm: JetStreamManager, c: DurableConsumer): Promise<void> {
   const config: Partial<ConsumerConfig> = {
     durable_name: c.durable,

@@ -1,7 +1,7 @@
 import type { Counter } from 'prom-client';
 import type { EventHandler, Logger } from '@brandradar/platform';
 import { messageIdFor } from './domain/mailbox';
-import { composeMail, notificationFor } from './domain/templates';
+import { composeMail, notificationFor, type NotifiedEvent } from './domain/templates';
 import { mailKey, type MailOutbox } from './store/mail-outbox';
 
 export interface IntakeDeps {
@@ -23,24 +23,23 @@ export interface IntakeDeps {
  * template) and adds nothing. Sending is the sender's job, never the
  * consumer's, so a slow SMTP server never holds up acks.
  */
-export function createIntake(d: IntakeDeps): EventHandler {
+export function createIntake(d: IntakeDeps): EventHandler<NotifiedEvent> {
   const now = d.now ?? (() => new Date());
   return async ({ subject, payload }) => {
     const notification = notificationFor(subject);
     if (!notification) return; // the consumers filter to notified subjects; nothing else arrives
-    const event = payload as { eventId: string; accountId: string };
-    const key = mailKey(event.eventId, notification.template);
+    const key = mailKey(payload.eventId, notification.template);
     if (await d.outbox.has(key)) return;
 
-    const to = await d.emailOf(event.accountId);
+    const to = await d.emailOf(payload.accountId);
     if (to === null) {
       // Accounts are closed, never removed: an unknown account is a bug upstream, and no retry finds an address.
       d.failed.inc({ template: notification.template });
-      d.logger.error({ eventId: event.eventId, accountId: event.accountId, template: notification.template }, 'no such account; e-mail dropped');
+      d.logger.error({ eventId: payload.eventId, accountId: payload.accountId, template: notification.template }, 'no such account; e-mail dropped');
       return;
     }
     const mail = composeMail(notification, payload);
     const messageId = messageIdFor(key, d.senderAddress);
-    if (await d.outbox.enqueue({ eventId: event.eventId, template: notification.template, accountId: event.accountId, to, messageId, ...mail }, now())) d.recorded();
+    if (await d.outbox.enqueue({ eventId: payload.eventId, template: notification.template, accountId: payload.accountId, to, messageId, ...mail }, now())) d.recorded();
   };
 }

@@ -3,6 +3,7 @@ import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, Tr
 import { DomainError, consumeEvents, query, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
 import { parseMailbox } from './domain/mailbox';
+import type { NotifiedEvent } from './domain/templates';
 import { createIntake } from './intake';
 import { OutboxSender } from './sender';
 import { createSmtpMailer } from './smtp/smtp-mailer';
@@ -13,7 +14,7 @@ import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
  * the address) or Mongo is down, with growing delays of up to a minute, so
  * 100 deliveries ride out an outage of well over an hour.
  */
-const consumer = (durable: string, stream: DurableConsumer['stream'], events: DurableConsumer['events']): DurableConsumer => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
+const consumer = <E extends NotifiedEvent>(durable: string, stream: DurableConsumer['stream'], events: readonly E[]): DurableConsumer<E> => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
 export const trackerEventsConsumer = consumer('notifier-tracker-events', TRACKER_EVENTS_STREAM, [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.deleted]);
 export const runsFinishedConsumer = consumer('notifier-runs-finished', RUN_EVENTS_STREAM, [RunEvents.finished]);
 

@@ -1,19 +1,19 @@
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
-import { TRACKER_EVENTS_STREAM, TrackerEvents, type Tracker } from '@brandradar/contracts';
-import { consumeEvents, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
+import { consumeEvents, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { schedulerConfigSchema, type SchedulerConfig } from './config';
 import { createDispatcher } from './dispatcher';
 import { ScheduleStore, scheduleIndexes } from './store/schedules';
 
-const trackerEventsConsumer: DurableConsumer = {
+const trackerEventsConsumer = defineConsumer({
   stream: TRACKER_EVENTS_STREAM,
   durable: 'scheduler-trackers',
   events: [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.updated, TrackerEvents.deleted],
   ackWaitMs: 30_000,
   maxDeliver: 50,
-};
+});
 
 /**
  * Turns tracker cadences into exactly one run per occurrence, and pauses a
@@ -30,7 +30,7 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
     async start({ config, nats, db, logger, metrics, shutdown }) {
       const store = new ScheduleStore(db);
       const events = await consumeEvents(nats, trackerEventsConsumer, logger, async ({ subject, payload }) => {
-        const { accountId, tracker, definitionVersion } = payload as { accountId: string; tracker: Tracker; definitionVersion: number };
+        const { accountId, tracker, definitionVersion } = payload;
         await store.apply(accountId, tracker, definitionVersion, subject === TrackerEvents.activated.subject);
       });
 

@@ -1,5 +1,5 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
-import { DomainError, Outbox, consumeEvents, serveQuery, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { DomainError, Outbox, consumeEvents, serveQuery, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
@@ -7,15 +7,15 @@ import { trackerQueryHandlers } from './queries';
 import { TrackerStore, trackerIndexes } from './store/trackers';
 
 /** Runs queued, to keep `lastRunAt`. */
-const runsQueuedConsumer: DurableConsumer = { stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 };
+const runsQueuedConsumer = defineConsumer({ stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 });
 /** Closed accounts and new rates, acted on at once. Repricing every tracker takes a while: a long ack wait. */
-const billingConsumer: DurableConsumer = {
+const billingConsumer = defineConsumer({
   stream: BILLING_EVENTS_STREAM,
   durable: 'tracker-billing',
   events: [BillingEvents.accountClosed, BillingEvents.ratesPublished],
   ackWaitMs: 300_000,
   maxDeliver: 20,
-};
+});
 
 /** Owns tracker definitions and their lifecycle (DRAFT, ACTIVE, PAUSED), and announces every transition. */
 export const trackerService: ServiceDefinition<TrackerConfig> = {
@@ -33,13 +33,13 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
       serveQuery(nats, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
     );
     const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
-      const { accountId, run } = payload as { accountId: string; run: { trackerId: string; createdAt: string } };
+      const { accountId, run } = payload;
       await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
       });
     });
     const billing = await consumeEvents(nats, billingConsumer, logger, async ({ subject, payload }) => {
-      if (subject === BillingEvents.accountClosed.subject) await onBilling.accountClosed(BillingEvents.accountClosed.payload.parse(payload));
+      if ('accountId' in payload) await onBilling.accountClosed(payload);
       else await onBilling.ratesPublished();
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);

@@ -156,7 +156,10 @@ export function notificationFor(subject: string): Notification | undefined {
   return Object.values(NOTIFICATIONS).find((n) => n.event.subject === subject) as Notification | undefined;
 }
 
-/** An event's e-mail: subject, plain text and HTML. `payload` has passed the event's schema already (the consumer parses it). */
+/** The events the notifier sends e-mail for. */
+export type NotifiedEvent = (typeof NOTIFICATIONS)[keyof typeof NOTIFICATIONS]['event'];
+
+/** An event's e-mail: subject, plain text and HTML. The payload is checked against the notification's own event schema. */
 export function composeMail(n: Notification, payload: unknown): RenderedMail {
-  return render(n.compose(payload as never));
+  return render(n.compose(n.event.payload.parse(payload)));
 }
