@@ -14,7 +14,7 @@ import { MAIL_OUTBOX, type OutboxMail } from '../../services/notifier/src/store/
 import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../services/notifier/src/testing/fixtures';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
-import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from './notifier-smtp-peer';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer';
 
 const FROM = 'reports@brandradar.test';
 let stack: TestStack;

@@ -9,7 +9,7 @@ import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
-import { startSmtpPeer, type SmtpPeer } from './notifier-smtp-peer';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 let stack: TestStack;
 let peer: SmtpPeer;

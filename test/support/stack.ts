@@ -9,7 +9,15 @@ export interface HttpResult<T = any> {
   body: T;
 }
 
-export interface TestStack {
+/** The public and admin APIs of a running gateway. */
+export interface HttpClient {
+  api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<HttpResult<T>>;
+  /** A new account with credits, and its API key. */
+  account(creditsMicro?: number): Promise<{ accountId: string; apiKey: string }>;
+}
+
+export interface TestStack extends HttpClient {
   nats: LocalServer;
   gatewayUrl: string;
   adminUrl: string;
@@ -20,11 +28,53 @@ export interface TestStack {
   dbName(service: string): string;
   /** Starts (or restarts) one service in this process with the stack's settings. */
   start(def: ServiceDefinition<any>): Promise<RunningService>;
-  api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpResult<T>>;
-  admin<T = any>(method: string, path: string, body?: unknown): Promise<HttpResult<T>>;
-  /** A new account with credits, and its API key. */
-  account(creditsMicro?: number): Promise<{ accountId: string; apiKey: string }>;
   stop(): Promise<void>;
+}
+
+/** The settings every service of a test stack gets; `extraEnv` adds or overrides. */
+export function stackEnv(
+  where: { natsUrl: string; mongoUrl: string; gatewayPort: number; adminPort: number; adminToken: string },
+  extraEnv: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    NATS_URL: where.natsUrl,
+    MONGO_URL: where.mongoUrl,
+    OPS_PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    GATEWAY_PORT: String(where.gatewayPort),
+    ADMIN_PORT: String(where.adminPort),
+    ADMIN_TOKEN: where.adminToken,
+    SHUTDOWN_GRACE_MS: '5000',
+    // Tests send bursts with one key; the rate-limit test sets its own small limit.
+    RATE_LIMIT_PER_MINUTE: '60000',
+    RATE_LIMIT_BURST: '10000',
+    ...extraEnv,
+  };
+}
+
+/** JSON over HTTP to the gateway's public API and admin API. */
+export function httpClient(gatewayUrl: string, adminUrl: string, adminToken: string): HttpClient {
+  const request = async (base: string, method: string, p: string, opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResult> => {
+    const headers: Record<string, string> = { ...(opts.key ? { Authorization: `Bearer ${opts.key}` } : {}), ...opts.headers };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(base + p, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  };
+  const client: HttpClient = {
+    api: (method, p, opts) => request(gatewayUrl, method, p, opts),
+    admin: (method, p, body) => request(adminUrl, method, p, { key: adminToken, body }),
+    async account(creditsMicro = 1_000_000) {
+      const res = await client.admin('POST', '/admin/v1/accounts', { email: `owner-${randomBytes(4).toString('hex')}@example.com`, creditsMicro });
+      if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return { accountId: res.body.account.id, apiKey: res.body.apiKey };
+    },
+  };
+  return client;
 }
 
 /**
@@ -38,36 +88,12 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
   const nats = await startNats({ port: await freePort(), storeDir: path.join(dataDir, `nats-${id}`), sink: () => undefined });
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
-  const env: NodeJS.ProcessEnv = {
-    NATS_URL: nats.url,
-    MONGO_URL: process.env.TEST_MONGO_URL,
-    OPS_PORT: '0',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    GATEWAY_PORT: String(gatewayPort),
-    ADMIN_PORT: String(adminPort),
-    ADMIN_TOKEN: adminToken,
-    SHUTDOWN_GRACE_MS: '5000',
-    // Tests send bursts with one key; the rate-limit test sets its own small limit.
-    RATE_LIMIT_PER_MINUTE: '60000',
-    RATE_LIMIT_BURST: '10000',
-    ...extraEnv,
-  };
+  const env = stackEnv({ natsUrl: nats.url, mongoUrl: process.env.TEST_MONGO_URL!, gatewayPort, adminPort, adminToken }, extraEnv);
   const running = new Map<string, RunningService>();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const adminUrl = `http://127.0.0.1:${adminPort}`;
 
-  const request = async (base: string, method: string, p: string, opts: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<HttpResult> => {
-    const headers: Record<string, string> = { ...(opts.key ? { Authorization: `Bearer ${opts.key}` } : {}), ...opts.headers };
-    let body: string | undefined;
-    if (opts.body !== undefined) {
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-      headers['Content-Type'] ??= 'application/json';
-    }
-    const res = await fetch(base + p, { method, headers, body });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-  };
-
+  const client = httpClient(gatewayUrl, adminUrl, adminToken);
   const stack: TestStack = {
     nats,
     gatewayUrl,
@@ -82,13 +108,7 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
       running.set(def.name, service);
       return service;
     },
-    api: (method, p, opts) => request(gatewayUrl, method, p, opts),
-    admin: (method, p, body) => request(adminUrl, method, p, { key: adminToken, body }),
-    async account(creditsMicro = 1_000_000) {
-      const res = await stack.admin('POST', '/admin/v1/accounts', { email: `owner-${randomBytes(4).toString('hex')}@example.com`, creditsMicro });
-      if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return { accountId: res.body.account.id, apiKey: res.body.apiKey };
-    },
+    ...client,
     async stop() {
       await Promise.all([...running.values()].map((s) => s.stop()));
       await nats.stop();

@@ -190,6 +190,40 @@ describe('computeMetrics: sentiment', () => {
   });
 });
 
+describe('computeMetrics on a 256 KiB answer of adversarial shape', () => {
+  const size = 256 * 1024;
+  const spaces = ' '.repeat(32 * 1024);
+  const text = [
+    '1. **Acme** – the best pick',
+    `## ${spaces}\u2028Beta\u2028`, // spaces, then a line separator the list patterns cannot cross
+    `Beta is slow${'.'.repeat(32 * 1024)}x.`, // periods no space follows
+    `${'e.g. '.repeat(8 * 1024)}Beta is fine.`, // abbreviations that end no sentence
+    ...Array.from({ length: 150 }, (_, depth) => `${' '.repeat(depth)}- detail`), // deep nesting
+  ]
+    .join('\n')
+    .padEnd(size, ' Acme is good.'); // thousands of sentences naming the brand
+  const citations = [`https://acme.com/pricing${'/'.repeat(size)}`, `https://acme.com/${'/'.repeat(size)}x`];
+  const analysed = [answer(text, 'chatgpt', citations)];
+
+  it('rankings and compare: Acme is mentioned and first in the list, Beta only mentioned', () => {
+    const metrics = computeMetrics(compare(analysed, ['Beta'])) as RankingMetrics;
+    expect(metrics.brands.map((b) => [b.name, b.mentions, b.averagePosition.value])).toEqual([
+      ['Acme', 1, 1],
+      ['Beta', 1, null],
+    ]);
+  });
+
+  it('citations: the tracked page is cited, once, among two pages of acme.com', () => {
+    const metrics = computeMetrics({ primitive: 'citations', brand: null, competitors: [], url: 'https://acme.com/pricing', answers: analysed }) as CitationMetrics;
+    expect(metrics).toMatchObject({ citations: 2, domains: [{ domain: 'acme.com', citations: 2 }], urlCitedRate: { count: 1, n: 1 } });
+  });
+
+  it('sentiment: positive for Acme', () => {
+    const metrics = computeMetrics({ primitive: 'sentiment', brand: 'Acme', competitors: [], url: null, answers: analysed }) as SentimentMetrics;
+    expect(metrics).toMatchObject({ mentions: 1, positiveRate: { count: 1, n: 1 } });
+  });
+});
+
 describe('schemas', () => {
   it('every primitive’s metrics parse as RunMetrics', () => {
     const answers = [answer('1. Acme is great\n2. Beta', 'chatgpt', ['https://acme.com/x']), answer('Beta is slow.', 'gemini')];

@@ -121,4 +121,17 @@ describe('position', () => {
   it('numbers inside prose are not list items', () => {
     expect(places('2024 was big.\n1.5 million users chose Beta over Acme.', ['Acme', 'Beta'])).toEqual({ Acme: 2, Beta: 1 });
   });
+
+  it('reads 256 KiB lines of spaces before a line separator as no item', () => {
+    const spaces = ' '.repeat(256 * 1024);
+    const answer = [`## ${spaces}\u2028Beta\u2028`, `1. ${spaces}\u2028Beta\u2028`, `- ${spaces}\u2028Beta\u2028`, '## Acme'].join('\n');
+    expect(places(answer, ['Acme', 'Beta'])).toEqual({ Acme: 1, Beta: null });
+  });
+
+  it('finds the list in 256 KiB of 400 nesting levels and 21,000 top-level items', () => {
+    const nested = Array.from({ length: 400 }, (_, depth) => `${' '.repeat(depth)}- detail`);
+    const answer = [...nested, ...Array(21_000).fill('- other'), '- Beta', '- Acme'].join('\n');
+    // The first nested line is a top-level item too.
+    expect(places(answer, ['Acme', 'Beta'])).toEqual({ Acme: 21_003, Beta: 21_002 });
+  });
 });

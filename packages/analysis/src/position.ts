@@ -9,10 +9,13 @@ interface Item {
   lead: string;
 }
 
-const HEADING = /^ {0,3}(#{1,6})\s+(.*)$/;
+// The content group starts at a non-space, so `\s+` never gives back spaces for it to retry: with
+// `\s+(.*)$` a line with a long run of spaces and then a line separator (U+2028, a lone \r) that
+// `.` cannot cross took time quadratic in the run. The content is undefined for an empty item.
+const HEADING = /^ {0,3}(#{1,6})\s+(\S.*)?$/;
 /** `1. Acme`, `1) Acme`, also `**1. Acme**` as LLMs often write it. */
-const NUMBERED = /^(\s*)(?:\*\*|__)?\d{1,3}[.)]\s+(.*)$/;
-const BULLETED = /^(\s*)[-*•]\s+(.*)$/;
+const NUMBERED = /^(\s*)(?:\*\*|__)?\d{1,3}[.)]\s+(\S.*)?$/;
+const BULLETED = /^(\s*)[-*•]\s+(\S.*)?$/;
 const NUMBER_PREFIX = /^(?:\*\*|__)?\d{1,3}[.)]\s+/;
 /** Where an item's subject ends: `: `, a spaced dash, an em dash, or an opening parenthesis. */
 const LEAD_END = /:(?:\s|$)|\s[-–—]\s|—|\s\(/;
@@ -54,9 +57,15 @@ export function placesOf(text: string, names: readonly CompiledName[], folded: F
 
 /** The folded leads of the items of the outermost level that names any of `names`, or null if none does. */
 function rankingList(items: Item[], names: readonly CompiledName[]): FoldedText[] | null {
-  const levels = [...new Set(items.map((item) => item.level))].sort(levelOrder);
-  for (const level of levels) {
-    const leads = items.filter((item) => item.level === level).map((item) => fold(item.lead));
+  // Grouped in one pass: filtering every item once per level takes items × levels on deep nesting.
+  const byLevel = new Map<string, string[]>();
+  for (const { level, lead } of items) {
+    const leads = byLevel.get(level);
+    if (leads) leads.push(lead);
+    else byLevel.set(level, [lead]);
+  }
+  for (const level of [...byLevel.keys()].sort(levelOrder)) {
+    const leads = byLevel.get(level)!.map((lead) => fold(lead));
     if (leads.some((lead) => names.some((name) => findMentions(lead, name).length > 0))) return leads;
   }
   return null;
@@ -75,14 +84,14 @@ function parseItems(text: string): Item[] {
   for (const line of text.split(/\r?\n/)) {
     const heading = HEADING.exec(line);
     if (heading) {
-      items.push({ level: `h${heading[1]!.length}`, lead: leadOf(heading[2]!.replace(NUMBER_PREFIX, '')) });
+      items.push({ level: `h${heading[1]!.length}`, lead: leadOf((heading[2] ?? '').replace(NUMBER_PREFIX, '')) });
       continue;
     }
     const item = NUMBERED.exec(line) ?? BULLETED.exec(line);
     if (!item) continue;
     const indent = item[1]!.replace(/\t/g, ' '.repeat(TAB_WIDTH)).length;
     while (open.length > 0 && open[open.length - 1]! >= indent) open.pop();
-    items.push({ level: `l${open.length}`, lead: leadOf(item[2]!) });
+    items.push({ level: `l${open.length}`, lead: leadOf(item[2] ?? '') });
     open.push(indent);
   }
   return items;

@@ -37,6 +37,23 @@ describe('splitSentences', () => {
   });
 });
 
+describe('splitSentences on 256 KiB', () => {
+  const size = 256 * 1024;
+
+  it('does not end a sentence inside a run of periods that no space follows', () => {
+    expect(splitSentences(`a${'.'.repeat(size)}a b.`)).toEqual([{ index: 0, text: `a${'.'.repeat(size)}a b.` }]);
+  });
+
+  it('does not end a sentence at 50,000 abbreviations in a row', () => {
+    const abbreviations = 'e.g. '.repeat(Math.ceil(size / 5));
+    expect(splitSentences(`${abbreviations}Acme. Beta.`).map((s) => s.index)).toEqual([0, abbreviations.length + 'Acme. '.length]);
+  });
+
+  it('reads the word before a period after a word of 256 KiB letters', () => {
+    expect(splitSentences(`${'a'.repeat(size)} xy. Next`).map((s) => s.text.length)).toEqual([size + 4, 4]);
+  });
+});
+
 describe('scoreSentence', () => {
   it.each<[rule: string, sentence: string, score: number]>([
     ['positive word', 'Acme is reliable.', 1],
@@ -122,5 +139,11 @@ describe('classifySentiment', () => {
 
   it('attributes a sentence naming two brands to both (a known limit)', () => {
     expect(classifySentiment('Acme is fine, but Beta is terrible.', 'Acme')).toBe('negative');
+  });
+
+  it('scores each of 18,000 sentences naming the brand once, in a 256 KiB answer', () => {
+    const sentence = 'Acme is good. ';
+    const count = Math.ceil((256 * 1024) / sentence.length);
+    expect(brandSentimentScore(sentence.repeat(count), 'Acme')).toBe(count);
   });
 });

@@ -30,8 +30,12 @@ export interface Sentence {
 /** Words that end in a period without ending a sentence. */
 const ABBREVIATIONS = new Set(['vs', 'etc', 'inc', 'ltd', 'co', 'corp', 'mr', 'mrs', 'ms', 'dr', 'st', 'approx', 'incl', 'esp']);
 
-/** Sentence ends: terminal punctuation (with closing quotes or brackets) before whitespace, or a line break. */
-const SENTENCE_END = /[.!?]+["'”’)\]]*(?=\s|$)|\n/g;
+/**
+ * Sentence ends: terminal punctuation (with closing quotes or brackets) before whitespace, or a line
+ * break. The lookbehind starts a match only at the first mark of a run; without it a long run of
+ * marks not followed by whitespace (`a.....a`) is rescanned from every mark, quadratic in the run.
+ */
+const SENTENCE_END = /(?<![.!?])[.!?]+["'”’)\]]*(?=\s|$)|\n/g;
 const NEGATION_REACH = 3;
 const INTENSITY_REACH = 2;
 
@@ -46,19 +50,35 @@ export function splitSentences(text: string): Sentence[] {
   const push = (end: number) => {
     const raw = text.slice(start, end);
     const body = raw.trim();
-    if (body) sentences.push({ index: start + raw.indexOf(body), text: body });
+    if (body) sentences.push({ index: start + raw.length - raw.trimStart().length, text: body });
     start = end;
   };
   for (const m of text.matchAll(SENTENCE_END)) {
-    if (m[0].startsWith('.') && endsWithAbbreviation(text.slice(start, m.index))) continue;
+    if (m[0].startsWith('.') && endsWithAbbreviation(text, start, m.index)) continue;
     push(m.index + m[0].length);
   }
   push(text.length);
   return sentences;
 }
 
-function endsWithAbbreviation(before: string): boolean {
-  const word = /([\p{L}.]+)$/u.exec(before)?.[1]?.toLowerCase() ?? '';
+const LETTER = /^\p{L}$/u;
+
+/**
+ * Whether the word of letters and periods that ends at `end` (and starts no earlier than `start`)
+ * is an abbreviation. Read backwards from `end`, so each check costs the word's length: a regex
+ * anchored at the end of `text.slice(start, end)` is tried from every position of a sentence that
+ * keeps growing while abbreviations (`a. b. c. …`) do not end it, quadratic in its length.
+ */
+function endsWithAbbreviation(text: string, start: number, end: number): boolean {
+  let from = end;
+  while (from > start) {
+    // A letter outside the BMP is a surrogate pair: step over both halves.
+    const pair = from - 2 >= start ? text.codePointAt(from - 2)! : 0;
+    const char = pair > 0xffff ? String.fromCodePoint(pair) : text[from - 1]!;
+    if (char !== '.' && !LETTER.test(char)) break;
+    from -= char.length;
+  }
+  const word = text.slice(from, end).toLowerCase();
   // Single letters separated by periods: `J`, `U.S`, `e.g`; not `acme.com`.
   return ABBREVIATIONS.has(word) || /^\p{L}(?:\.\p{L})*$/u.test(word);
 }
@@ -118,8 +138,14 @@ function tokenize(sentence: string): string[] {
  * mention it, or null when none does.
  */
 export function brandSentimentScore(text: string, brand: string): number | null {
+  // Mentions and sentences both come in text order: one walk over both pairs them, where testing
+  // every mention against every sentence grows with their product on a long answer.
   const at = mentions(text, brand).map((m) => m.index);
-  const about = splitSentences(text).filter((s) => at.some((i) => i >= s.index && i < s.index + s.text.length));
+  let next = 0;
+  const about = splitSentences(text).filter((s) => {
+    while (next < at.length && at[next]! < s.index) next++;
+    return next < at.length && at[next]! < s.index + s.text.length;
+  });
   if (about.length === 0) return null;
   return about.reduce((sum, s) => sum + scoreSentence(s.text), 0);
 }

@@ -25,6 +25,12 @@ describe('normalizeUrl', () => {
     expect(normalizeUrl(input)).toBe(expected);
   });
 
+  it('drops a 256 KiB run of trailing slashes and keeps one that does not end the path', () => {
+    const run = '/'.repeat(256 * 1024);
+    expect(normalizeUrl(`https://acme.com/pricing${run}`)).toBe('https://acme.com/pricing');
+    expect(normalizeUrl(`https://acme.com/${run}pricing`)).toBe(`https://acme.com/${run}pricing`);
+  });
+
   it('gives one form for URLs that mean the same page', () => {
     const forms = ['https://www.acme.com/pricing/?utm_campaign=x', 'HTTPS://acme.com:443/pricing#plans', 'https://acme.com/pricing?fbclid=abc'];
     expect(new Set(forms.map(normalizeUrl))).toEqual(new Set(['https://acme.com/pricing']));

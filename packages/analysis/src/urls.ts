@@ -32,7 +32,9 @@ export function normalizeUrl(url: string): string | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
   // `URL` already lower-cases scheme and host and drops the scheme's default port.
   const host = parsed.host.replace(/^www\./, '');
-  const path = parsed.pathname.replace(/\/+$/, '');
+  // The lookbehind starts a match only at a run's first slash: `/\/+$/` alone rescans the rest of
+  // the run from every slash, quadratic on a long run that does not end the path.
+  const path = parsed.pathname.replace(/(?<!\/)\/+$/, '');
   const params = [...parsed.searchParams].filter(([key]) => !TRACKING_PARAM.test(key));
   params.sort(([ak, av], [bk, bv]) => compare(ak, bk) || compare(av, bv));
   const query = new URLSearchParams(params).toString();

@@ -106,7 +106,8 @@ export function composeCitations(surface: Surface, prompt: string, market: Marke
 function editorialSource(key: SourceKey, prompt: string, market: Market, rng: Rng): { url: string; title: string } {
   const source = SOURCES[key];
   const slug = kebab(market.label);
-  const question = prompt.replace(/[?!.]+$/, '');
+  // The lookbehind starts a match only at a run's first mark; without it the run is rescanned from each.
+  const question = prompt.replace(/(?<![?!.])[?!.]+$/, '');
   const values: Record<string, string> = {
     slug,
     Label: titleCase(market.label),

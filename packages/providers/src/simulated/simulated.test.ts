@@ -89,6 +89,13 @@ describe('brandsInPrompt', () => {
   });
 });
 
+describe('simulateAnswer on a 256 KiB prompt', () => {
+  it('drops a run of trailing question marks from the question a discussion thread is titled with', () => {
+    const answer = simulateAnswer('chatgpt', `Is Acme good${'?'.repeat(256 * 1024)}`);
+    expect(answer.citations.map((c) => c.title)).toContain('Is Acme good : r/BuyItForLife');
+  });
+});
+
 describe('createSimulatedClient', () => {
   it('labels itself simulated, answering google_ai_overview from a results page', async () => {
     expect(createSimulatedClient('chatgpt')).toMatchObject({ provider: 'simulated', method: 'api' });

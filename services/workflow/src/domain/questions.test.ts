@@ -35,4 +35,10 @@ describe('collectQuestions', () => {
     expect(questions.map((q) => q.question)).toEqual(['how to choose a crm?', 'why use a crm']);
     expect(relatedSearches).toEqual(['how to choose a crm for startups']);
   });
+
+  it('ignores a 256 KiB run of trailing question marks, and keeps one inside the question', () => {
+    const marks = '?'.repeat(256 * 1024);
+    const { questions } = collectQuestions('crm', [paa(`why${marks}crm`), paa(`why${marks}crm${marks}`)], []);
+    expect(questions.map((q) => q.question.length)).toEqual([3 + marks.length + 3]);
+  });
 });

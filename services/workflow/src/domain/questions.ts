@@ -30,7 +30,8 @@ export function isQuestion(search: string): boolean {
 export function collectQuestions(query: string, peopleAlsoAsk: readonly PeopleAlsoAsk[], related: readonly string[]): { questions: Question[]; relatedSearches: string[] } {
   const seen = new Set<string>();
   const fresh = (text: string) => {
-    const key = text.trim().toLowerCase().replace(/\?+$/, '');
+    // The lookbehind starts a match only at a run's first `?`; `/\?+$/` rescans the run from each one.
+    const key = text.trim().toLowerCase().replace(/(?<!\?)\?+$/, '');
     if (!key || seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,4 +1,4 @@
-import { buildVideoTrends, durationSeconds, viewsPerDay, windowStart, type VideoFacts, type VideoSearch } from './video-trends';
+import { buildVideoTrends, durationSeconds, hasBracketedText, viewsPerDay, windowStart, type VideoFacts, type VideoSearch } from './video-trends';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -45,6 +45,24 @@ describe('durationSeconds', () => {
     ['12:05', null],
   ])('%s is %p seconds', (iso, seconds) => {
     expect(durationSeconds(iso)).toBe(seconds);
+  });
+});
+
+describe('hasBracketedText', () => {
+  it.each<[string, boolean]>([
+    ['CRM review (2026)', true],
+    ['[Tested] CRMs', true],
+    ['Empty () brackets', false],
+    ['Unclosed ( bracket', false],
+    ['Closed ) before ( opened', false],
+    ['A bracket (across\na line)', false],
+  ])('%p: %p', (title, expected) => expect(hasBracketedText(title)).toBe(expected));
+
+  it('reads a 256 KiB title of opening brackets', () => {
+    const openers = '('.repeat(256 * 1024);
+    expect(hasBracketedText(openers)).toBe(false);
+    expect(hasBracketedText(`${openers}\n)`)).toBe(false);
+    expect(hasBracketedText(`${openers}x)`)).toBe(true);
   });
 });
 

@@ -106,9 +106,27 @@ const TITLE_PATTERNS: { pattern: string; test: (title: string) => boolean }[] = 
   { pattern: 'Review or first-hand test', test: (t) => /\b(review|tested|i tried|honest|hands-on)\b/i.test(t) },
   { pattern: 'Mistakes and warnings', test: (t) => /\b(mistakes?|avoid|don'?t|stop|warning|never)\b/i.test(t) },
   { pattern: 'Superlative (best, ultimate)', test: (t) => /\b(best|ultimate|perfect|complete)\b/i.test(t) },
-  { pattern: 'Brackets or parentheses', test: (t) => /[[(].+[\])]/.test(t) },
+  { pattern: 'Brackets or parentheses', test: hasBracketedText },
   { pattern: 'CAPITALISED emphasis', test: (t) => /\b\p{Lu}{4,}\b/u.test(t) },
 ];
+
+const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
+
+/**
+ * Whether an opening `[` or `(` is followed, on the same line and after at least one character, by
+ * a closing `]` or `)` (what `/[[(].+[\])]/` tests). One pass keeping the line's first opener: the
+ * regex rescans the rest of the line from every opener, quadratic on a title of many `(`.
+ */
+export function hasBracketedText(title: string): boolean {
+  let opener = -1;
+  for (let i = 0; i < title.length; i++) {
+    const c = title[i]!;
+    if (LINE_TERMINATORS.has(c)) opener = -1;
+    else if ((c === ']' || c === ')') && opener >= 0 && i - opener >= 2) return true;
+    else if ((c === '[' || c === '(') && opener < 0) opener = i;
+  }
+  return false;
+}
 
 function titlePatterns(videos: readonly RisingVideo[]): VideoTrendsData['titlePatterns'] {
   return TITLE_PATTERNS.map(({ pattern, test }) => {
