@@ -5,7 +5,7 @@ import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
-import { startSmtpPeer, type SmtpPeer } from './notifier-smtp-peer';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 // The tracker service is the authority on what may run and what it costs (issue 13), seen over HTTP.
 let stack: TestStack;
