@@ -12,11 +12,23 @@ export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['QUEUED', 'RUNNING'];
 
 const Problem = z.object({ code: z.string(), message: z.string() });
 
+/**
+ * One tracked name in one answer. Names are values, never keys: a brand may be any string
+ * (`monday.com`, `$HOOD`, `__proto__`), which a document store or a JSON object key would mangle.
+ */
+export const AnswerBrand = z
+  .object({
+    name: z.string().meta({ description: 'The tracked name exactly as the tracker lists it.' }),
+    mentioned: z.boolean(),
+    position: z.int().min(1).nullable().optional().meta({ description: "rankings, compare: the name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+  })
+  .meta({ id: 'AnswerBrand' });
+export type AnswerBrand = z.infer<typeof AnswerBrand>;
+
 /** What one answer says, for the tracker's primitive. */
 export const AnswerMetrics = z
   .object({
-    mentions: z.record(z.string(), z.boolean()).optional().meta({ description: 'rankings, compare, sentiment: whether each tracked name is mentioned.' }),
-    positions: z.record(z.string(), z.int().min(1).nullable()).optional().meta({ description: "rankings, compare: each name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+    brands: z.array(AnswerBrand).optional().meta({ description: 'rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone.' }),
     sentiment: z.enum(['positive', 'neutral', 'negative']).nullable().optional().meta({ description: 'sentiment: how the sentences mentioning the brand read; null if not mentioned.' }),
     citedDomains: z.array(z.string()).optional().meta({ description: 'citations: registrable domains cited, each once.' }),
     citesUrl: z.boolean().nullable().optional().meta({ description: "citations: whether the tracker's URL is cited; null without a URL." }),
