@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunDelta, RunMetrics } from '@brandradar/analysis';
-import { Micro, Surface, Timestamp } from './common';
+import { MAX_URL_CHARS, Micro, Surface, Timestamp } from './common';
 import { Primitive, Tracker } from './tracker';
 
 export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
@@ -9,6 +9,17 @@ export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'F
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['QUEUED', 'RUNNING'];
+
+/**
+ * What one answer may hold, so that any run fits its store and its messages whatever a provider
+ * sends. "Characters" are UTF-16 code units, as JSON and JavaScript count them; a cut never splits
+ * a surrogate pair. Control characters other than tab, line feed and carriage return are removed.
+ */
+export const MAX_ANSWER_TEXT_CHARS = 20_000;
+/** The first this many citations with a valid http(s) URL are kept. */
+export const MAX_CITATIONS_PER_ANSWER = 20;
+/** A citation with a longer URL is dropped (see MAX_URL_CHARS); a longer title is cut. */
+export const MAX_CITATION_TITLE_CHARS = 300;
 
 const Problem = z.object({ code: z.string(), message: z.string() });
 
@@ -43,8 +54,23 @@ export const RunAnswer = z
     provider: z.string().nullable().meta({ description: 'Who answered: openai, anthropic, google, perplexity, serpapi, or simulated.' }),
     providerModel: z.string().nullable().meta({ description: "The provider's model id." }),
     method: z.enum(['api', 'serp']).nullable().meta({ description: 'How the answer was measured: a model API, or a search engine results page.' }),
-    text: z.string().nullable(),
-    citations: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+    text: z
+      .string()
+      .max(MAX_ANSWER_TEXT_CHARS)
+      .nullable()
+      .meta({
+        description: `The answer as the provider gave it, without control characters other than tab, line feed and carriage return, cut to at most ${MAX_ANSWER_TEXT_CHARS} characters (UTF-16 code units; never inside a surrogate pair). Null when the answer failed.`,
+      }),
+    truncated: z.boolean().meta({ description: `True when the provider's text was longer than ${MAX_ANSWER_TEXT_CHARS} characters and was cut.` }),
+    citations: z
+      .array(
+        z.object({
+          url: z.string().max(MAX_URL_CHARS),
+          title: z.string().max(MAX_CITATION_TITLE_CHARS).nullable().meta({ description: `Cut to at most ${MAX_CITATION_TITLE_CHARS} characters.` }),
+        }),
+      )
+      .max(MAX_CITATIONS_PER_ANSWER)
+      .meta({ description: `The first ${MAX_CITATIONS_PER_ANSWER} sources cited with an absolute http(s) URL of at most ${MAX_URL_CHARS} characters, in the provider's order; others are left out.` }),
     metrics: AnswerMetrics.nullable(),
     error: Problem.nullable(),
     fetchedAt: Timestamp.nullable(),

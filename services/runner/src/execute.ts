@@ -4,6 +4,7 @@ import { DomainError, query, type Logger, type NatsLink, type Outbox } from '@br
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
+import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
 import { answerKey, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
 import type { RunDoc, RunStore } from './store/runs';
@@ -78,6 +79,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
       });
       d.metrics.providerDuration.observe({ surface, outcome: 'succeeded' }, seconds());
+      const { text, truncated, citations } = boundAnswer(a.text, a.citations);
       return {
         promptIndex,
         model: surface,
@@ -85,9 +87,10 @@ export function createRunExecutor(d: ExecutorDeps) {
         provider: a.provider,
         providerModel: a.model,
         method: a.method,
-        text: a.text,
-        citations: a.citations,
-        metrics: answerMetrics(run.definition, a.text, a.citations),
+        text,
+        truncated,
+        citations,
+        metrics: answerMetrics(run.definition, text, citations),
         error: null,
         fetchedAt: a.fetchedAt,
       };
@@ -97,7 +100,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       d.metrics.providerDuration.observe({ surface, outcome: 'failed' }, seconds());
       if (!(e instanceof ProviderError)) d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.message : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
+      return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
     }
   }
 
