@@ -78,27 +78,40 @@ export const RunAnswer = z
   .meta({ id: 'RunAnswer' });
 export type RunAnswer = z.infer<typeof RunAnswer>;
 
+const runFields = {
+  id: z.uuid(),
+  trackerId: z.uuid(),
+  trigger: z.enum(['manual', 'scheduled']),
+  requestToken: z.string().nullable(),
+  status: RunStatus,
+  scheduledFor: Timestamp.nullable(),
+  createdAt: Timestamp,
+  startedAt: Timestamp.nullable(),
+  finishedAt: Timestamp.nullable(),
+  primitive: Primitive,
+  models: z.array(Surface),
+  estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
+  billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
+};
+const runOutcomeFields = {
+  summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
+  metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
+  delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
+  error: Problem.nullable(),
+};
+
+export const RunResult = z.object({ prompt: z.string(), answers: z.array(RunAnswer).meta({ description: 'The answers so far, in the order of `models`.' }) });
+export type RunResult = z.infer<typeof RunResult>;
+
+/**
+ * A run without its results: what events and run lists carry. Every part is bounded (metrics list
+ * at most 25 domains), so it always fits one message; results come in pages of answers.
+ */
+export const RunSummary = z.object({ ...runFields, ...runOutcomeFields }).meta({ id: 'RunSummary' });
+export type RunSummary = z.infer<typeof RunSummary>;
+
 export const Run = z
-  .object({
-    id: z.uuid(),
-    trackerId: z.uuid(),
-    trigger: z.enum(['manual', 'scheduled']),
-    requestToken: z.string().nullable(),
-    status: RunStatus,
-    scheduledFor: Timestamp.nullable(),
-    createdAt: Timestamp,
-    startedAt: Timestamp.nullable(),
-    finishedAt: Timestamp.nullable(),
-    primitive: Primitive,
-    models: z.array(Surface),
-    estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
-    billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
-    results: z.array(z.object({ prompt: z.string(), answers: z.array(RunAnswer) })),
-    summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
-    metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
-    delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
-    error: Problem.nullable(),
-  })
+  .object({ ...runFields, results: z.array(RunResult).meta({ description: 'One entry per prompt, in tracker order.' }), ...runOutcomeFields })
   .meta({ id: 'Run' });
 export type Run = z.infer<typeof Run>;
 

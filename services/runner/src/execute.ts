@@ -6,7 +6,7 @@ import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { answerKey, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
+import { answerSlots, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
 import type { RunDoc, RunStore } from './store/runs';
 
 export interface ExecutorDeps {
@@ -106,17 +106,13 @@ export function createRunExecutor(d: ExecutorDeps) {
 
   /** Asks every prompt × surface not yet answered, in parallel (each surface limits its own concurrency). */
   async function answerAll(run: RunState): Promise<void> {
-    const missing = run.definition.prompts.flatMap((_, i) => run.definition.models.filter((m) => !run.answers[answerKey(i, m)]).map((m) => [i, m] as const));
-    await Promise.all(
-      missing.map(async ([i, m]) => {
-        const answer = await ask(run, i, m);
-        await d.store.saveAnswer(run.id, answerKey(i, m), answer);
-      }),
-    );
+    const missing = answerSlots(run.definition).filter((slot) => !run.outcomes[slot.key]);
+    await Promise.all(missing.map(async (slot) => d.store.saveAnswer(run, slot, await ask(run, slot.promptIndex, slot.surface))));
   }
 
   async function finish(run: RunState): Promise<void> {
-    const answers = Object.values(run.answers);
+    const stored = await Promise.all(answerSlots(run.definition).filter((slot) => run.outcomes[slot.key]).map((slot) => d.store.answer(run.id, slot)));
+    const answers = stored.filter((a): a is AnswerRecord => a !== null);
     const { status, billedCostMicro } = runOutcome(answers, run.definition.prompts.length * run.definition.models.length, run.rates!);
     // Idempotent per run: a retry after a crash captures the same amount once.
     await query(d.nats, BillingQueries.capture, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: billedCostMicro });
@@ -129,8 +125,8 @@ export function createRunExecutor(d: ExecutorDeps) {
     const delta = metrics && previous?.metrics ? computeDelta(metrics, previous.metrics) : null;
     const error = status === 'FAILED' ? { code: 'no_answers', message: 'No surface answered; nothing was billed.' } : null;
     const finished: RunState = { ...run, status, billedCostMicro, metrics, delta, error, finishedAt: d.now() };
-    const stored = await d.store.advance(run, 'RUNNING', { status, billedCostMicro, metrics, delta, error, finishedAt: finished.finishedAt }, [finishedEvent(finished)]);
-    if (stored) {
+    const advanced = await d.store.advance(run, 'RUNNING', { status, billedCostMicro, metrics, delta, error, finishedAt: finished.finishedAt }, [finishedEvent(finished)]);
+    if (advanced) {
       for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
       d.metrics.runDuration.observe({ outcome: status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
     }
