@@ -58,7 +58,8 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       path: '/api/v1/trackers/:id/report',
       operationId: 'getReport',
       summary: 'Read the report: the tracker and its runs, newest first',
-      description: 'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause.',
+      description:
+        'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
       tag: 'Runs',
       params: z.object({ id: z.uuid() }),
       query: ReportQuery,
