@@ -59,7 +59,7 @@ async function setup(name: string, limits: { maxDeliver: number; ackWaitMs?: num
     });
     running.push(c);
   };
-  const publish = (n: number) => publishEvent(link.js, event, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
+  const publish = (n: number) => publishEvent(link, event, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
   const pending = async () => {
     const c = await link.jsm.consumers.info(stream.name, consumer.durable);
     return { unacked: c.num_ack_pending, waiting: c.num_pending, redelivered: c.num_redelivered };

@@ -32,7 +32,7 @@ it('services reconnect after the NATS server is killed and restarted, and the fi
   expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).status).toBe(200);
 
   // Ten events are stored before the crash; nobody has consumed them yet.
-  for (let n = 0; n < 10; n++) await publishEvent(link.js, pinged, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
+  for (let n = 0; n < 10; n++) await publishEvent(link, pinged, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
 
   await stack.nats.process.kill(); // SIGKILL: no clean shutdown of the store
 

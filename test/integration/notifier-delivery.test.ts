@@ -96,7 +96,7 @@ describe('one e-mail per event and template', () => {
   it('records the e-mail once an event nak-ed while billing was down is redelivered', async () => {
     await stack.running.get('billing')!.stop();
     const event = pausedEvent('account_closed', { accountId });
-    await publishEvent(link.js, TrackerEvents.paused, event);
+    await publishEvent(link, TrackerEvents.paused, event);
     // Without billing there is no address: the event is nak-ed with a delay and comes back.
     await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, trackerEventsConsumer.durable), (i) => i.num_redelivered > 0);
     expect(mailsOf(event.eventId)).toHaveLength(0);
@@ -109,7 +109,7 @@ describe('one e-mail per event and template', () => {
   it('drops, counts and acks an event of an account billing does not know', async () => {
     const failedBefore = await metric('emails_failed_total', 'tracker_deleted');
     const event = deletedEvent({ accountId: randomUUID() });
-    await publishEvent(link.js, TrackerEvents.deleted, event);
+    await publishEvent(link, TrackerEvents.deleted, event);
 
     await eventually(() => metric('emails_failed_total', 'tracker_deleted'), (n) => n === failedBefore + 1);
     await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, trackerEventsConsumer.durable), (i) => i.num_pending + i.num_ack_pending === 0);
@@ -119,7 +119,7 @@ describe('one e-mail per event and template', () => {
 
   it('sends nothing again for an e-mail already recorded', async () => {
     const event = pausedEvent(null, { accountId });
-    await publishEvent(link.js, TrackerEvents.paused, event);
+    await publishEvent(link, TrackerEvents.paused, event);
     await deliveredOnce(event.eventId);
     await link.js.publish(TrackerEvents.paused.subject, json.encode(event), { msgID: randomUUID() });
     await settle();
@@ -131,7 +131,7 @@ describe('retries', () => {
   it('retries a connection dropped mid-message and delivers once', async () => {
     peer.script('drop');
     const event = pausedEvent('insufficient_credits', { accountId });
-    await publishEvent(link.js, TrackerEvents.paused, event);
+    await publishEvent(link, TrackerEvents.paused, event);
 
     await deliveredOnce(event.eventId);
     expect(peer.attempts).toBe(2);
@@ -142,7 +142,7 @@ describe('retries', () => {
     peer.script({ reply: 421 }, { reply: 450 });
     const retriesBefore = await metric('email_send_retries_total', 'tracker_deleted');
     const event = deletedEvent({ accountId });
-    await publishEvent(link.js, TrackerEvents.deleted, event);
+    await publishEvent(link, TrackerEvents.deleted, event);
 
     await deliveredOnce(event.eventId);
     expect(peer.attempts).toBe(3);
@@ -156,7 +156,7 @@ describe('retries', () => {
     peer.script({ reply: 550 });
     const failedBefore = await metric('emails_failed_total', 'tracker_deleted');
     const event = deletedEvent({ accountId });
-    await publishEvent(link.js, TrackerEvents.deleted, event);
+    await publishEvent(link, TrackerEvents.deleted, event);
 
     const entry = await eventually(() => outboxEntry(event.eventId), (e) => e?.status === 'failed');
     await settle();
@@ -184,7 +184,7 @@ describe('retries', () => {
 
 describe("each template reaches the account's address with its key facts", () => {
   async function send<E extends EventDef>(def: E, event: Parameters<typeof publishEvent<E>>[2]): Promise<ReceivedMail> {
-    await publishEvent(link.js, def, event);
+    await publishEvent(link, def, event);
     const mail = await deliveredOnce(event.eventId);
     expect(mail.envelopeTo).toEqual([email]);
     expect(mail.envelopeFrom).toBe(FROM);

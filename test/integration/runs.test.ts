@@ -60,7 +60,7 @@ describe('a manual run', () => {
     expect(run).toMatchObject({ status: 'PARTIAL', billedCostMicro: 3 * 5_000 + 3 * 4_000, summary: { answers: 9, succeeded: 6, failed: 3 }, error: null });
     const answers = run.results.flatMap((r: { answers: unknown[] }) => r.answers);
     expect(answers.filter((a: any) => a.model === 'gemini')).toEqual(Array(3).fill(expect.objectContaining({ status: 'failed', error: expect.objectContaining({ code: 'client_error' }), text: null })));
-    expect(answers.find((a: any) => a.model === 'chatgpt')).toMatchObject({ status: 'succeeded', provider: 'openai', method: 'api', providerModel: expect.any(String), metrics: { mentions: { Alpha: true, Beta: true }, positions: { Alpha: 1, Beta: 2 } } });
+    expect(answers.find((a: any) => a.model === 'chatgpt')).toMatchObject({ status: 'succeeded', provider: 'openai', method: 'api', providerModel: expect.any(String), metrics: { brands: [{ name: 'Alpha', mentioned: true, position: 1 }, { name: 'Beta', mentioned: true, position: 2 }] } });
     expect(run.metrics).toMatchObject({ primitive: 'rankings', answers: 6 });
     expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - 27_000, spentThisMonthMicro: 27_000 });
   });

@@ -35,7 +35,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     for (let i = 0; i < trackers.length; i += 200) {
       await Promise.all(
         trackers.slice(i, i + 200).map((tracker, j) =>
-          publishEvent(link.js, TrackerEvents.activated, { version: 1, eventId: randomUUID(), occurredAt: tracker.updatedAt, accountId: accounts[Math.floor((i + j) / 25)]!, tracker, definitionVersion: 1, balanceMicro: 0, runsDryAt: null }),
+          publishEvent(link, TrackerEvents.activated, { version: 1, eventId: randomUUID(), occurredAt: tracker.updatedAt, accountId: accounts[Math.floor((i + j) / 25)]!, tracker, definitionVersion: 1, balanceMicro: 0, runsDryAt: null }),
         ),
       );
     }

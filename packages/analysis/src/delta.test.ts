@@ -1,6 +1,6 @@
 import { computeDelta } from './delta';
 import { computeMetrics, type AnalysedAnswer } from './metrics';
-import { CAUSATION_NOTE, RunDelta, type CitationDelta, type RankingDelta, type RunMetrics, type SentimentDelta } from './schemas';
+import { CAUSATION_NOTE, MAX_LISTED_DOMAINS, RunDelta, type CitationDelta, type RankingDelta, type RunMetrics, type SentimentDelta } from './schemas';
 import { fisherExactPValue } from './stats';
 
 const answer = (text: string, surface = 'chatgpt', citations: string[] = []): AnalysedAnswer => ({
@@ -206,6 +206,15 @@ describe('computeDelta', () => {
       expect(delta.domains[2]!.share).toMatchObject({ current: 0, previous: 0.5, change: -50 });
       expect(delta.urlCitedRate).toMatchObject({ current: 1, previous: 1, change: 0 });
       expect(delta.citations).toEqual({ current: 20, previous: 20, change: 0 });
+    });
+
+    it('a domain not among the listed domains of a run whose list was cut has no values or change there', () => {
+      const crowded = Array.from({ length: MAX_LISTED_DOMAINS }, (_, i) => `https://top${i}.example/`);
+      const delta = citationDelta(run(cite(10, ['https://new.org/a'])), run([...cite(5, crowded), ...cite(5, [...crowded, 'https://new.org/a'])]));
+      const added = delta.domains.find((d) => d.domain === 'new.org')!;
+      expect(added.citations).toEqual({ current: 10, previous: null, change: null });
+      expect(added.share).toMatchObject({ current: 1, previous: null, change: null, insufficientSample: false });
+      expect(delta.domains.find((d) => d.domain === 'top0.example')!.citations).toEqual({ current: 0, previous: 10, change: -10 });
     });
 
     it('shares need 10 analysed answers in each run', () => {

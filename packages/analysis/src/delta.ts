@@ -123,9 +123,10 @@ function citationDelta(current: CitationGroup, previous: CitationGroup): Citatio
   const before = new Map(previous.domains.map((d) => [d.domain, d]));
   const now = new Set(current.domains.map((d) => d.domain));
   const domains = [...current.domains.map((d) => d.domain), ...previous.domains.map((d) => d.domain).filter((d) => !now.has(d))];
-  // A domain missing from a run was cited 0 times there, out of that run's citations.
-  const of = (group: CitationGroup, lookup: Map<string, DomainMetrics>, domain: string) =>
-    lookup.get(domain) ?? { domain, citations: 0, share: zeroShare(group.citations) };
+  // A domain missing from a run that lists every domain it cited was cited 0 times there; when the run's
+  // list was cut, its count there is unknown.
+  const of = (group: CitationGroup, lookup: Map<string, DomainMetrics>, domain: string): DomainMetrics | undefined =>
+    lookup.get(domain) ?? (group.unlistedDomains.domains === 0 ? { domain, citations: 0, share: zeroShare(group.citations) } : undefined);
   const after = new Map(current.domains.map((d) => [d.domain, d]));
   return {
     answers,
@@ -133,6 +134,7 @@ function citationDelta(current: CitationGroup, previous: CitationGroup): Citatio
     domains: domains.map((domain): DomainDelta => {
       const c = of(current, after, domain);
       const p = of(previous, before, domain);
+      if (!c || !p) return { domain, citations: { current: c?.citations ?? null, previous: p?.citations ?? null, change: null }, share: unpaired(c?.share, p?.share) };
       return { domain, citations: countChange(c.citations, p.citations), share: shareChange(c.share, p.share, answers) };
     }),
     urlCitedRate: optionalRateChange(current.urlCitedRate, previous.urlCitedRate),

@@ -1,5 +1,5 @@
 export { mentions, isMentioned, type Mention } from './mentions';
-export { position } from './position';
+export { positions } from './position';
 export { normalizeUrl, registrableDomain, samePage } from './urls';
 export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, designEffect } from './stats';

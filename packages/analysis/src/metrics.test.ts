@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RUN_DELTA_EXAMPLE, RUN_METRICS_EXAMPLE } from './examples';
 import { computeDelta } from './delta';
 import { computeMetrics, type AnalysedAnswer, type AnalysisInput } from './metrics';
-import { RunDelta, RunMetrics, type CitationMetrics, type RankingMetrics, type SentimentMetrics } from './schemas';
+import { MAX_LISTED_DOMAINS, RunDelta, RunMetrics, type CitationMetrics, type RankingMetrics, type SentimentMetrics } from './schemas';
 
 let promptNo = 0;
 const answer = (text: string, surface = 'chatgpt', citations: string[] = []): AnalysedAnswer => ({
@@ -148,6 +148,15 @@ describe('computeMetrics: citations', () => {
 
   it('rejects a tracked URL that is not absolute http(s)', () => {
     expect(() => computeMetrics(input('acme.com', answers))).toThrow(RangeError);
+  });
+
+  it(`lists the ${MAX_LISTED_DOMAINS} most cited domains and counts the others together`, () => {
+    // Domain i is cited by i + 1 answers, so domains 39 down to 15 are the most cited.
+    const many = Array.from({ length: 40 }, (_, i) => answer('', 'chatgpt', Array.from({ length: 40 - i }, (_, j) => `https://d${39 - j}.example/`)));
+    const m = computeMetrics(input(null, many)) as CitationMetrics;
+    expect(m.domains.map((d) => d.domain)).toEqual(Array.from({ length: MAX_LISTED_DOMAINS }, (_, k) => `d${39 - k}.example`));
+    expect(m.unlistedDomains).toEqual({ domains: 15, citations: (15 * 16) / 2 });
+    expect(metrics.unlistedDomains).toEqual({ domains: 0, citations: 0 });
   });
 
   it('per surface', () => {

@@ -1,17 +1,18 @@
 import { fold } from './fold';
 import { compileName, findMentions } from './mentions';
 import { placesOf } from './position';
-import type {
-  AveragePosition,
-  BrandMetrics,
-  CitationGroup,
-  DomainMetrics,
-  NetSentiment,
-  Rate,
-  RankingGroup,
-  RunMetrics,
-  SentimentGroup,
-  Share,
+import {
+  MAX_LISTED_DOMAINS,
+  type AveragePosition,
+  type BrandMetrics,
+  type CitationGroup,
+  type DomainMetrics,
+  type NetSentiment,
+  type Rate,
+  type RankingGroup,
+  type RunMetrics,
+  type SentimentGroup,
+  type Share,
 } from './schemas';
 import { classifySentiment, type SentimentLabel } from './sentiment';
 import { designEffect, round, wilsonInterval } from './stats';
@@ -125,6 +126,7 @@ export function citationGroup(answers: readonly string[][], url: string | null):
     return { domain, citations: sum(counts), share: share(counts, totals) };
   });
   domains.sort((a, b) => b.citations - a.citations || (a.domain < b.domain ? -1 : 1));
+  const unlisted = domains.slice(MAX_LISTED_DOMAINS);
   const citedRate = (hit: (urls: string[]) => boolean) => rate(answers.filter(hit).length, answers.length);
   let urlCitedRate: Rate | null = null;
   let domainCitedRate: Rate | null = null;
@@ -134,7 +136,14 @@ export function citationGroup(answers: readonly string[][], url: string | null):
     urlCitedRate = citedRate((urls) => urls.some((u) => pageOf(u) === page));
     domainCitedRate = citedRate((urls) => urls.some((u) => registrableDomain(hostOf(u)) === site));
   }
-  return { answers: answers.length, citations: sum(totals), domains, urlCitedRate, domainCitedRate };
+  return {
+    answers: answers.length,
+    citations: sum(totals),
+    domains: domains.slice(0, MAX_LISTED_DOMAINS),
+    unlistedDomains: { domains: unlisted.length, citations: sum(unlisted.map((d) => d.citations)) },
+    urlCitedRate,
+    domainCitedRate,
+  };
 }
 
 /**

@@ -1,8 +1,11 @@
-import { position } from './position';
+import { positions } from './position';
 
-const places = (text: string, names: string[]) => Object.fromEntries(position(text, names));
+const places = (text: string, names: string[]) => {
+  const found = positions(text, names);
+  return Object.fromEntries(names.map((name, i) => [name, found[i]]));
+};
 
-describe('position', () => {
+describe('positions', () => {
   it('numbered list with bold names and descriptions that mention others', () => {
     const answer = [
       'Here are the top project management tools for remote teams in 2025:',

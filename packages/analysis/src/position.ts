@@ -22,7 +22,7 @@ const LEAD_END = /:(?:\s|$)|\s[-–—]\s|—|\s\(/;
 const TAB_WIDTH = 4;
 
 /**
- * Each name's 1-based place in the answer's list, or null if it has none.
+ * Each name's 1-based place in the answer's list, or null if it has none, in the order of `names`.
  *
  * The list is the items of the outermost level whose items name any of `names`: headings
  * (`### 1. Acme`, `## Acme`) before list items, and top-level items (`1.`, `1)`, `-`, `*`, `•`)
@@ -36,12 +36,11 @@ const TAB_WIDTH = 4;
  * When no item names any of `names`, the answer has no list: places are the order of first mention
  * among `names`, names mentioned at the same spot sharing a place; a name never mentioned gets null.
  */
-export function position(text: string, names: readonly string[]): Map<string, number | null> {
-  const places = placesOf(text, names.map(compileName));
-  return new Map(names.map((name, i) => [name, places[i]!]));
+export function positions(text: string, names: readonly string[]): (number | null)[] {
+  return placesOf(text, names.map(compileName));
 }
 
-/** {@link position} for compiled names, in their order; `folded` is `text` folded, if the caller has it. */
+/** {@link positions} for compiled names, in their order; `folded` is `text` folded, if the caller has it. */
 export function placesOf(text: string, names: readonly CompiledName[], folded: FoldedText = fold(text)): (number | null)[] {
   const list = rankingList(parseItems(text), names);
   if (list) {

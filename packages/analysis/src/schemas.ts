@@ -97,10 +97,19 @@ export const DomainMetrics = z
   .meta({ id: 'DomainMetrics' });
 export type DomainMetrics = z.infer<typeof DomainMetrics>;
 
+/**
+ * Domains listed per group of citation metrics; the others are counted together. A run may cite
+ * thousands of domains; listing them all would make its metrics megabytes, too large for a message.
+ */
+export const MAX_LISTED_DOMAINS = 25;
+
 const citationGroup = {
   answers,
   citations: Count.meta({ description: 'All citations: distinct normalised http(s) URLs per answer, summed over answers.' }),
-  domains: z.array(DomainMetrics).meta({ description: 'Most cited first; ties by domain name.' }),
+  domains: z.array(DomainMetrics).max(MAX_LISTED_DOMAINS).meta({ description: `The ${MAX_LISTED_DOMAINS} most cited domains, most cited first; ties by domain name.` }),
+  unlistedDomains: z
+    .object({ domains: Count, citations: Count })
+    .meta({ description: `The domains cited beyond the ${MAX_LISTED_DOMAINS} listed, and their citations, counted together.` }),
   urlCitedRate: Rate.nullable().meta({ description: 'Answers citing the tracked URL (normalised, http and https alike) / analysed answers; null without a URL.' }),
   domainCitedRate: Rate.nullable().meta({ description: "Answers citing any page of the tracked URL's registrable domain / analysed answers; null without a URL." }),
 };
@@ -192,7 +201,11 @@ export type BrandDelta = z.infer<typeof BrandDelta>;
 
 export const DomainDelta = z
   .object({ domain: z.string(), citations: CountChange, share: RateChange })
-  .meta({ id: 'DomainDelta', description: 'A domain not cited in one run counts as cited 0 times in it.' });
+  .meta({
+    id: 'DomainDelta',
+    description:
+      'A domain listed in either run. One not cited in the other run counts as cited 0 times there; one cited there but not among its listed domains has null values there and no change.',
+  });
 export type DomainDelta = z.infer<typeof DomainDelta>;
 
 const rankingDeltaGroup = { answers: CountChange, brands: z.array(BrandDelta) };

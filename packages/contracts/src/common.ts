@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
 
+/** The longest URL accepted anywhere (a tracker's `url`, a citation): the de-facto limit of browsers and search engines. */
+export const MAX_URL_CHARS = 2_048;
+
 /** Money is always an integer count of micro-units: 100,000 = 1 USD. */
 export const MICRO_PER_USD = 100_000;
 export const Micro = z.int().min(0).meta({ description: 'Integer micro-units; 100,000 = 1 USD.' });

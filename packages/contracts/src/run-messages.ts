@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
-import { Run } from './run';
+import { RunAnswer, RunSummary } from './run';
 import { Tracker } from './tracker';
 import { DefinitionVersion } from './tracker-messages';
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
+
+/**
+ * Replies that carry runs must fit one NATS message (1 MiB by default) whatever the run holds: a
+ * run's answers come in pages of at most this many bytes of JSON (one answer at the caps of run.ts
+ * is far smaller), its summary and prompts separately.
+ */
+export const RUN_ANSWERS_PAGE_BYTES = 512 * 1024;
+
+/** A run without its answers, and the prompts its results are listed by. */
+const RunHead = z.object({ run: RunSummary, prompts: z.array(z.string()) });
 
 /** Queries answered by the runner, which owns runs and their results. */
 export const RunQueries = {
@@ -15,15 +25,26 @@ export const RunQueries = {
    * named another tracker; otherwise the tracker is checked, then the balance,
    * then the limit of 3 manual runs QUEUED or RUNNING per account.
    */
-  requestManual: defineQuery('runs.request-manual.v1', scoped({ trackerId: z.uuid(), requestToken: z.string().min(1).max(200) }), z.object({ run: Run, replayed: z.boolean() })),
+  requestManual: defineQuery('runs.request-manual.v1', scoped({ trackerId: z.uuid(), requestToken: z.string().min(1).max(200) }), RunHead.extend({ replayed: z.boolean() })),
   /** A scheduled run for one occurrence; the same (tracker, scheduledFor) always yields the same single run. */
   createScheduled: defineQuery(
     'runs.create-scheduled.v1',
     scoped({ tracker: Tracker, definitionVersion: DefinitionVersion, scheduledFor: Timestamp, estimatedCostMicro: Micro }),
-    z.object({ run: Run, created: z.boolean() }),
+    RunHead.extend({ created: z.boolean() }),
   ),
-  get: defineQuery('runs.get.v1', scoped({ trackerId: z.uuid(), runId: z.uuid() }), z.object({ run: Run })),
-  list: defineQuery('runs.list.v1', scoped({ trackerId: z.uuid(), limit: z.int().min(1).max(100) }), z.object({ runs: z.array(Run) })),
+  getHead: defineQuery('runs.get-head.v1', scoped({ trackerId: z.uuid(), runId: z.uuid() }), RunHead),
+  /** The ids of a tracker's newest runs, newest first; each run is then read on its own. */
+  listIds: defineQuery('runs.list-ids.v1', scoped({ trackerId: z.uuid(), limit: z.int().min(1).max(100) }), z.object({ runIds: z.array(z.uuid()) })),
+  /**
+   * A page of a run's answers in result order (prompt by prompt, each in the order of the run's
+   * models), from answer slot `cursor` (prompt index × models + model index) on: at least one
+   * answer, at most RUN_ANSWERS_PAGE_BYTES. `nextCursor` is null after the last answer.
+   */
+  answers: defineQuery(
+    'runs.answers.v1',
+    scoped({ trackerId: z.uuid(), runId: z.uuid(), cursor: z.int().min(0) }),
+    z.object({ answers: z.array(z.object({ promptIndex: z.int().min(0), answer: RunAnswer })), nextCursor: z.int().min(0).nullable() }),
+  ),
   /** Runs of a tracker that are QUEUED or RUNNING (a tracker with any cannot be deleted). */
   activeCount: defineQuery('runs.active-count.v1', scoped({ trackerId: z.uuid() }), z.object({ count: z.int().min(0) })),
 };
@@ -44,8 +65,9 @@ export const RunCommands = {
   execute: defineEvent('run.execute.v1', RUN_COMMANDS_STREAM, eventPayload({ accountId: z.uuid(), runId: z.uuid() })),
 };
 
+/** Run events carry the run's summary, never its answers: an event must fit one message however large the run. */
 export const RunEvents = {
-  queued: defineEvent('run.queued.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), run: Run })),
-  /** A run reached COMPLETED, PARTIAL or FAILED; `run` is its final record. */
-  finished: defineEvent('run.finished.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), trackerName: z.string(), run: Run })),
+  queued: defineEvent('run.queued.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), run: RunSummary })),
+  /** A run reached COMPLETED, PARTIAL or FAILED; `run` is its final summary (`runs.answers.v1` has its answers). */
+  finished: defineEvent('run.finished.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), trackerName: z.string(), run: RunSummary })),
 };

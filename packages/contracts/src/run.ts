@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunDelta, RunMetrics } from '@brandradar/analysis';
-import { Micro, Surface, Timestamp } from './common';
+import { MAX_URL_CHARS, Micro, Surface, Timestamp } from './common';
 import { Primitive, Tracker } from './tracker';
 
 export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
@@ -10,13 +10,36 @@ export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'F
 export type RunStatus = z.infer<typeof RunStatus>;
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['QUEUED', 'RUNNING'];
 
+/**
+ * What one answer may hold, so that any run fits its store and its messages whatever a provider
+ * sends. "Characters" are UTF-16 code units, as JSON and JavaScript count them; a cut never splits
+ * a surrogate pair. Control characters other than tab, line feed and carriage return are removed.
+ */
+export const MAX_ANSWER_TEXT_CHARS = 20_000;
+/** The first this many citations with a valid http(s) URL are kept. */
+export const MAX_CITATIONS_PER_ANSWER = 20;
+/** A citation with a longer URL is dropped (see MAX_URL_CHARS); a longer title is cut. */
+export const MAX_CITATION_TITLE_CHARS = 300;
+
 const Problem = z.object({ code: z.string(), message: z.string() });
+
+/**
+ * One tracked name in one answer. Names are values, never keys: a brand may be any string
+ * (`monday.com`, `$HOOD`, `__proto__`), which a document store or a JSON object key would mangle.
+ */
+export const AnswerBrand = z
+  .object({
+    name: z.string().meta({ description: 'The tracked name exactly as the tracker lists it.' }),
+    mentioned: z.boolean(),
+    position: z.int().min(1).nullable().optional().meta({ description: "rankings, compare: the name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+  })
+  .meta({ id: 'AnswerBrand' });
+export type AnswerBrand = z.infer<typeof AnswerBrand>;
 
 /** What one answer says, for the tracker's primitive. */
 export const AnswerMetrics = z
   .object({
-    mentions: z.record(z.string(), z.boolean()).optional().meta({ description: 'rankings, compare, sentiment: whether each tracked name is mentioned.' }),
-    positions: z.record(z.string(), z.int().min(1).nullable()).optional().meta({ description: "rankings, compare: each name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+    brands: z.array(AnswerBrand).optional().meta({ description: 'rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone.' }),
     sentiment: z.enum(['positive', 'neutral', 'negative']).nullable().optional().meta({ description: 'sentiment: how the sentences mentioning the brand read; null if not mentioned.' }),
     citedDomains: z.array(z.string()).optional().meta({ description: 'citations: registrable domains cited, each once.' }),
     citesUrl: z.boolean().nullable().optional().meta({ description: "citations: whether the tracker's URL is cited; null without a URL." }),
@@ -31,8 +54,23 @@ export const RunAnswer = z
     provider: z.string().nullable().meta({ description: 'Who answered: openai, anthropic, google, perplexity, serpapi, or simulated.' }),
     providerModel: z.string().nullable().meta({ description: "The provider's model id." }),
     method: z.enum(['api', 'serp']).nullable().meta({ description: 'How the answer was measured: a model API, or a search engine results page.' }),
-    text: z.string().nullable(),
-    citations: z.array(z.object({ url: z.string(), title: z.string().nullable() })),
+    text: z
+      .string()
+      .max(MAX_ANSWER_TEXT_CHARS)
+      .nullable()
+      .meta({
+        description: `The answer as the provider gave it, without control characters other than tab, line feed and carriage return, cut to at most ${MAX_ANSWER_TEXT_CHARS} characters (UTF-16 code units; never inside a surrogate pair). Null when the answer failed.`,
+      }),
+    truncated: z.boolean().meta({ description: `True when the provider's text was longer than ${MAX_ANSWER_TEXT_CHARS} characters and was cut.` }),
+    citations: z
+      .array(
+        z.object({
+          url: z.string().max(MAX_URL_CHARS),
+          title: z.string().max(MAX_CITATION_TITLE_CHARS).nullable().meta({ description: `Cut to at most ${MAX_CITATION_TITLE_CHARS} characters.` }),
+        }),
+      )
+      .max(MAX_CITATIONS_PER_ANSWER)
+      .meta({ description: `The first ${MAX_CITATIONS_PER_ANSWER} sources cited with an absolute http(s) URL of at most ${MAX_URL_CHARS} characters, in the provider's order; others are left out.` }),
     metrics: AnswerMetrics.nullable(),
     error: Problem.nullable(),
     fetchedAt: Timestamp.nullable(),
@@ -40,27 +78,40 @@ export const RunAnswer = z
   .meta({ id: 'RunAnswer' });
 export type RunAnswer = z.infer<typeof RunAnswer>;
 
+const runFields = {
+  id: z.uuid(),
+  trackerId: z.uuid(),
+  trigger: z.enum(['manual', 'scheduled']),
+  requestToken: z.string().nullable(),
+  status: RunStatus,
+  scheduledFor: Timestamp.nullable(),
+  createdAt: Timestamp,
+  startedAt: Timestamp.nullable(),
+  finishedAt: Timestamp.nullable(),
+  primitive: Primitive,
+  models: z.array(Surface),
+  estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
+  billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
+};
+const runOutcomeFields = {
+  summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
+  metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
+  delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
+  error: Problem.nullable(),
+};
+
+export const RunResult = z.object({ prompt: z.string(), answers: z.array(RunAnswer).meta({ description: 'The answers so far, in the order of `models`.' }) });
+export type RunResult = z.infer<typeof RunResult>;
+
+/**
+ * A run without its results: what events and run lists carry. Every part is bounded (metrics list
+ * at most 25 domains), so it always fits one message; results come in pages of answers.
+ */
+export const RunSummary = z.object({ ...runFields, ...runOutcomeFields }).meta({ id: 'RunSummary' });
+export type RunSummary = z.infer<typeof RunSummary>;
+
 export const Run = z
-  .object({
-    id: z.uuid(),
-    trackerId: z.uuid(),
-    trigger: z.enum(['manual', 'scheduled']),
-    requestToken: z.string().nullable(),
-    status: RunStatus,
-    scheduledFor: Timestamp.nullable(),
-    createdAt: Timestamp,
-    startedAt: Timestamp.nullable(),
-    finishedAt: Timestamp.nullable(),
-    primitive: Primitive,
-    models: z.array(Surface),
-    estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
-    billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
-    results: z.array(z.object({ prompt: z.string(), answers: z.array(RunAnswer) })),
-    summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
-    metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
-    delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
-    error: Problem.nullable(),
-  })
+  .object({ ...runFields, results: z.array(RunResult).meta({ description: 'One entry per prompt, in tracker order.' }), ...runOutcomeFields })
   .meta({ id: 'Run' });
 export type Run = z.infer<typeof Run>;
 

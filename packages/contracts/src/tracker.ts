@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { DEFAULT_SURFACES, Micro, Surface, Timestamp } from './common';
+import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, Surface, Timestamp } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -48,7 +48,7 @@ const definitionShape = {
   models: z.array(Surface).min(1).max(5).meta({ description: 'AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini.' }),
   brand: BrandName.nullable().meta({ description: 'Your brand; `compare` and `sentiment` only.' }),
   competitors: z.array(BrandName).meta({ description: '1–20 unique names; `rankings` and `compare` only.' }),
-  url: z.string().nullable().meta({ description: 'Absolute http(s) URL whose citations to count; `citations` only, optional.' }),
+  url: z.string().max(MAX_URL_CHARS).nullable().meta({ description: `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count; \`citations\` only, optional.` }),
 };
 
 type Mode = 'create' | 'update';

@@ -38,6 +38,32 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A message larger than the server accepts (`max_payload`, 1 MiB by default). No retry can send
+ * it: it is a bug to report, not an outage to wait out.
+ */
+export class PayloadTooLargeError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`${subject}: a ${bytes}-byte payload exceeds the server's limit of ${maxBytes} bytes (headers included)`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+/** Room kept for the headers that travel with a payload (trace context, message id). */
+const HEADER_ALLOWANCE_BYTES = 4 * 1024;
+
+/** `body` as JSON, or a PayloadTooLargeError when it would not fit in one message of this server. */
+export function encodeForNats(nc: NatsConnection, subject: string, body: unknown): Uint8Array {
+  const data = json.encode(body);
+  const max = nc.info?.max_payload;
+  if (max !== undefined && data.length + HEADER_ALLOWANCE_BYTES > max) throw new PayloadTooLargeError(subject, data.length + HEADER_ALLOWANCE_BYTES, max);
+  return data;
+}
+
 /** A NATS connection that retries forever and tells whether it is connected right now. */
 export interface NatsLink {
   nc: NatsConnection;
@@ -111,7 +137,17 @@ export function serveQuery<Q extends QueryDef>(
             }
           }
         }
-        msg.respond(json.encode(reply));
+        let data: Uint8Array;
+        try {
+          data = encodeForNats(nats.nc, def.subject, reply);
+        } catch (e) {
+          if (!(e instanceof PayloadTooLargeError)) throw e;
+          // Said at once and for good: otherwise the caller would wait out its timeout and retry in vain.
+          logger.error({ err: e, subject: def.subject }, 'query reply too large for NATS');
+          reply = { ok: false, error: apiError('internal_error', 'Something went wrong on our side.') };
+          data = json.encode(reply);
+        }
+        msg.respond(data);
         nats.handled?.inc({ subject: def.subject, outcome: reply.ok ? 'ok' : reply.error!.code });
       }, parent);
     },
@@ -129,7 +165,7 @@ export async function query<Q extends QueryDef>(link: NatsLink, def: Q, request:
     if (!link.isConnected()) throw unavailable();
     let data: Uint8Array;
     try {
-      const msg = await link.nc.request(def.subject, json.encode(def.request.parse(request)), { timeout: timeoutMs, headers: headersWithTraceContext() });
+      const msg = await link.nc.request(def.subject, encodeForNats(link.nc, def.subject, def.request.parse(request)), { timeout: timeoutMs, headers: headersWithTraceContext() });
       data = msg.data;
     } catch (e) {
       const code = (e as NatsError).code;
@@ -208,10 +244,10 @@ export async function ensureConsumer(jsm: JetStreamManager, c: DurableConsumer):
 }
 
 /** Publishes an event after checking it against its schema; the event id is the de-duplication key. */
-export async function publishEvent<E extends EventDef>(js: JetStreamClient, def: E, payload: z.infer<E['payload']> & { eventId: string }): Promise<void> {
+export async function publishEvent<E extends EventDef>({ nc, js }: Pick<NatsLink, 'nc' | 'js'>, def: E, payload: z.infer<E['payload']> & { eventId: string }): Promise<void> {
   await inSpan(`${def.subject} publish`, { kind: SpanKind.PRODUCER, attributes: messagingAttributes(def.subject, 'send') }, async () => {
-    const body = def.payload.parse(payload);
-    await js.publish(def.subject, json.encode(body), { msgID: payload.eventId, headers: headersWithTraceContext() });
+    const body = encodeForNats(nc, def.subject, def.payload.parse(payload));
+    await js.publish(def.subject, body, { msgID: payload.eventId, headers: headersWithTraceContext() });
   });
 }
 
@@ -290,7 +326,7 @@ export async function consumeEvents<E extends EventDef>(
   /** Finalises and records a message given up on; throws when either step failed, so the caller retries. */
   const deadLetter = async (m: UndeliverableMessage, payload: z.infer<E['payload']> | undefined, reason: DeadLetterReason, kind: DeadLetterKind) => {
     await opts.onDeadLetter?.({ subject: m.subject, payload, reason });
-    await publishEvent(nats.js, DeadLetterEvents.deadLettered, deadLetterEvent(m, reason, new Date()));
+    await publishEvent(nats, DeadLetterEvents.deadLettered, deadLetterEvent(m, reason, new Date()));
     logger.error({ stream: m.stream, consumer: m.consumer, subject: m.subject, seq: m.streamSequence, deliveries: m.deliveries, reason: reason.code }, 'message dead-lettered');
     nats.deadLetters?.inc({ stream: m.stream, reason: kind });
   };

@@ -1,7 +1,7 @@
 import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import type { Logger } from './logger';
-import { publishEvent, type NatsLink } from './nats';
+import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
 
 /** An event stored with the document whose change it describes, until it is published. */
 export interface StoredEvent {
@@ -45,7 +45,7 @@ export class Outbox<D extends OutboxFields> {
     for (const e of doc.pendingEvents) {
       const def = bySubject.get(e.subject);
       if (!def) throw new Error(`no event ${e.subject} in the catalog`);
-      await publishEvent(this.nats.js, def, e.payload);
+      await publishEvent(this.nats, def, e.payload);
       published.push(e);
     }
     await this.markPublished(doc, published);
@@ -53,7 +53,10 @@ export class Outbox<D extends OutboxFields> {
 
   /** Flushes without failing the caller: the sweep retries what could not be published now. */
   flushSoon(id: string): Promise<void> {
-    return this.flush(id).catch((err: unknown) => this.logger.warn({ err, id }, 'outbox publish failed; the sweep will retry'));
+    return this.flush(id).catch((err: unknown) => {
+      if (err instanceof PayloadTooLargeError) this.logger.error({ err, id }, 'outbox event too large for NATS; it can never be published');
+      else this.logger.warn({ err, id }, 'outbox publish failed; the sweep will retry');
+    });
   }
 
   async sweep(limit = 100): Promise<void> {

@@ -4,8 +4,9 @@ import { DomainError, query, type Logger, type NatsLink, type Outbox } from '@br
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
+import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { answerKey, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
+import { answerSlots, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
 import type { RunDoc, RunStore } from './store/runs';
 
 export interface ExecutorDeps {
@@ -81,6 +82,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
       });
       d.metrics.providerDuration.observe({ surface, outcome: 'succeeded' }, seconds());
+      const { text, truncated, citations } = boundAnswer(a.text, a.citations);
       return {
         promptIndex,
         model: surface,
@@ -88,9 +90,10 @@ export function createRunExecutor(d: ExecutorDeps) {
         provider: a.provider,
         providerModel: a.model,
         method: a.method,
-        text: a.text,
-        citations: a.citations,
-        metrics: answerMetrics(run.definition, a.text, a.citations),
+        text,
+        truncated,
+        citations,
+        metrics: answerMetrics(run.definition, text, citations),
         error: null,
         fetchedAt: a.fetchedAt,
       };
@@ -100,23 +103,19 @@ export function createRunExecutor(d: ExecutorDeps) {
       d.metrics.providerDuration.observe({ surface, outcome: 'failed' }, seconds());
       if (!(e instanceof ProviderError)) d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.message : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
+      return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
     }
   }
 
   /** Asks every prompt × surface not yet answered, in parallel (each surface limits its own concurrency). */
   async function answerAll(run: RunState): Promise<void> {
-    const missing = run.definition.prompts.flatMap((_, i) => run.definition.models.filter((m) => !run.answers[answerKey(i, m)]).map((m) => [i, m] as const));
-    await Promise.all(
-      missing.map(async ([i, m]) => {
-        const answer = await ask(run, i, m);
-        await d.store.saveAnswer(run.id, answerKey(i, m), answer);
-      }),
-    );
+    const missing = answerSlots(run.definition).filter((slot) => !run.outcomes[slot.key]);
+    await Promise.all(missing.map(async (slot) => d.store.saveAnswer(run, slot, await ask(run, slot.promptIndex, slot.surface))));
   }
 
   async function finish(run: RunState): Promise<void> {
-    const answers = Object.values(run.answers);
+    const stored = await Promise.all(answerSlots(run.definition).filter((slot) => run.outcomes[slot.key]).map((slot) => d.store.answer(run.id, slot)));
+    const answers = stored.filter((a): a is AnswerRecord => a !== null);
     const { status, billedCostMicro } = runOutcome(answers, run.definition.prompts.length * run.definition.models.length, run.rates!);
     // Idempotent per run: a retry after a crash captures the same amount once.
     await query(d.nats, BillingQueries.capture, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: billedCostMicro });
@@ -129,8 +128,8 @@ export function createRunExecutor(d: ExecutorDeps) {
     const delta = metrics && previous?.metrics ? computeDelta(metrics, previous.metrics) : null;
     const error = status === 'FAILED' ? { code: 'no_answers', message: 'No surface answered; nothing was billed.' } : null;
     const finished: RunState = { ...run, status, billedCostMicro, metrics, delta, error, finishedAt: d.now() };
-    const stored = await d.store.advance(run, 'RUNNING', { status, billedCostMicro, metrics, delta, error, finishedAt: finished.finishedAt }, [finishedEvent(finished)]);
-    if (stored) {
+    const advanced = await d.store.advance(run, 'RUNNING', { status, billedCostMicro, metrics, delta, error, finishedAt: finished.finishedAt }, [finishedEvent(finished)]);
+    if (advanced) {
       for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
       d.metrics.runDuration.observe({ outcome: status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
     }

@@ -1,6 +1,7 @@
-import { BillingQueries, TrackerQueries, apiError, runCoverageRefusal, type RunQueries } from '@brandradar/contracts';
+import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type QueryResult } from '@brandradar/platform';
-import { newRun, queuedEvents, toApiRun } from './domain/run';
+import { jsonBytes, pageLength } from './domain/page';
+import { answerSlots, newRun, queuedEvents, runHead, type RunState } from './domain/run';
 import { manualKey, type RunDoc, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
@@ -15,12 +16,12 @@ export interface RunQueryDeps {
 /** The runner's answers about runs, one per query subject. */
 export function runQueryHandlers({ store, outbox, nats, now }: RunQueryDeps) {
   /** The run a repeated token made. A token of another tracker conflicts, but an unknown tracker is 404 first, as for any new token. */
-  async function replay(run: Parameters<typeof toApiRun>[0], trackerId: string, accountId: string) {
+  async function replay(run: RunState, trackerId: string, accountId: string) {
     if (run.trackerId !== trackerId) {
       await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId });
       throw new DomainError(apiError('request_token_conflict', 'This requestToken was already used for another tracker of this account; send a new one.'));
     }
-    return { run: toApiRun(run), replayed: true };
+    return { ...runHead(run), replayed: true };
   }
 
   return {
@@ -37,22 +38,37 @@ export function runQueryHandlers({ store, outbox, nats, now }: RunQueryDeps) {
       const outcome = await store.insertManual(run, queuedEvents(run));
       if (!outcome.inserted) return replay(outcome.run, trackerId, accountId);
       await outbox.flushSoon(run.id);
-      return { run: toApiRun(run), replayed: false };
+      return { ...runHead(run), replayed: false };
     },
 
     async createScheduled({ accountId, tracker, definitionVersion, scheduledFor, estimatedCostMicro }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
       const run = newRun({ accountId, tracker, definitionVersion, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(scheduledFor), estimatedCostMicro, now: now() });
       const outcome = await store.insertScheduled(run, queuedEvents(run));
       if (outcome.inserted) await outbox.flushSoon(run.id);
-      return { run: toApiRun(outcome.run), created: outcome.inserted };
+      return { ...runHead(outcome.run), created: outcome.inserted };
     },
 
-    async get({ accountId, trackerId, runId }: QueryRequest<Q['get']>): Promise<QueryResult<Q['get']>> {
-      return { run: toApiRun(await store.getForAccount(accountId, trackerId, runId)) };
+    async getHead({ accountId, trackerId, runId }: QueryRequest<Q['getHead']>): Promise<QueryResult<Q['getHead']>> {
+      return runHead(await store.getForAccount(accountId, trackerId, runId));
     },
 
-    async list({ accountId, trackerId, limit }: QueryRequest<Q['list']>): Promise<QueryResult<Q['list']>> {
-      return { runs: (await store.listForTracker(accountId, trackerId, limit)).map(toApiRun) };
+    async listIds({ accountId, trackerId, limit }: QueryRequest<Q['listIds']>): Promise<QueryResult<Q['listIds']>> {
+      return { runIds: await store.listIdsForTracker(accountId, trackerId, limit) };
+    },
+
+    async answers({ accountId, trackerId, runId, cursor }: QueryRequest<Q['answers']>): Promise<QueryResult<Q['answers']>> {
+      const run = await store.getForAccount(accountId, trackerId, runId);
+      const page: { promptIndex: number; answer: RunAnswer }[] = [];
+      const sizes: number[] = [];
+      for (const slot of answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key])) {
+        const stored = await store.answer(run.id, slot);
+        if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
+        const { promptIndex, ...answer } = stored;
+        sizes.push(jsonBytes({ promptIndex, answer }));
+        if (pageLength(sizes, RUN_ANSWERS_PAGE_BYTES) < sizes.length) return { answers: page, nextCursor: slot.index };
+        page.push({ promptIndex, answer });
+      }
+      return { answers: page, nextCursor: null };
     },
 
     async activeCount({ accountId, trackerId }: QueryRequest<Q['activeCount']>): Promise<QueryResult<Q['activeCount']>> {

@@ -89,6 +89,12 @@ export function buildApp(opts: AppOptions): express.Express {
   app.use((_req, _res, next) => next(new DomainError(notFound())));
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      // A streamed body failed midway: cut the connection, so the client sees an incomplete response rather than JSON that parses.
+      opts.logger.error({ err, requestId: (res.locals as Locals).requestId }, 'response failed after it started');
+      res.destroy();
+      return;
+    }
     const type = (err as { type?: string }).type;
     if (type === 'entity.parse.failed') return sendError(res, apiError('invalid_json', 'The request body is not valid JSON.'));
     if (type === 'entity.too.large') return sendError(res, apiError('payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`));
@@ -119,10 +125,32 @@ function mount(app: express.Express, route: RouteDef): void {
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
         const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers: req.headers });
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
-        if (out.body === undefined) res.status(out.status).end();
+        if (out.stream) {
+          res.status(out.status).type('application/json');
+          await out.stream((chunk) => writeChunk(res, chunk));
+          res.end();
+        } else if (out.body === undefined) res.status(out.status).end();
         else if (route.success.contentType) res.status(out.status).type(route.success.contentType).send(out.body);
         else res.status(out.status).json(out.body);
       })
       .catch(next);
+  });
+}
+
+/** Writes one piece of a streamed body, waiting while the client's buffer is full. */
+async function writeChunk(res: Response, chunk: string): Promise<void> {
+  if (res.destroyed) throw new Error('the client closed the connection');
+  if (res.write(chunk)) return;
+  await new Promise<void>((resolve, reject) => {
+    const drained = () => {
+      res.off('close', closed);
+      resolve();
+    };
+    const closed = () => {
+      res.off('drain', drained);
+      reject(new Error('the client closed the connection'));
+    };
+    res.once('drain', drained);
+    res.once('close', closed);
   });
 }

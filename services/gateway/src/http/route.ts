@@ -6,6 +6,11 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface RouteResponse {
   status: number;
   body?: unknown;
+  /**
+   * A JSON body written piece by piece instead of `body`, for answers too large to hold at once
+   * (a report of many runs). Each `write` waits until the client has taken the piece.
+   */
+  stream?: (write: (chunk: string) => Promise<void>) => Promise<void>;
   headers?: Record<string, string>;
 }
 

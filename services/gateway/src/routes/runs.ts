@@ -1,10 +1,26 @@
 import { z } from 'zod';
-import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries } from '@brandradar/contracts';
+import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer, type RunSummary } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef } from '../http/route';
 
 /** Runs and reports (spec §4.3, §4.4); the runner owns runs, the tracker service the tracker. */
 export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+  /**
+   * A run with its results: its head, then its answers page by page, since one NATS message cannot
+   * hold a large run.
+   */
+  async function readRun(accountId: string, { run, prompts }: { run: RunSummary; prompts: string[] }): Promise<Run> {
+    const results = prompts.map((prompt) => ({ prompt, answers: [] as RunAnswer[] }));
+    let cursor: number | null = run.summary.succeeded + run.summary.failed > 0 ? 0 : null;
+    while (cursor !== null) {
+      const page = await query(nats, RunQueries.answers, { version: 1, accountId, trackerId: run.trackerId, runId: run.id, cursor }, timeoutMs);
+      for (const { promptIndex, answer } of page.answers) results[promptIndex]?.answers.push(answer);
+      cursor = page.nextCursor;
+    }
+    const { summary, metrics, delta, error, ...fields } = run;
+    return { ...fields, results, summary, metrics, delta, error };
+  }
+
   return [
     defineRoute({
       method: 'post',
@@ -19,8 +35,8 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 202, description: 'The new run, QUEUED. (200 with the existing run for a repeated `requestToken`.)', schema: z.object({ run: Run }) },
       errors: ['validation_error', 'not_found', 'tracker_not_active', 'insufficient_credits', 'request_token_conflict', 'run_limit_reached', 'account_closed'],
       handle: async ({ accountId, params, body }) => {
-        const { run, replayed } = await query(nats, RunQueries.requestManual, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
-        return { status: replayed ? 200 : 202, body: { run } };
+        const { replayed, ...head } = await query(nats, RunQueries.requestManual, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
+        return { status: replayed ? 200 : 202, body: { run: await readRun(accountId, head) } };
       },
     }),
     defineRoute({
@@ -35,7 +51,8 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       handle: async ({ accountId, params }) => {
         // The tracker first: a deleted tracker's runs answer 404 at once, before the runner's clean-up reaches them.
         await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
-        return { status: 200, body: await query(nats, RunQueries.get, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs) };
+        const head = await query(nats, RunQueries.getHead, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs);
+        return { status: 200, body: { run: await readRun(accountId, head) } };
       },
     }),
     defineRoute({
@@ -43,7 +60,8 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       path: '/api/v1/trackers/:id/report',
       operationId: 'getReport',
       summary: 'Read the report: the tracker and its runs, newest first',
-      description: 'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause.',
+      description:
+        'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
       tag: 'Runs',
       params: z.object({ id: z.uuid() }),
       query: ReportQuery,
@@ -52,8 +70,19 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       handle: async ({ accountId, params, query: q }) => {
         // The tracker first: another account's tracker is a 404 before any run is read.
         const { tracker } = await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
-        const { runs } = await query(nats, RunQueries.list, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs);
-        return { status: 200, body: { tracker, runs } };
+        const { runIds } = await query(nats, RunQueries.listIds, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs);
+        return {
+          status: 200,
+          // Run by run: the largest report (100 runs of 150 answers at the caps) is hundreds of MB, too much to hold at once.
+          stream: async (write) => {
+            await write(`{"tracker":${JSON.stringify(tracker)},"runs":[`);
+            for (const [i, runId] of runIds.entries()) {
+              const head = await query(nats, RunQueries.getHead, { version: 1, accountId, trackerId: params.id, runId }, timeoutMs);
+              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, head))}`);
+            }
+            await write(']}');
+          },
+        };
       },
     }),
   ];

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { CAUSATION_NOTE, MIN_ANSWERS_FOR_CHANGE } from '@brandradar/analysis';
-import { RunEvents, TrackerEvents, type EventDef, type Run, type Tracker } from '@brandradar/contracts';
+import { RunEvents, TrackerEvents, type EventDef, type RunSummary, type Tracker } from '@brandradar/contracts';
 import { describeCadence, formatInZone, formatMoney, formatUtc } from './format';
 import { pickHeadline } from './headline';
 import { explainPause } from './pause-reasons';
@@ -49,7 +49,7 @@ export function trackerActivatedMail(e: TrackerActivated): MailContent {
   };
 }
 
-const STATUS_WORDS: Record<Run['status'], string> = {
+const STATUS_WORDS: Record<RunSummary['status'], string> = {
   QUEUED: 'queued',
   RUNNING: 'running',
   COMPLETED: 'completed',
@@ -57,7 +57,7 @@ const STATUS_WORDS: Record<Run['status'], string> = {
   FAILED: 'failed',
 };
 
-const STATUS_MEANING: Record<Run['status'], string> = {
+const STATUS_MEANING: Record<RunSummary['status'], string> = {
   QUEUED: 'not started yet',
   RUNNING: 'still running',
   COMPLETED: 'every answer succeeded',
@@ -65,14 +65,14 @@ const STATUS_MEANING: Record<Run['status'], string> = {
   FAILED: 'no answer succeeded, or the run could not start',
 };
 
-function billedText(run: Run): string {
+function billedText(run: RunSummary): string {
   const succeeded = run.summary.succeeded;
   if (succeeded === 0) return `${formatMoney(run.billedCostMicro)}: answers that fail are never billed`;
   const forWhat = `for the ${succeeded} answer${succeeded === 1 ? '' : 's'} that succeeded`;
   return `${formatMoney(run.billedCostMicro)} ${forWhat}; the estimate was ${formatMoney(run.estimatedCostMicro)}`;
 }
 
-function triggerText(run: Run): string {
+function triggerText(run: RunSummary): string {
   return run.trigger === 'scheduled' && run.scheduledFor ? `scheduled, for ${formatUtc(run.scheduledFor)}` : 'manual';
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
-import type { PauseReason, Run, Tracker } from '@brandradar/contracts';
+import type { PauseReason, RunSummary, Tracker } from '@brandradar/contracts';
 import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../domain/templates';
 
 export const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
@@ -57,7 +57,7 @@ export function answers(n: number, text: (i: number) => string, cites: (i: numbe
 type Definition = Omit<AnalysisInput, 'answers'>;
 
 /** A finished run over `current` answers, with its delta against `previous` ones when given. */
-export function finishedRun(definition: Definition, current: AnalysedAnswer[], previous: AnalysedAnswer[] | null, overrides: Partial<Run> = {}): Run {
+export function finishedRun(definition: Definition, current: AnalysedAnswer[], previous: AnalysedAnswer[] | null, overrides: Partial<RunSummary> = {}): RunSummary {
   const metrics = current.length > 0 ? computeMetrics({ ...definition, answers: current }) : null;
   const delta = metrics && previous ? computeDelta(metrics, computeMetrics({ ...definition, answers: previous })) : null;
   const failed = overrides.summary?.failed ?? 0;
@@ -75,7 +75,6 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
     models: ['chatgpt'],
     estimatedCostMicro: (current.length + failed) * 5_000,
     billedCostMicro: current.length * 5_000,
-    results: [],
     summary: { answers: current.length + failed, succeeded: current.length, failed },
     metrics,
     delta,
@@ -84,7 +83,7 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
   };
 }
 
-export function runFinishedEvent(run: Run, o: { accountId?: string; trackerName?: string } = {}): RunFinished {
+export function runFinishedEvent(run: RunSummary, o: { accountId?: string; trackerName?: string } = {}): RunFinished {
   return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, run };
 }
 

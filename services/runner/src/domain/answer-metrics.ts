@@ -1,4 +1,4 @@
-import { classifySentiment, isMentioned, normalizeUrl, position, registrableDomain, samePage } from '@brandradar/analysis';
+import { classifySentiment, isMentioned, normalizeUrl, positions, registrableDomain, samePage } from '@brandradar/analysis';
 import type { AnswerMetrics, TrackerDefinition } from '@brandradar/contracts';
 
 /** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules). */
@@ -7,15 +7,12 @@ export function answerMetrics(d: TrackerDefinition, text: string, citations: rea
     case 'rankings':
     case 'compare': {
       const names = [...(d.brand ? [d.brand] : []), ...d.competitors];
-      const places = position(text, names);
-      return {
-        mentions: Object.fromEntries(names.map((n) => [n, isMentioned(text, n)])),
-        positions: Object.fromEntries(names.map((n) => [n, places.get(n) ?? null])),
-      };
+      const places = positions(text, names);
+      return { brands: names.map((name, i) => ({ name, mentioned: isMentioned(text, name), position: places[i] ?? null })) };
     }
     case 'sentiment': {
       const brand = d.brand!;
-      return { mentions: { [brand]: isMentioned(text, brand) }, sentiment: classifySentiment(text, brand) };
+      return { brands: [{ name: brand, mentioned: isMentioned(text, brand) }], sentiment: classifySentiment(text, brand) };
     }
     case 'citations': {
       const urls = citations.map((c) => normalizeUrl(c.url)).filter((u): u is string => u !== null);

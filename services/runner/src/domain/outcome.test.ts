@@ -10,6 +10,7 @@ const answer = (model: AnswerRecord['model'], ok: boolean): AnswerRecord => ({
   providerModel: null,
   method: 'api',
   text: ok ? 'x' : null,
+  truncated: false,
   citations: [],
   metrics: null,
   error: ok ? null : { code: 'server_error', message: 'boom' },

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   RunCommands,
   RunEvents,
-  type Run,
   type RunAnswer,
+  type RunSummary,
   type RunStatus,
   type Surface,
   type Tracker,
@@ -15,6 +15,22 @@ import type { StoredEvent } from '@brandradar/platform';
 /** One prompt × surface. Stored the moment it is known, so a restarted run never asks it again. */
 export interface AnswerRecord extends RunAnswer {
   promptIndex: number;
+}
+
+/** A place for one answer in a run's results: prompt by prompt, each in the order of the run's models. */
+export interface AnswerSlot {
+  /** `promptIndex × models + model index`: the order of the results, and the cursor of answer pages. */
+  index: number;
+  promptIndex: number;
+  surface: Surface;
+  /** The slot's key in `RunState.outcomes`. */
+  key: string;
+}
+
+export function answerSlots(d: Pick<TrackerDefinition, 'prompts' | 'models'>): AnswerSlot[] {
+  return d.prompts.flatMap((_, promptIndex) =>
+    d.models.map((surface, m) => ({ index: promptIndex * d.models.length + m, promptIndex, surface, key: answerKey(promptIndex, surface) })),
+  );
 }
 
 export interface RunState {
@@ -40,7 +56,11 @@ export interface RunState {
   /** Each surface's rate at run start: what a succeeded answer costs. Null until the run starts. */
   rates: Record<Surface, number> | null;
   billedCostMicro: number;
-  answers: Record<string, AnswerRecord>;
+  /**
+   * The outcome of each slot answered so far, by slot key (our own `p<index>_<surface>`, never user
+   * data). The answers themselves are documents of their own, so a run stays small at any size.
+   */
+  outcomes: Record<string, AnswerRecord['status']>;
   metrics: RunMetrics | null;
   delta: RunDelta | null;
   error: { code: string; message: string } | null;
@@ -90,7 +110,7 @@ export function newRun(input: {
     estimatedCostMicro: input.estimatedCostMicro,
     rates: null,
     billedCostMicro: 0,
-    answers: {},
+    outcomes: {},
     metrics: null,
     delta: null,
     error: null,
@@ -104,7 +124,7 @@ export function queuedEvents(run: RunState): StoredEvent[] {
   const occurredAt = run.createdAt.toISOString();
   return [
     { subject: RunCommands.execute.subject, eventId: command, payload: { version: 1, eventId: command, occurredAt, accountId: run.accountId, runId: run.id } },
-    { subject: RunEvents.queued.subject, eventId: queued, payload: { version: 1, eventId: queued, occurredAt, accountId: run.accountId, run: toApiRun(run) } },
+    { subject: RunEvents.queued.subject, eventId: queued, payload: { version: 1, eventId: queued, occurredAt, accountId: run.accountId, run: toRunSummary(run) } },
   ];
 }
 
@@ -113,23 +133,19 @@ export function finishedEvent(run: RunState): StoredEvent {
   return {
     subject: RunEvents.finished.subject,
     eventId,
-    payload: { version: 1, eventId, occurredAt: (run.finishedAt ?? run.createdAt).toISOString(), accountId: run.accountId, trackerName: run.trackerName, run: toApiRun(run) },
+    payload: { version: 1, eventId, occurredAt: (run.finishedAt ?? run.createdAt).toISOString(), accountId: run.accountId, trackerName: run.trackerName, run: toRunSummary(run) },
   };
 }
 
-export function toApiRun(r: RunState): Run {
+/** A run without its answers, and the prompts its results are listed by (the answers come in pages). */
+export function runHead(r: RunState): { run: RunSummary; prompts: string[] } {
+  return { run: toRunSummary(r), prompts: r.definition.prompts };
+}
+
+export function toRunSummary(r: RunState): RunSummary {
   const d = r.definition;
-  const results = d.prompts.map((prompt, promptIndex) => ({
-    prompt,
-    answers: d.models.flatMap((surface) => {
-      const a = r.answers[answerKey(promptIndex, surface)];
-      if (!a) return [];
-      const { promptIndex: _p, ...answer } = a;
-      return [answer];
-    }),
-  }));
-  const all = Object.values(r.answers);
-  const succeeded = all.filter((a) => a.status === 'succeeded').length;
+  const outcomes = Object.values(r.outcomes);
+  const succeeded = outcomes.filter((status) => status === 'succeeded').length;
   return {
     id: r.id,
     trackerId: r.trackerId,
@@ -144,8 +160,7 @@ export function toApiRun(r: RunState): Run {
     models: d.models,
     estimatedCostMicro: r.estimatedCostMicro,
     billedCostMicro: r.billedCostMicro,
-    results,
-    summary: { answers: d.prompts.length * d.models.length, succeeded, failed: all.length - succeeded },
+    summary: { answers: d.prompts.length * d.models.length, succeeded, failed: outcomes.length - succeeded },
     metrics: r.metrics,
     delta: r.delta,
     error: r.error,

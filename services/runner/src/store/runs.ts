@@ -1,7 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
-import type { AnswerRecord, RunState } from '../domain/run';
+import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
 export const MANUAL_RUN_SLOTS = 3;
@@ -22,20 +22,38 @@ export interface RunDoc extends Omit<RunState, 'id'>, OutboxFields {
   slot: number | string;
 }
 
+/**
+ * One answer of a run, on its own: `_id` is `<runId>:<promptIndex>:<surface>`, read and written by
+ * `_id` alone (the only filter FerretDB v1 answers without a scan). A run document holds only each
+ * slot's outcome, so it stays small however long the answers are.
+ */
+export interface AnswerDoc extends AnswerRecord {
+  _id: string;
+  runId: string;
+  trackerId: string;
+}
+
 export const runIndexes: IndexSpec[] = [
   { collection: 'runs', key: { dedupeKey: 1 }, options: { name: 'dedupe_unique', unique: true } },
   { collection: 'runs', key: { accountId: 1, slot: 1 }, options: { name: 'account_slot_unique', unique: true } },
   { collection: 'runs', key: { trackerId: 1, createdAt: -1 }, options: { name: 'tracker_newest' } },
   outboxIndex('runs'),
+  { collection: 'answers', key: { trackerId: 1 }, options: { name: 'tracker' } },
 ];
+
+export function answerId(runId: string, slot: Pick<AnswerSlot, 'promptIndex' | 'surface'>): string {
+  return `${runId}:${slot.promptIndex}:${slot.surface}`;
+}
 
 export type InsertOutcome = { inserted: true; run: RunState } | { inserted: false; run: RunState };
 
 export class RunStore {
   readonly collection: Collection<RunDoc>;
+  private readonly answers: Collection<AnswerDoc>;
 
   constructor(db: Db) {
     this.collection = db.collection<RunDoc>('runs');
+    this.answers = db.collection<AnswerDoc>('answers');
   }
 
   async byDedupeKey(dedupeKey: string): Promise<RunState | null> {
@@ -49,13 +67,15 @@ export class RunStore {
   }
 
   async getForAccount(accountId: string, trackerId: string, id: string): Promise<RunState> {
-    const doc = await this.collection.findOne({ _id: id, accountId, trackerId });
-    if (!doc) throw new DomainError(notFound());
+    // By _id alone, the owner in code: every page of answers reads the run first.
+    const doc = await this.collection.findOne({ _id: id });
+    if (!doc || doc.accountId !== accountId || doc.trackerId !== trackerId) throw new DomainError(notFound());
     return fromDoc(doc);
   }
 
-  async listForTracker(accountId: string, trackerId: string, limit: number): Promise<RunState[]> {
-    return (await this.collection.find({ accountId, trackerId }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray()).map(fromDoc);
+  async listIdsForTracker(accountId: string, trackerId: string, limit: number): Promise<string[]> {
+    const docs = await this.collection.find({ accountId, trackerId }, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
+    return docs.map((d) => d._id);
   }
 
   async countActive(accountId: string, trackerId: string): Promise<number> {
@@ -115,9 +135,22 @@ export class RunStore {
     throw new Error('could not find a free manual run slot');
   }
 
-  /** Stores one answer on its own, so concurrent answers never overwrite each other. */
-  async saveAnswer(runId: string, key: string, answer: AnswerRecord): Promise<void> {
-    await this.collection.updateOne({ _id: runId, status: 'RUNNING' }, { $set: { [`answers.${key}`]: answer } });
+  /**
+   * Stores one answer in its own document, then its outcome in the run, so concurrent answers never
+   * overwrite each other. An answer whose outcome was not recorded (a crash in between, or the run
+   * ended meanwhile) is not part of the run; asking again replaces it.
+   */
+  async saveAnswer(run: Pick<RunState, 'id' | 'trackerId'>, slot: AnswerSlot, answer: AnswerRecord): Promise<void> {
+    const _id = answerId(run.id, slot);
+    await this.answers.replaceOne({ _id }, { ...answer, runId: run.id, trackerId: run.trackerId }, { upsert: true });
+    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: answer.status } });
+  }
+
+  async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {
+    const doc = await this.answers.findOne({ _id: answerId(runId, slot) });
+    if (!doc) return null;
+    const { _id, runId: _r, trackerId: _t, ...answer } = doc;
+    return answer;
   }
 
   /**
@@ -131,7 +164,7 @@ export class RunStore {
       // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
       const doc = await this.collection.findOne({ _id: run.id });
       if (!doc || doc.status !== from) return null;
-      const { id: _id, answers: _answers, ...fields } = changes as RunState;
+      const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
       const pendingEvents = [...doc.pendingEvents, ...events];
       const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
       if (finished) set.slot = run.id;
@@ -142,8 +175,11 @@ export class RunStore {
     throw new Error(`run ${run.id}: too much contention`);
   }
 
+  /** Runs first: an answer left by a crash in between belongs to no run and is removed by the next attempt. */
   async deleteForTracker(trackerId: string): Promise<number> {
-    return (await this.collection.deleteMany({ trackerId })).deletedCount;
+    const { deletedCount } = await this.collection.deleteMany({ trackerId });
+    await this.answers.deleteMany({ trackerId });
+    return deletedCount;
   }
 }
 

@@ -1,0 +1,53 @@
+import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS } from '@brandradar/contracts';
+
+/** C0 controls but tab, line feed and carriage return; DEL; C1 controls. They carry no text and break mail and terminals. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+/** A surrogate without its partner is no character: JSON would have to escape it, and stores replace it anyway. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** DNS names have at most 253 characters: a longer host names no site. */
+const MAX_HOST_CHARS = 253;
+
+/** `s` without control characters (tab, line feed and carriage return stay), lone surrogates replaced by U+FFFD. */
+export function cleanText(s: string): string {
+  return s.replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** The first `max` UTF-16 units of `s`, or one fewer where the cut would split a surrogate pair. */
+export function cutAtCodePoint(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const last = s.charCodeAt(max - 1);
+  return s.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+export interface Citation {
+  url: string;
+  title: string | null;
+}
+
+/** What a run keeps of a provider's answer: the caps of contracts' run.ts, whatever the provider sent. */
+export interface BoundedAnswer {
+  text: string;
+  truncated: boolean;
+  citations: Citation[];
+}
+
+export function boundAnswer(text: string, citations: readonly Citation[]): BoundedAnswer {
+  const clean = cleanText(text);
+  const kept = citations.filter((c) => isCitable(c.url)).slice(0, MAX_CITATIONS_PER_ANSWER);
+  return {
+    text: cutAtCodePoint(clean, MAX_ANSWER_TEXT_CHARS),
+    truncated: clean.length > MAX_ANSWER_TEXT_CHARS,
+    citations: kept.map((c) => ({ url: c.url, title: c.title === null ? null : cutAtCodePoint(cleanText(c.title), MAX_CITATION_TITLE_CHARS) })),
+  };
+}
+
+/** An absolute http(s) URL, written as is (no control characters), short enough to keep. */
+function isCitable(url: string): boolean {
+  if (url.length > MAX_URL_CHARS || cleanText(url) !== url) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0 && parsed.hostname.length <= MAX_HOST_CHARS;
+  } catch {
+    return false;
+  }
+}

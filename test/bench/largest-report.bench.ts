@@ -1,0 +1,69 @@
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { eventually } from '../support/eventually';
+import { MAX_TRACKER, startOversizedPeers } from '../support/oversized';
+import { startStack } from '../support/stack';
+
+const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 100);
+
+/**
+ * The largest report there is: RUNS (default 100, the report's limit) runs of 30 prompts × 5
+ * surfaces, every answer at the caps. Prints how long the runs and the report took, the report's
+ * size, and how much the test process's memory grew while serving it (the gateway streams it run
+ * by run, so that should stay near the size of one run, not of the report).
+ */
+it(`serves a report of ${RUNS} runs of 150 answers at the caps`, async () => {
+  const peers = await startOversizedPeers();
+  const stack = await startStack([billingService, trackerService, runnerService, gatewayService], { ...peers.env, SHUTDOWN_GRACE_MS: '1000' });
+  try {
+    const { apiKey } = await stack.account(1_000_000_000);
+    const t = (await stack.api('POST', '/api/v1/trackers', { key: apiKey, body: MAX_TRACKER })).body.tracker;
+    await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
+    const started = Date.now();
+    const runIds: string[] = [];
+    let unavailable = 0;
+    for (let i = 0; i < RUNS; i++) {
+      // At most 3 manual runs per account at once: wait for a free slot. A busy runner may answer 503
+      // meanwhile (counted below); the same token makes the retry safe, and a 200 is the run the lost reply made.
+      const queued = await eventually(
+        async () => {
+          const res = await stack.api('POST', `/api/v1/trackers/${t.id}/runs`, { key: apiKey, body: { requestToken: `bench-${i}` } });
+          if (res.status === 503) unavailable++;
+          return res;
+        },
+        (res) => res.status !== 429 && res.status !== 503,
+        3600_000,
+      );
+      if (queued.status !== 202 && queued.status !== 200) throw new Error(`run ${i}: ${queued.status} ${JSON.stringify(queued.body)}`);
+      runIds.push(queued.body.run.id);
+    }
+    // Every earlier run freed its slot, so only the last three can still be going.
+    for (const runId of runIds.slice(-3)) {
+      await eventually(
+        // A 503 (the runner busy finishing a run) has no run: poll again.
+        async () => (await stack.api('GET', `/api/v1/trackers/${t.id}/runs/${runId}`, { key: apiKey })).body.run?.status,
+        (status) => status !== undefined && !['QUEUED', 'RUNNING'].includes(status),
+        3600_000,
+      );
+    }
+    const ranMs = Date.now() - started;
+
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+    const reportStarted = Date.now();
+    const res = await fetch(`${stack.gatewayUrl}/api/v1/trackers/${t.id}/report?limit=100`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length; // counted, not kept
+    clearInterval(sampler);
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    process.stdout.write(
+      `bench: ${RUNS} runs of 150 answers at the caps ran in ${(ranMs / 1000).toFixed(0)} s (${unavailable} run requests answered 503 meanwhile); report: HTTP ${res.status}, ${mb(bytes)} MB in ${((Date.now() - reportStarted) / 1000).toFixed(1)} s; rss grew ${mb(peak - before)} MB while serving it\n`,
+    );
+  } finally {
+    await stack.stop();
+    await peers.close();
+  }
+});
