@@ -18,7 +18,7 @@ it(`${RUNS} runs over ${ACCOUNTS} accounts, components killed ${ROUNDS}× each`,
     requestTimeoutMs: 20 * 60_000,
     settleTimeoutMs: 5 * 60_000,
   });
-  const lines = [describeFigures(figures), ...violations.map((v) => `chaos: VIOLATION ${v}`), `chaos: process logs in ${logFile}`];
+  const lines = [describeFigures(figures, logFile), ...violations.map((v) => `chaos: VIOLATION ${v}`)];
   process.stdout.write(`${lines.join('\n')}\n`);
   expect(violations).toEqual([]);
   expect(figures.statuses.PARTIAL).toBeGreaterThan(0);

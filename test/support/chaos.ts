@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, ManagedProcess, REPO_ROOT, SERVICES, startFerretDb, startNats, waitUntil, type LocalServer } from '@brandradar/devstack';
+import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startFerretDb, startNats, waitUntil, type LocalServer } from '@brandradar/devstack';
 import { PEER_API_KEY, startOpenAIPeer } from '@brandradar/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
@@ -58,7 +58,8 @@ export interface ChaosFigures {
 export interface ChaosOutcome {
   figures: ChaosFigures;
   violations: string[];
-  logFile: string;
+  /** The processes' logs, kept (outside the test run's data, which is removed) only when an invariant broke. */
+  logFile: string | null;
 }
 
 const TERMINAL = ['COMPLETED', 'PARTIAL', 'FAILED'];
@@ -96,9 +97,11 @@ interface Service {
 
 /** Runs the plan once and returns its figures and every invariant it saw broken. */
 export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
-  const dir = path.join(process.env.TEST_DATA_DIR!, `chaos-${randomBytes(4).toString('hex')}`);
+  const name = `chaos-${randomBytes(4).toString('hex')}`;
+  const dir = path.join(process.env.TEST_DATA_DIR!, name);
   fs.mkdirSync(dir, { recursive: true });
-  const logFile = path.join(dir, 'chaos.log');
+  const logFile = path.join(DATA_DIR, 'chaos-logs', `${name}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
   const sink = (name: string) => (line: string) => log.write(`[${name}] ${line}\n`);
 
@@ -183,6 +186,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   };
 
   const violations: string[] = [];
+  let keepLog = true; // also when the harness itself fails
   try {
     for (const service of services) launch(service);
     await Promise.all(services.map(ready));
@@ -269,6 +273,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
 
     const statuses: Record<string, number> = {};
     for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+    keepLog = violations.length > 0;
     return {
       figures: {
         runsPlanned,
@@ -292,13 +297,14 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
         openHolds,
       },
       violations,
-      logFile,
+      logFile: keepLog ? logFile : null,
     };
   } finally {
     stopping = true;
     await Promise.all(services.map((s) => s.process.stop()));
     await Promise.all([nats.stop(), ferret.stop(), smtp.stop(), slow.close(), openai.close()]);
-    log.end();
+    await new Promise<void>((resolve) => log.end(resolve));
+    if (!keepLog) fs.rmSync(logFile);
   }
 }
 
@@ -406,7 +412,7 @@ function within(timeoutMs: number, condition: () => Promise<boolean>): Promise<b
 }
 
 /** The figures as one block, for a test's or a benchmark's output. */
-export function describeFigures(f: ChaosFigures): string {
+export function describeFigures(f: ChaosFigures, logFile: string | null): string {
   const list = (r: Record<string, number>) => Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const micro = (m: number) => `${m} ($${(m / 100_000).toFixed(2)})`;
   const rows: [string, string][] = [
@@ -419,6 +425,7 @@ export function describeFigures(f: ChaosFigures): string {
     ['billed', `${micro(f.billedMicro)}; captured (spent) ${micro(f.spentMicro)}; balance ${micro(f.balanceMicro)} of credits ${micro(f.creditsMicro)}`],
     ['e-mails', `${f.runFinishedEmails} run-finished for ${f.runsAccepted} runs`],
     ['open holds', String(f.openHolds)],
+    ['process logs', logFile ?? 'discarded: no invariant broke'],
   ];
   return ['chaos figures:', ...rows.map(([label, value]) => `  ${label.padEnd(17)}${value}`)].join('\n');
 }
