@@ -2,13 +2,15 @@
  * The chaos harness of issue 12 ("every run ends"): the seven services as separate processes on a
  * nats-server and a FerretDB of their own, manual runs requested over the public API while the
  * runner, billing, tracker, scheduler, nats-server and FerretDB are in turn killed with SIGKILL and
- * restarted. Afterwards it reads through the public interfaces what became of every run, account
- * and e-mail, and lists each broken invariant instead of stopping at the first.
+ * restarted. chatgpt refuses one prompt (400), cannot answer another (500) and fails a share of all
+ * calls (500, retried), so runs end PARTIAL as well as COMPLETED. Afterwards it reads through the
+ * public and admin interfaces and the received e-mails what became of every run, account, hold and
+ * e-mail, and lists each broken invariant instead of stopping at the first.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, ManagedProcess, REPO_ROOT, SERVICES, startFerretDb, startNats, waitUntil, type LocalServer } from '@brandradar/devstack';
+import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startFerretDb, startNats, waitUntil, type LocalServer } from '@brandradar/devstack';
 import { PEER_API_KEY, startOpenAIPeer } from '@brandradar/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
@@ -41,24 +43,49 @@ export interface ChaosFigures {
   /** From the first run request until every accepted run was terminal (null: some never were). */
   msToAllTerminal: number | null;
   statuses: Record<string, number>;
+  answers: { succeeded: number; failed: number };
+  /** chatgpt calls the peer failed on purpose, by HTTP status. */
+  providerFailures: Record<string, number>;
   billedMicro: number;
   spentMicro: number;
   creditsMicro: number;
   balanceMicro: number;
   runFinishedEmails: number;
+  /** Holds billing still lists as open, over all accounts. */
+  openHolds: number;
 }
 
 export interface ChaosOutcome {
   figures: ChaosFigures;
   violations: string[];
-  logFile: string;
+  /** The processes' logs, kept (outside the test run's data, which is removed) only when an invariant broke. */
+  logFile: string | null;
 }
 
 const TERMINAL = ['COMPLETED', 'PARTIAL', 'FAILED'];
-const PROMPTS = ['best crm', 'crm for startups', 'cheap crm'];
 const CHATGPT_MICRO = 5_000; // rate card default per prompt (api-contract §7)
 const PROVIDER_DELAY_MS = 300; // provider calls slow enough for kills to land while runs are under way
 const SERVICE_READY_MS = 60_000;
+
+/** chatgpt answers it with a 400 every time: a permanent failure, its answer fails at once. */
+const REFUSED_PROMPT = 'crm the provider refuses';
+/** chatgpt answers it with a 500 every time: retried, then its answer fails. */
+const UNAVAILABLE_PROMPT = 'crm the provider cannot answer';
+/** Every this many chatgpt calls, one more is answered 500; the runner's retry usually recovers it. */
+const FLAKY_EVERY = 5;
+/** Every tracker asks these two and a third by account: answered, refused or unavailable (a third of the accounts each). */
+const COMMON_PROMPTS = ['best crm', 'crm for startups'];
+const THIRD_PROMPTS = ['cheap crm', REFUSED_PROMPT, UNAVAILABLE_PROMPT];
+const PROMPTS_PER_RUN = COMMON_PROMPTS.length + 1;
+
+/**
+ * The notifier's sending lease in the harness: an e-mail whose `sent` record was lost (FerretDB
+ * killed just after the SMTP server took it) is sent again once its lease runs out. The e-mails
+ * count as settled only after a quiet spell longer than that, so such a second copy is seen.
+ */
+const MAIL_LEASE_MS = 6_000;
+const MAIL_QUIET_MS = MAIL_LEASE_MS + 2_000;
+const POLL_MS = 250;
 
 interface Service {
   name: string;
@@ -70,13 +97,24 @@ interface Service {
 
 /** Runs the plan once and returns its figures and every invariant it saw broken. */
 export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
-  const dir = path.join(process.env.TEST_DATA_DIR!, `chaos-${randomBytes(4).toString('hex')}`);
+  const name = `chaos-${randomBytes(4).toString('hex')}`;
+  const dir = path.join(process.env.TEST_DATA_DIR!, name);
   fs.mkdirSync(dir, { recursive: true });
-  const logFile = path.join(dir, 'chaos.log');
+  const logFile = path.join(DATA_DIR, 'chaos-logs', `${name}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
   const sink = (name: string) => (line: string) => log.write(`[${name}] ${line}\n`);
 
-  const openai = await startOpenAIPeer();
+  const providerFailures: Record<string, number> = {};
+  let chatgptCalls = 0;
+  const openai = await startOpenAIPeer({
+    fail(prompt) {
+      chatgptCalls++;
+      const status = prompt === REFUSED_PROMPT ? 400 : prompt === UNAVAILABLE_PROMPT || chatgptCalls % FLAKY_EVERY === 0 ? 500 : undefined;
+      if (status) providerFailures[status] = (providerFailures[status] ?? 0) + 1;
+      return status ? { status } : undefined;
+    },
+  });
   const slow = await startSlowProxy(openai.baseUrl, PROVIDER_DELAY_MS);
   const smtp = await startSmtpPeer();
   // Fixed ports, so a restarted server or service is found where it was.
@@ -92,7 +130,13 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       MAIL_FROM: 'Brandradar <reports@brandradar.test>',
       MAIL_POLL_MS: '200',
       OUTBOX_SWEEP_MS: '500',
+      MAIL_SEND_TIMEOUT_MS: String(MAIL_LEASE_MS - 1_000),
+      MAIL_SENDING_LEASE_MS: String(MAIL_LEASE_MS),
+      // Retries of an e-mail come due within the quiet spell the harness waits for.
+      MAIL_RETRY_BASE_MS: '500',
+      MAIL_RETRY_MAX_MS: String(MAIL_QUIET_MS / 2),
       RUN_ACK_WAIT_MS: '5000',
+      PROVIDER_RETRY_BASE_MS: '250',
       OPENAI_API_KEY: PEER_API_KEY,
       OPENAI_BASE_URL: slow.baseUrl,
     },
@@ -142,12 +186,15 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   };
 
   const violations: string[] = [];
+  let keepLog = true; // also when the harness itself fails
   try {
     for (const service of services) launch(service);
     await Promise.all(services.map(ready));
     const client = httpClient(`http://127.0.0.1:${gatewayPort}`, `http://127.0.0.1:${adminPort}`, adminToken);
-    const creditsMicro = plan.runsPerAccount * PROMPTS.length * CHATGPT_MICRO * 2;
-    const accounts = await Promise.all(Array.from({ length: plan.accounts }, () => preparedAccount(client, creditsMicro)));
+    const creditsMicro = plan.runsPerAccount * PROMPTS_PER_RUN * CHATGPT_MICRO * 2;
+    const accounts = await Promise.all(
+      Array.from({ length: plan.accounts }, (_, i) => preparedAccount(client, creditsMicro, [...COMMON_PROMPTS, THIRD_PROMPTS[i % THIRD_PROMPTS.length]!])),
+    );
 
     const retries: Record<string, number> = {};
     const accepted: { account: number; runId: string }[] = [];
@@ -194,9 +241,11 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     for (const run of runs) if (!TERMINAL.includes(run.status)) violations.push(`run ${run.id} is still ${run.status}`);
     if (runs.length !== accepted.length) violations.push(`${accepted.length - runs.length} accepted runs are missing from the reports`);
 
-    const mails = () => runFinishedMails(smtp);
-    await within(plan.settleTimeoutMs, async () => runs.every((r) => (mails().get(r.id) ?? 0) >= 1));
-    const perRun = mails();
+    for (const run of runs) violations.push(...outcomeProblems(run));
+
+    const mailsSettled = await runFinishedMailsSettle(smtp, runs, plan.settleTimeoutMs);
+    if (!mailsSettled) violations.push(`the run-finished e-mails did not settle within ${plan.settleTimeoutMs} ms (one per run, then ${MAIL_QUIET_MS} ms without another)`);
+    const perRun = runFinishedMails(smtp);
     for (const run of runs) {
       const count = perRun.get(run.id) ?? 0;
       if (count !== 1) violations.push(`run ${run.id} (${run.status}): ${count} run-finished e-mails`);
@@ -205,18 +254,26 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
 
     let balanceMicro = 0;
     let spentMicro = 0;
+    let openHolds = 0;
     for (const [i, account] of accounts.entries()) {
       const { balanceMicro: balance, spentThisMonthMicro: spent } = (await client.api('GET', '/api/v1/account', { key: account.apiKey })).body.account;
       const billed = runs.filter((r) => byAccount[i]!.has(r.id)).reduce((sum, r) => sum + r.billedCostMicro, 0);
       balanceMicro += balance;
       spentMicro += spent;
       if (balance + billed !== creditsMicro) violations.push(`account ${i}: balance ${balance} + billed ${billed} ≠ credits ${creditsMicro} (a charge without a run, twice, or a hold left open)`);
-      if (spent !== billed) violations.push(`account ${i}: spent this month ${spent} ≠ billed ${billed}`);
-      if (!noOpenHolds(balance, spent, creditsMicro)) violations.push(`account ${i}: ${creditsMicro - balance - spent} micro-units held by holds still open`);
+      // spentThisMonthMicro is billing's sum of the account's captures.
+      if (spent !== billed) violations.push(`account ${i}: captured (spent this month) ${spent} ≠ sum of billedCostMicro ${billed}`);
+      const holds = await client.admin('GET', `/admin/v1/accounts/${account.accountId}/holds`);
+      if (holds.status !== 200) violations.push(`account ${i}: open holds not readable: ${holds.status} ${JSON.stringify(holds.body)}`);
+      else if (holds.body.holds.length) {
+        openHolds += holds.body.holds.length;
+        violations.push(`account ${i}: holds still open: ${JSON.stringify(holds.body.holds)}`);
+      }
     }
 
     const statuses: Record<string, number> = {};
     for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+    keepLog = violations.length > 0;
     return {
       figures: {
         runsPlanned,
@@ -227,50 +284,73 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
         retries,
         msToAllTerminal,
         statuses,
+        answers: {
+          succeeded: runs.reduce((sum, r) => sum + r.summary.succeeded, 0),
+          failed: runs.reduce((sum, r) => sum + r.summary.failed, 0),
+        },
+        providerFailures,
         billedMicro: runs.reduce((sum, r) => sum + r.billedCostMicro, 0),
         spentMicro,
         creditsMicro: creditsMicro * plan.accounts,
         balanceMicro,
         runFinishedEmails: [...perRun.values()].reduce((a, b) => a + b, 0),
+        openHolds,
       },
       violations,
-      logFile,
+      logFile: keepLog ? logFile : null,
     };
   } finally {
     stopping = true;
     await Promise.all(services.map((s) => s.process.stop()));
     await Promise.all([nats.stop(), ferret.stop(), smtp.stop(), slow.close(), openai.close()]);
-    log.end();
+    await new Promise<void>((resolve) => log.end(resolve));
+    if (!keepLog) fs.rmSync(logFile);
   }
 }
 
-/**
- * No hold is open once every run is terminal: what is neither balance nor spent would be held.
- * When billing answers open holds itself (wt-b's admin query), ask it here instead.
- */
-function noOpenHolds(balanceMicro: number, spentMicro: number, creditsMicro: number): boolean {
-  return balanceMicro + spentMicro === creditsMicro;
-}
-
+/** The fields of a run (api-contract §4) the invariants read. */
 interface Run {
   id: string;
   status: string;
   billedCostMicro: number;
+  results: { prompt: string; answers: { status: 'succeeded' | 'failed' }[] }[];
+  summary: { answers: number; succeeded: number; failed: number };
+}
+
+/**
+ * What is wrong with a terminal run's outcome: it bills exactly its succeeded answers at the chatgpt
+ * rate (the rate card is never changed here), its summary counts the answers it lists, its status
+ * follows from them (api-contract §4), and no prompt chatgpt never answers has a succeeded answer.
+ */
+function outcomeProblems(run: Run): string[] {
+  if (!TERMINAL.includes(run.status)) return [];
+  const answers = run.results.flatMap((r) => r.answers.map((a) => ({ prompt: r.prompt, status: a.status })));
+  const succeeded = answers.filter((a) => a.status === 'succeeded');
+  const failed = answers.length - succeeded.length;
+  const status = succeeded.length === 0 ? 'FAILED' : succeeded.length === run.summary.answers ? 'COMPLETED' : 'PARTIAL';
+  const problems: string[] = [];
+  if (run.billedCostMicro !== succeeded.length * CHATGPT_MICRO) problems.push(`billed ${run.billedCostMicro} for ${succeeded.length} succeeded answers at ${CHATGPT_MICRO}`);
+  if (run.summary.succeeded !== succeeded.length || run.summary.failed !== failed) problems.push(`summary ${JSON.stringify(run.summary)} but it lists ${succeeded.length} succeeded and ${failed} failed answers`);
+  if (run.status !== status) problems.push(`status ${run.status} but its answers make it ${status}`);
+  const impossible = succeeded.find((a) => a.prompt === REFUSED_PROMPT || a.prompt === UNAVAILABLE_PROMPT);
+  if (impossible) problems.push(`a succeeded answer to "${impossible.prompt}", which chatgpt never answers`);
+  return problems.map((p) => `run ${run.id} (${run.status}): ${p}`);
 }
 
 interface PreparedAccount {
+  accountId: string;
   apiKey: string;
   trackerId: string;
 }
 
-/** An account with credits and one ACTIVE tracker asking chatgpt three prompts. */
-async function preparedAccount(client: HttpClient, creditsMicro: number): Promise<PreparedAccount> {
-  const { apiKey } = await client.account(creditsMicro);
-  const body = { name: 'Chaos', cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment', prompts: PROMPTS, brand: 'Acme', models: ['chatgpt'] };
+/** An account with credits and one ACTIVE tracker asking chatgpt `prompts`. */
+async function preparedAccount(client: HttpClient, creditsMicro: number, prompts: string[]): Promise<PreparedAccount> {
+  const { accountId, apiKey } = await client.account(creditsMicro);
+  const body = { name: 'Chaos', cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment', prompts, brand: 'Acme', models: ['chatgpt'] };
   const tracker = (await client.api('POST', '/api/v1/trackers', { key: apiKey, body })).body.tracker;
   const activated = await client.api('POST', `/api/v1/trackers/${tracker.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: tracker.estimatedCostMicroPerRun } });
   if (activated.status !== 200) throw new Error(`activation failed: ${activated.status} ${JSON.stringify(activated.body)}`);
-  return { apiKey, trackerId: tracker.id };
+  return { accountId, apiKey, trackerId: tracker.id };
 }
 
 /**
@@ -295,33 +375,57 @@ async function requestRun(client: HttpClient, account: PreparedAccount, requestT
   return null;
 }
 
-/** Run-finished e-mails per run id (the e-mail links the run: `/runs/<id>`). */
+/** Run-finished e-mails per run id (the e-mail ends "Full results: GET /api/v1/trackers/<id>/runs/<run id>"). */
 function runFinishedMails(smtp: SmtpPeer): Map<string, number> {
   const counts = new Map<string, number>();
   for (const mail of smtp.received) {
     if (mail.headers.get('x-brandradar-template') !== 'run_finished') continue;
-    const id = /\/runs\/([0-9a-f-]{36})/.exec(mail.text)?.[1];
-    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+    const id = /Full results: GET \/api\/v1\/trackers\/[0-9a-f-]{36}\/runs\/([0-9a-f-]{36})/.exec(mail.text)?.[1] ?? 'without a run link';
+    counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }
 
+/**
+ * Whether the notifier has nothing left to send within `timeoutMs`: every run has its e-mail and
+ * no run-finished e-mail arrived for MAIL_QUIET_MS (polled, not slept).
+ */
+function runFinishedMailsSettle(smtp: SmtpPeer, runs: Run[], timeoutMs: number): Promise<boolean> {
+  const quietPolls = Math.ceil(MAIL_QUIET_MS / POLL_MS);
+  let last = -1;
+  let unchanged = 0;
+  return within(timeoutMs, async () => {
+    const perRun = runFinishedMails(smtp);
+    const count = [...perRun.values()].reduce((a, b) => a + b, 0);
+    unchanged = count === last ? unchanged + 1 : 0;
+    last = count;
+    return unchanged >= quietPolls && runs.every((r) => perRun.has(r.id));
+  });
+}
+
 /** Whether `condition` comes to hold within `timeoutMs`; polled gently, as it reads every account's runs. */
 function within(timeoutMs: number, condition: () => Promise<boolean>): Promise<boolean> {
-  return eventually(condition, Boolean, timeoutMs, 250).then(
+  return eventually(condition, Boolean, timeoutMs, POLL_MS).then(
     () => true,
     () => false,
   );
 }
 
-/** The figures as lines for a test's or a benchmark's output. */
-export function describeFigures(f: ChaosFigures): string {
+/** The figures as one block, for a test's or a benchmark's output. */
+export function describeFigures(f: ChaosFigures, logFile: string | null): string {
   const list = (r: Record<string, number>) => Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-  return [
-    `chaos: ${f.runsAccepted} of ${f.runsPlanned} runs accepted over ${f.accounts} accounts`,
-    `chaos: SIGKILLs: ${list(f.kills)}; services that exited on their own and were restarted: ${list(f.crashRestarts)}`,
-    `chaos: run requests retried: ${list(f.retries)}`,
-    `chaos: all runs terminal after ${f.msToAllTerminal === null ? 'never (see violations)' : `${(f.msToAllTerminal / 1000).toFixed(1)} s`}; statuses: ${list(f.statuses)}`,
-    `chaos: billed ${f.billedMicro}, spent ${f.spentMicro}, balance ${f.balanceMicro} of credits ${f.creditsMicro} (micro-units); run-finished e-mails ${f.runFinishedEmails}`,
-  ].join('\n');
+  const micro = (m: number) => `${m} ($${(m / 100_000).toFixed(2)})`;
+  const rows: [string, string][] = [
+    ['runs', `${f.runsAccepted} of ${f.runsPlanned} accepted over ${f.accounts} accounts; ${list(f.statuses)}`],
+    ['answers', `succeeded ${f.answers.succeeded}, failed ${f.answers.failed}; chatgpt calls failed on purpose by status: ${list(f.providerFailures)}`],
+    ['SIGKILLs', list(f.kills)],
+    ['crash restarts', `services that exited on their own and were started again: ${list(f.crashRestarts)}`],
+    ['requests retried', list(f.retries)],
+    ['all terminal', f.msToAllTerminal === null ? 'never (see violations)' : `after ${(f.msToAllTerminal / 1000).toFixed(1)} s`],
+    ['billed', `${micro(f.billedMicro)}; captured (spent) ${micro(f.spentMicro)}; balance ${micro(f.balanceMicro)} of credits ${micro(f.creditsMicro)}`],
+    ['e-mails', `${f.runFinishedEmails} run-finished for ${f.runsAccepted} runs`],
+    ['open holds', String(f.openHolds)],
+    ['process logs', logFile ?? 'discarded: no invariant broke'],
+  ];
+  return ['chaos figures:', ...rows.map(([label, value]) => `  ${label.padEnd(17)}${value}`)].join('\n');
 }

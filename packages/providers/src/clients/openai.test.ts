@@ -10,7 +10,7 @@ describe('openai client (Responses API)', () => {
   });
   afterEach(() => peer.close());
 
-  const client = (webSearch = true) => createOpenAIClient({ apiKey: PEER_API_KEY, baseUrl: peer.baseUrl, model: 'gpt-4o-mini', timeoutMs: 5000, webSearch });
+  const client = (webSearch = true, baseUrl = peer.baseUrl) => createOpenAIClient({ apiKey: PEER_API_KEY, baseUrl, model: 'gpt-4o-mini', timeoutMs: 5000, webSearch });
 
   it('sends the prompt to POST /v1/responses with the key, model and web search tool', async () => {
     await client().ask('best crm for startups', { signal: signal() });
@@ -36,5 +36,17 @@ describe('openai client (Responses API)', () => {
     const answer = await client(false).ask('best crm', { signal: signal() });
     expect(peer.requests[0]!.body).not.toHaveProperty('tools');
     expect(answer.citations).toEqual([]);
+  });
+
+  it('meets the failures the peer chooses by prompt as classified provider errors', async () => {
+    const failing = await startOpenAIPeer({ fail: (prompt) => (prompt === 'refused' ? { status: 400 } : prompt === 'unavailable' ? { status: 500 } : undefined) });
+    const ask = (prompt: string) => client(true, failing.baseUrl).ask(prompt, { signal: signal() });
+    try {
+      await expect(ask('refused')).rejects.toMatchObject({ kind: 'permanent', code: 'client_error', status: 400 });
+      await expect(ask('unavailable')).rejects.toMatchObject({ kind: 'transient', code: 'server_error', status: 500 });
+      await expect(ask('best crm')).resolves.toMatchObject({ text: expect.stringContaining('Alpha') });
+    } finally {
+      await failing.close();
+    }
   });
 });

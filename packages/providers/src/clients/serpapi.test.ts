@@ -1,5 +1,5 @@
 import { PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../testing/peers';
-import { createSerpApiClient } from './serpapi';
+import { createSerpApiClient, MAX_OVERVIEW_CHARS } from './serpapi';
 
 const signal = () => new AbortController().signal;
 
@@ -52,6 +52,38 @@ describe('serpapi client (Google AI Overview)', () => {
     expect(answer.text).toBe('Options\n- Alpha: fast\n  - free plan\nMore\nBeta too.\nName | Price\nAlpha | $10');
   });
 
+  it('indents list items deeper than eight levels as the eighth', async () => {
+    const client = await start();
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: [nestedItems(10)] }] } }) });
+    const answer = await client.ask('q', { signal: signal() });
+    expect(answer.text.split('\n')).toEqual(Array.from({ length: 10 }, (_, level) => expectedItemLine(level)));
+  });
+
+  it('renders a 256 KiB list nested thousands deep as its first 20,000 characters, indentation capped', async () => {
+    const client = await start();
+    const levels: string[] = [];
+    let bytes = 0;
+    for (let level = 0; bytes < 256 * 1024; level++) {
+      levels.push(`{"snippet":"item ${level}","list":[`);
+      bytes += levels[level]!.length + 2;
+    }
+    // Built as text: JSON.stringify itself overflows the stack on an object this deep.
+    const body = `{"ai_overview":{"text_blocks":[{"type":"list","list":[${levels.join('')}${']}'.repeat(levels.length)}]}]}}`;
+    peer.replyNext({ status: 200, body });
+    const { text } = await client.ask('q', { signal: signal() });
+    expect(text.length).toBeLessThanOrEqual(MAX_OVERVIEW_CHARS);
+    expect(text.length).toBeGreaterThan(MAX_OVERVIEW_CHARS - 40);
+    const lines = text.split('\n');
+    expect(lines.slice(0, -1)).toEqual(lines.slice(0, -1).map((_, level) => expectedItemLine(level)));
+    expect(expectedItemLine(lines.length - 1).startsWith(lines.at(-1)!)).toBe(true);
+  });
+
+  it('reports a nested block it cannot read as a permanent malformed_response', async () => {
+    const client = await start();
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: [{ snippet: 'Alpha', list: [{ snippet: 5 }] }] }] } }) });
+    await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'malformed_response' });
+  });
+
   it('follows a page_token with engine=google_ai_overview', async () => {
     const client = await start({ deferred: true });
     const answer = await client.ask('best crm', { signal: signal() });
@@ -66,3 +98,11 @@ describe('serpapi client (Google AI Overview)', () => {
     await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'no_ai_overview' });
   });
 });
+
+/** A list item with `depth - 1` items nested under it, one per level: item 0 holds item 1, and so on. */
+function nestedItems(depth: number, level = 0): object {
+  return { snippet: `item ${level}`, ...(level + 1 < depth && { list: [nestedItems(depth, level + 1)] }) };
+}
+
+/** Two spaces per level, at most eight levels. */
+const expectedItemLine = (level: number) => `${'  '.repeat(Math.min(level, 8))}- item ${level}`;

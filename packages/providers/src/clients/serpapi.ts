@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
-import { fetchJson, withTrailingSlash } from './http';
+import { fetchJson, parseResponse, withTrailingSlash } from './http';
 
 export type SerpApiClientOptions = { apiKey: string; baseUrl: string };
 
@@ -9,27 +9,28 @@ export type SerpApiClientOptions = { apiKey: string; baseUrl: string };
 const MODEL = 'google_ai_overview';
 const DEFAULT_COUNTRY = 'us';
 
-type TextBlock = {
-  type?: string;
-  title?: string;
-  snippet?: string;
-  list?: TextBlock[];
-  text_blocks?: TextBlock[];
-  table?: string[][];
-};
-const textBlockSchema: z.ZodType<TextBlock> = z.lazy(() =>
-  z.object({
-    type: z.string().optional(),
-    title: z.string().optional(),
-    snippet: z.string().optional(),
-    list: z.array(textBlockSchema).optional(),
-    text_blocks: z.array(textBlockSchema).optional(),
-    table: z.array(z.array(z.coerce.string())).optional(),
-  }),
-);
+/**
+ * One text block, read one level at a time: nested `list` and `text_blocks` are
+ * read when rendering reaches them, so a deeply nested response never recurses
+ * (a recursive schema overflows the stack at about a thousand levels).
+ */
+const nestedBlocks = z.array(z.unknown()).optional();
+const textBlockSchema = z.object({
+  type: z.string().optional(),
+  title: z.string().optional(),
+  snippet: z.string().optional(),
+  list: nestedBlocks,
+  text_blocks: nestedBlocks,
+  table: z.array(z.array(z.coerce.string())).optional(),
+});
+
+/** Deeper list items are rendered at this level's indentation. */
+const MAX_LIST_DEPTH = 8;
+/** Far longer than any AI Overview (a few hundred words); rendering stops there rather than building megabytes. */
+export const MAX_OVERVIEW_CHARS = 20_000;
 
 const aiOverviewSchema = z.object({
-  text_blocks: z.array(textBlockSchema).optional(),
+  text_blocks: nestedBlocks,
   references: z.array(z.object({ link: z.string().optional(), title: z.string().nullish() })).optional(),
   /** Present when Google loads the overview separately: fetch it with engine=google_ai_overview. */
   page_token: z.string().optional(),
@@ -65,33 +66,50 @@ export function createSerpApiClient(options: SerpApiClientOptions): SurfaceClien
 }
 
 function readOverview(overview: z.infer<typeof aiOverviewSchema> | undefined): ClientAnswer {
-  const text = renderBlocks(overview?.text_blocks ?? [], '').join('\n').trim();
+  const text = renderBlocks(overview?.text_blocks ?? []);
   if (!overview || !text) throw new ProviderError({ kind: 'permanent', code: 'no_ai_overview', message: 'Google showed no AI Overview for this query' });
   const citations: Citation[] = (overview.references ?? []).flatMap((r) => (r.link ? [{ url: r.link, title: r.title || null }] : []));
   return { model: MODEL, text, citations };
 }
 
+/** A block still to render: its list depth, and whether it is an item of a list. */
+type PendingBlock = { raw: unknown; depth: number; item: boolean };
+
 /**
  * Renders the overview as Google shows it: paragraphs and headings as lines,
  * lists as "- " bullets (indented when nested), tables as rows of " | ".
+ * Walks the blocks with a stack of its own, in linear time and at most
+ * MAX_OVERVIEW_CHARS of text, however deep or long the response.
  */
-function renderBlocks(blocks: TextBlock[], indent: string): string[] {
-  return blocks.flatMap((block) => {
-    const lines: string[] = [];
+function renderBlocks(blocks: unknown[]): string {
+  const lines: string[] = [];
+  let length = 0;
+  const emit = (line: string) => {
+    lines.push(line);
+    length += line.length + 1;
+  };
+  const pending: PendingBlock[] = [];
+  const later = (raws: unknown[] = [], depth: number, item: boolean) => {
+    for (let i = raws.length - 1; i >= 0; i--) pending.push({ raw: raws[i], depth, item });
+  };
+  later(blocks, 0, false);
+  while (pending.length && length < MAX_OVERVIEW_CHARS) {
+    const { raw, depth, item } = pending.pop()!;
+    const block = parseResponse(textBlockSchema, raw, 'ai_overview text block');
+    const indent = '  '.repeat(Math.min(depth, MAX_LIST_DEPTH));
     const lead = [block.title, block.snippet].filter(Boolean).join(': ');
-    if (block.type === 'list') {
-      for (const item of block.list ?? []) lines.push(...renderListItem(item, indent));
-      return lead ? [indent + lead, ...lines] : lines;
+    if (item) {
+      if (lead) emit(`${indent}- ${lead}`);
+      later(block.list, depth + 1, true);
+      continue;
     }
-    if (lead) lines.push(indent + lead);
-    for (const row of block.table ?? []) lines.push(indent + row.join(' | '));
-    lines.push(...renderBlocks(block.text_blocks ?? [], indent));
-    return lines;
-  });
-}
-
-function renderListItem(item: TextBlock, indent: string): string[] {
-  const lead = [item.title, item.snippet].filter(Boolean).join(': ');
-  const nested = (item.list ?? []).flatMap((child) => renderListItem(child, `${indent}  `));
-  return [...(lead ? [`${indent}- ${lead}`] : []), ...nested];
+    if (lead) emit(indent + lead);
+    if (block.type === 'list') {
+      later(block.list, depth, true);
+      continue;
+    }
+    for (const row of block.table ?? []) emit(indent + row.join(' | '));
+    later(block.text_blocks, depth, false);
+  }
+  return lines.join('\n').slice(0, MAX_OVERVIEW_CHARS).trim();
 }

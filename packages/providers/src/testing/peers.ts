@@ -130,9 +130,15 @@ type Body = Record<string, any>;
 
 // ---------------------------------------------------------------- OpenAI Responses API
 
+export type OpenAIPeerOptions = PeerOptions & {
+  /** A failure to send instead of the answer to this call, or undefined to answer: failures chosen by prompt, or a share of calls. */
+  fail?: (prompt: string) => PeerFailure | undefined;
+};
+
 /** `POST /v1/responses`; the reply names the dated snapshot of the requested model, as OpenAI does. */
-export function startOpenAIPeer(options: PeerOptions = {}): Promise<ProtocolPeer> {
+export function startOpenAIPeer(options: OpenAIPeerOptions = {}): Promise<ProtocolPeer> {
   const answer = options.answer ?? defaultPeerAnswer;
+  const formatError = (f: PeerFailure) => openAIError(f.status, f.message ?? defaultMessage(f.status), retryAfter(f));
   return startPeer(
     {
       basePath: '/v1',
@@ -140,6 +146,8 @@ export function startOpenAIPeer(options: PeerOptions = {}): Promise<ProtocolPeer
       route(request) {
         if (request.method !== 'POST' || request.path !== '/v1/responses') return openAIError(404, `Invalid URL (${request.method} ${request.path})`);
         const body = request.body as Body;
+        const failure = options.fail?.(String(body.input));
+        if (failure) return formatError(failure);
         const { text, citations } = answer(String(body.input));
         const searched = (body.tools ?? []).some((t: Body) => t.type === 'web_search');
         const annotations = citations.map((c) => ({ type: 'url_citation', start_index: 0, end_index: text.length, url: c.url, title: c.title }));
@@ -161,7 +169,7 @@ export function startOpenAIPeer(options: PeerOptions = {}): Promise<ProtocolPeer
           usage: { input_tokens: 12, output_tokens: 40, total_tokens: 52 },
         });
       },
-      formatError: (f) => openAIError(f.status, f.message ?? defaultMessage(f.status), retryAfter(f)),
+      formatError,
     },
     options.apiKey ?? PEER_API_KEY,
   );
