@@ -21,6 +21,8 @@ export const Answer = z.object({
   /** `api`: a model API; `serp`: read from a search engine results page. */
   method: z.enum(['api', 'serp']),
   text: z.string(),
+  /** The client cut the provider's text short (it stops reading past a size no real answer reaches). */
+  truncated: z.boolean().default(false),
   citations: z.array(Citation),
   fetchedAt: Timestamp,
 });
@@ -30,7 +32,7 @@ export type AskOptions = { signal?: AbortSignal; country?: string };
 export type AskSurface = (surface: Surface, prompt: string, opts?: AskOptions) => Promise<Answer>;
 
 /** What a client reads from its provider; the factory adds the labels and the time. */
-export type ClientAnswer = { model: string; text: string; citations: Citation[] };
+export type ClientAnswer = { model: string; text: string; truncated?: boolean; citations: Citation[] };
 
 /** One provider behind one surface. `signal` always carries the per-call timeout. */
 export type SurfaceClient = {

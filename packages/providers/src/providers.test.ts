@@ -18,6 +18,7 @@ describe('createProviders', () => {
       provider: 'simulated',
       method: 'api',
       ...simulateAnswer('perplexity', 'best crm for startups'),
+      truncated: false,
       fetchedAt: '2026-03-02T09:00:00.000Z',
     });
     expect(Answer.parse(answer)).toEqual(answer);

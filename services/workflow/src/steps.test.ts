@@ -22,6 +22,7 @@ const answered = (surface: Surface): Omit<Answer, 'surface'> => ({
   model: `${surface}-model`,
   method: 'api',
   text: 'Acme and Beta lead.',
+  truncated: false,
   citations: [{ url: `https://${surface}.example.com/x`, title: null }],
   fetchedAt: now.toISOString(),
 });

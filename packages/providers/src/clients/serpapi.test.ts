@@ -32,6 +32,7 @@ describe('serpapi client (Google AI Overview)', () => {
     expect(await client.ask('q', { signal: signal() })).toEqual({
       model: 'google_ai_overview',
       text: 'Top picks:\n- Alpha: the leader\n- Beta: runner-up',
+      truncated: false,
       citations: [{ url: 'https://a.example/', title: 'A' }],
     });
   });
@@ -57,6 +58,7 @@ describe('serpapi client (Google AI Overview)', () => {
     peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: [nestedItems(10)] }] } }) });
     const answer = await client.ask('q', { signal: signal() });
     expect(answer.text.split('\n')).toEqual(Array.from({ length: 10 }, (_, level) => expectedItemLine(level)));
+    expect(answer.truncated).toBe(false);
   });
 
   it('renders a 256 KiB list nested thousands deep as its first 20,000 characters, indentation capped', async () => {
@@ -70,7 +72,8 @@ describe('serpapi client (Google AI Overview)', () => {
     // Built as text: JSON.stringify itself overflows the stack on an object this deep.
     const body = `{"ai_overview":{"text_blocks":[{"type":"list","list":[${levels.join('')}${']}'.repeat(levels.length)}]}]}}`;
     peer.replyNext({ status: 200, body });
-    const { text } = await client.ask('q', { signal: signal() });
+    const { text, truncated } = await client.ask('q', { signal: signal() });
+    expect(truncated).toBe(true);
     expect(text.length).toBeLessThanOrEqual(MAX_OVERVIEW_CHARS);
     expect(text.length).toBeGreaterThan(MAX_OVERVIEW_CHARS - 40);
     const lines = text.split('\n');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ANSWER_TEXT_CHARS } from '@brandradar/contracts';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
 import { fetchJson, parseResponse, withTrailingSlash } from './http';
@@ -26,8 +27,8 @@ const textBlockSchema = z.object({
 
 /** Deeper list items are rendered at this level's indentation. */
 const MAX_LIST_DEPTH = 8;
-/** Far longer than any AI Overview (a few hundred words); rendering stops there rather than building megabytes. */
-export const MAX_OVERVIEW_CHARS = 20_000;
+/** Far longer than any AI Overview (a few hundred words); rendering stops there, saying so, rather than building megabytes. */
+export const MAX_OVERVIEW_CHARS = MAX_ANSWER_TEXT_CHARS;
 
 const aiOverviewSchema = z.object({
   text_blocks: nestedBlocks,
@@ -66,10 +67,10 @@ export function createSerpApiClient(options: SerpApiClientOptions): SurfaceClien
 }
 
 function readOverview(overview: z.infer<typeof aiOverviewSchema> | undefined): ClientAnswer {
-  const text = renderBlocks(overview?.text_blocks ?? []);
+  const { text, truncated } = renderBlocks(overview?.text_blocks ?? []);
   if (!overview || !text) throw new ProviderError({ kind: 'permanent', code: 'no_ai_overview', message: 'Google showed no AI Overview for this query' });
   const citations: Citation[] = (overview.references ?? []).flatMap((r) => (r.link ? [{ url: r.link, title: r.title || null }] : []));
-  return { model: MODEL, text, citations };
+  return { model: MODEL, text, truncated, citations };
 }
 
 /** A block still to render: its list depth, and whether it is an item of a list. */
@@ -81,7 +82,7 @@ type PendingBlock = { raw: unknown; depth: number; item: boolean };
  * Walks the blocks with a stack of its own, in linear time and at most
  * MAX_OVERVIEW_CHARS of text, however deep or long the response.
  */
-function renderBlocks(blocks: unknown[]): string {
+function renderBlocks(blocks: unknown[]): { text: string; truncated: boolean } {
   const lines: string[] = [];
   let length = 0;
   const emit = (line: string) => {
@@ -111,5 +112,6 @@ function renderBlocks(blocks: unknown[]): string {
     for (const row of block.table ?? []) emit(indent + row.join(' | '));
     later(block.text_blocks, depth, false);
   }
-  return lines.join('\n').slice(0, MAX_OVERVIEW_CHARS).trim();
+  const text = lines.join('\n');
+  return { text: text.slice(0, MAX_OVERVIEW_CHARS).trim(), truncated: pending.length > 0 || text.length > MAX_OVERVIEW_CHARS };
 }

@@ -31,12 +31,13 @@ export interface BoundedAnswer {
   citations: Citation[];
 }
 
-export function boundAnswer(text: string, citations: readonly Citation[]): BoundedAnswer {
+/** `cutByProvider`: the provider's client already stopped reading a longer text. */
+export function boundAnswer(text: string, citations: readonly Citation[], cutByProvider = false): BoundedAnswer {
   const clean = cleanText(text);
   const kept = citations.filter((c) => isCitable(c.url)).slice(0, MAX_CITATIONS_PER_ANSWER);
   return {
     text: cutAtCodePoint(clean, MAX_ANSWER_TEXT_CHARS),
-    truncated: clean.length > MAX_ANSWER_TEXT_CHARS,
+    truncated: cutByProvider || clean.length > MAX_ANSWER_TEXT_CHARS,
     citations: kept.map((c) => ({ url: c.url, title: c.title === null ? null : cutAtCodePoint(cleanText(c.title), MAX_CITATION_TITLE_CHARS) })),
   };
 }
