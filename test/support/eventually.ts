@@ -8,7 +8,7 @@ export async function eventually<T>(probe: () => Promise<T>, done: (v: T) => boo
   for (;;) {
     const v = await probe();
     if (done(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(v).slice(0, 2000)}`);
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${String(JSON.stringify(v)).slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

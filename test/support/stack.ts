@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import { ManagedProcess, REPO_ROOT, freePort, startNats, type LocalServer } from '@brandradar/devstack';
 import { startService, type RunningService, type ServiceDefinition } from '@brandradar/platform';
 
 export interface HttpResult<T = any> {
@@ -28,6 +28,8 @@ export interface TestStack extends HttpClient {
   dbName(service: string): string;
   /** Starts (or restarts) one service in this process with the stack's settings. */
   start(def: ServiceDefinition<any>): Promise<RunningService>;
+  /** Starts a service as a process of its own (its compiled main.js), so a test can really kill it. */
+  spawn(service: string, extraEnv?: NodeJS.ProcessEnv): ManagedProcess;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,12 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
       const service = await startService(def, { ...env, MONGO_DB: stack.dbName(def.name) });
       running.set(def.name, service);
       return service;
+    },
+    spawn(service, extraEnv = {}) {
+      const main = path.join(REPO_ROOT, 'services', service, 'dist', 'main.js');
+      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...env, MONGO_DB: stack.dbName(service), ...extraEnv });
+      child.start();
+      return child;
     },
     ...client,
     async stop() {

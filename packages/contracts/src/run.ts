@@ -88,16 +88,26 @@ const runFields = {
   createdAt: Timestamp,
   startedAt: Timestamp.nullable(),
   finishedAt: Timestamp.nullable(),
+  deadlineAt: Timestamp.meta({
+    description:
+      'Fixed when the run is queued, from its prompts × surfaces and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.',
+  }),
   primitive: Primitive,
   models: z.array(Surface),
   estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
   billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
 };
 const runOutcomeFields = {
-  summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }),
+  summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }).meta({
+    description:
+      'While QUEUED or RUNNING, `answers` is the number planned; once finished, `answers = succeeded + failed` (an answer a run did not get before its end counts as failed; a run that never started has 0).',
+  }),
   metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
   delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
-  error: Problem.nullable(),
+  error: Problem.nullable().meta({
+    description:
+      'Why a run is FAILED, or why a PARTIAL run stopped early: `tracker_not_active` or `tracker_changed` (it did not start: paused, closed, deleted or edited since it was queued; nothing billed, no e-mail), `cost_above_maximum`, `insufficient_credits`, `spend_limit_reached`, `account_closed` (it did not start), `no_answers`, `run_timed_out`, `execution_failed` (the runner gave up on it after repeated failures).',
+  }),
 };
 
 export const RunResult = z.object({ prompt: z.string(), answers: z.array(RunAnswer).meta({ description: 'The answers so far, in the order of `models`.' }) });

@@ -1,7 +1,7 @@
 import type { Counter } from 'prom-client';
 import type { EventHandler, Logger } from '@brandradar/platform';
 import { messageIdFor } from './domain/mailbox';
-import { composeMail, notificationFor, type NotifiedEvent } from './domain/templates';
+import { composeMail, notificationFor, wantsMail, type NotifiedEvent } from './domain/templates';
 import { mailKey, type MailOutbox } from './store/mail-outbox';
 
 export interface IntakeDeps {
@@ -28,6 +28,7 @@ export function createIntake(d: IntakeDeps): EventHandler<NotifiedEvent> {
   return async ({ subject, payload }) => {
     const notification = notificationFor(subject);
     if (!notification) return; // the consumers filter to notified subjects; nothing else arrives
+    if (!wantsMail(notification, payload)) return;
     const key = mailKey(payload.eventId, notification.template);
     if (await d.outbox.has(key)) return;
 

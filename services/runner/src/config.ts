@@ -15,5 +15,11 @@ export const runnerConfigSchema = baseConfigSchema
     PROVIDER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1_000),
     PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(1).default(20_000),
+    /** A run's deadline allows this long in the queue before a runner takes it (see domain/deadline.ts). */
+    RUN_QUEUE_ALLOWANCE_MS: z.coerce.number().int().min(0).default(10 * 60_000),
+    /** Added to every run's deadline, for analysis and billing at its end. */
+    RUN_DEADLINE_MARGIN_MS: z.coerce.number().int().min(0).default(2 * 60_000),
+    /** How often runs past their deadline are looked for and ended. */
+    RUN_REAPER_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
   });
 export type RunnerConfig = z.infer<typeof runnerConfigSchema>;

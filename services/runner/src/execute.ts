@@ -2,15 +2,18 @@ import { BillingQueries, TrackerQueries, runCostMicro, type PauseReason, type Su
 import { computeDelta, computeMetrics } from '@brandradar/analysis';
 import { DomainError, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
+import { setMaxListeners } from 'node:events';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { answerSlots, finishedEvent, type AnswerRecord, type RunState } from './domain/run';
+import { answerSlots, finishedEvent, isActive, type AnswerRecord, type AnswerSlot, type RunState } from './domain/run';
+import type { OpenRunStore } from './store/open-runs';
 import type { RunDoc, RunStore } from './store/runs';
 
 export interface ExecutorDeps {
   store: RunStore;
+  openRuns: OpenRunStore;
   outbox: Outbox<RunDoc>;
   nats: NatsLink;
   providers: Providers;
@@ -25,6 +28,8 @@ export interface ExecutorDeps {
   };
 }
 
+type RunError = NonNullable<RunState['error']>;
+
 /** Billing refusals at run start, and the pause reason each one means for the tracker. */
 const PAUSE_FOR: Partial<Record<string, PauseReason>> = {
   insufficient_credits: 'insufficient_credits',
@@ -32,57 +37,85 @@ const PAUSE_FOR: Partial<Record<string, PauseReason>> = {
   account_closed: 'account_closed',
 };
 
+/** Why a run is ended before its runner got every answer; recorded as the run's error. */
+export type EndReason = 'run_timed_out' | 'execution_failed';
+
+const END_MESSAGES: Record<EndReason, string> = {
+  run_timed_out: 'The run passed its deadline; only the answers it got are billed.',
+  execution_failed: 'The run could not be completed after repeated failures; only the answers it got are billed.',
+};
+
+const NOT_STARTED: Record<'tracker_not_active' | 'tracker_changed', string> = {
+  tracker_not_active: 'The tracker was paused, closed or deleted after this run was queued; the run did not start and nothing was billed.',
+  tracker_changed: 'The tracker was edited after this run was queued; the run did not start and nothing was billed.',
+};
+
+/** A run's hold outlives its deadline by this much, so the run is settled (by its runner or the reaper) before billing would expire the hold. */
+export const HOLD_GRACE_MS = 15 * 60_000;
+
 /**
- * Executes one run to its end. Safe to run again at any point after a crash:
+ * Executes runs to their end. Safe to run again at any point after a crash:
  * the hold and the capture are idempotent per run, answers already stored are
  * never asked again, and each status change only happens from the status
- * before it.
+ * before it. A run ends exactly once, whoever ends it (its runner, the reaper
+ * at its deadline, or the dead-letter path), and is billed for what it ended with.
  */
 export function createRunExecutor(d: ExecutorDeps) {
-  async function start(run: RunState): Promise<RunState | null> {
+  const holdKey = (run: Pick<RunState, 'id'>) => `run:${run.id}`;
+
+  /** QUEUED → RUNNING, or the run ends without any provider call or charge. */
+  async function start(run: RunState): Promise<void> {
+    const { verdict } = await query(d.nats, TrackerQueries.startRun, { version: 1, accountId: run.accountId, trackerId: run.trackerId, definitionVersion: run.definitionVersion });
+    if (verdict !== 'start') return endUnstarted(run, { code: verdict, message: NOT_STARTED[verdict] });
     const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
     const estimate = runCostMicro(run.definition.prompts.length, run.definition.models, rates.surfaces);
     // Rates may have risen since the run was queued: a run above the accepted maximum never runs.
     if (estimate > run.maxCostMicro) {
-      return fail(run, 'cost_above_maximum', `At today's rates this run would cost ${estimate}, above the accepted maximum of ${run.maxCostMicro}.`);
+      await autoPause(run, 'cost_above_maximum');
+      return endUnstarted(run, { code: 'cost_above_maximum', message: `At today's rates this run would cost ${estimate}, above the accepted maximum of ${run.maxCostMicro}.` });
     }
     try {
-      // Until runs carry their deadline: every answer asked one after another, each try at the providers' 5-minute ceiling.
-      const holdLifetimeMs = run.definition.prompts.length * run.definition.models.length * d.retry.attempts * (300_000 + d.retry.maxDelayMs);
-      const expiresAt = new Date(d.now().getTime() + holdLifetimeMs).toISOString();
-      await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: estimate, expiresAt });
+      const expiresAt = new Date(run.deadlineAt.getTime() + HOLD_GRACE_MS).toISOString();
+      await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: holdKey(run), amountMicro: estimate, expiresAt });
     } catch (e) {
       const reason = e instanceof DomainError ? PAUSE_FOR[e.error.code] : undefined;
       if (!reason) throw e; // not the account's doing (e.g. billing unavailable): retry later
-      return fail(run, reason, (e as DomainError).error.message);
+      await autoPause(run, reason);
+      return endUnstarted(run, { code: reason, message: (e as DomainError).error.message });
     }
     const runRates = Object.fromEntries(run.definition.models.map((m) => [m, rates.surfaces[m]])) as Record<Surface, number>;
-    return d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
+    await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
   }
 
-  /** Ends a run that could not start; the tracker pauses for the same reason, before any provider call or charge. */
-  async function fail(run: RunState, reason: PauseReason, message: string): Promise<null> {
+  /** The tracker pauses for the reason its run could not start, before any provider call or charge. */
+  async function autoPause(run: RunState, reason: PauseReason): Promise<void> {
     await query(d.nats, TrackerQueries.autoPause, { version: 1, accountId: run.accountId, trackerId: run.trackerId, reason }).catch((e: unknown) => {
       if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // a deleted tracker has nothing to pause
     });
-    const failed = { ...run, status: 'FAILED' as const, finishedAt: d.now(), error: { code: reason, message } };
-    await d.store.advance(run, 'QUEUED', { status: 'FAILED', finishedAt: failed.finishedAt, error: failed.error }, [finishedEvent(failed)]);
-    d.metrics.runDuration.observe({ outcome: 'FAILED' }, 0);
-    await d.outbox.flushSoon(run.id);
-    return null;
   }
 
-  async function ask(run: RunState, promptIndex: number, surface: Surface): Promise<AnswerRecord> {
+  /** A QUEUED run ends FAILED with `error`, nothing billed. */
+  async function endUnstarted(run: RunState, error: RunError): Promise<void> {
+    const finishedAt = d.now();
+    const ended = await d.store.advance(run, 'QUEUED', { status: 'FAILED', finishedAt, error }, [finishedEvent({ ...run, status: 'FAILED', finishedAt, error })]);
+    if (ended) d.metrics.runDuration.observe({ outcome: 'FAILED' }, 0);
+    await d.outbox.flushSoon(run.id);
+  }
+
+  /** One answer, or null when the run's deadline cut the call short (the answer is then missing, not failed). */
+  async function ask(run: RunState, slot: AnswerSlot, signal: AbortSignal): Promise<AnswerRecord | null> {
+    const { promptIndex, surface } = slot;
     const prompt = run.definition.prompts[promptIndex]!;
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const a = await withRetries(() => d.providers.askSurface(surface, prompt), {
+      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal }), {
         ...d.retry,
+        signal,
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
       });
       d.metrics.providerDuration.observe({ surface, outcome: 'succeeded' }, seconds());
-      const { text, truncated, citations } = boundAnswer(a.text, a.citations);
+      const { text, truncated, citations } = boundAnswer(a.text, a.citations, a.truncated);
       return {
         promptIndex,
         model: surface,
@@ -98,6 +131,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         fetchedAt: a.fetchedAt,
       };
     } catch (e) {
+      if (signal.aborted) return null;
       const code = e instanceof ProviderError ? e.code : 'internal_error';
       d.metrics.providerErrors.inc({ surface, code });
       d.metrics.providerDuration.observe({ surface, outcome: 'failed' }, seconds());
@@ -107,48 +141,115 @@ export function createRunExecutor(d: ExecutorDeps) {
     }
   }
 
-  /** Asks every prompt × surface not yet answered, in parallel (each surface limits its own concurrency). */
-  async function answerAll(run: RunState): Promise<void> {
+  /**
+   * Asks every prompt × surface not yet answered, in parallel (each surface limits its own
+   * concurrency), until the run's deadline. True when every answer came in time.
+   */
+  async function answerAll(run: RunState): Promise<boolean> {
+    const remainingMs = run.deadlineAt.getTime() - d.now().getTime();
+    if (remainingMs <= 0) return false;
+    const deadline = AbortSignal.timeout(remainingMs);
+    setMaxListeners(0, deadline); // every answer of the run listens to it
     const missing = answerSlots(run.definition).filter((slot) => !run.outcomes[slot.key]);
-    await Promise.all(missing.map(async (slot) => d.store.saveAnswer(run, slot, await ask(run, slot.promptIndex, slot.surface))));
+    await Promise.all(
+      missing.map(async (slot) => {
+        const answer = await ask(run, slot, deadline);
+        if (answer) await d.store.saveAnswer(run, slot, answer);
+      }),
+    );
+    return !deadline.aborted;
   }
 
-  async function finish(run: RunState): Promise<void> {
-    const stored = await Promise.all(answerSlots(run.definition).filter((slot) => run.outcomes[slot.key]).map((slot) => d.store.answer(run.id, slot)));
-    const answers = stored.filter((a): a is AnswerRecord => a !== null);
-    const { status, billedCostMicro } = runOutcome(answers, run.definition.prompts.length * run.definition.models.length, run.rates!);
-    // Idempotent per run: a retry after a crash captures the same amount once.
-    await query(d.nats, BillingQueries.capture, { version: 1, accountId: run.accountId, holdKey: `run:${run.id}`, amountMicro: billedCostMicro });
-    const succeeded = answers.filter((a) => a.status === 'succeeded');
+  /** The run's status, bill, metrics and delta from the answers it has; missing answers count as failed. */
+  async function outcomeOf(run: RunState, reason: EndReason | null) {
     const def = run.definition;
+    const stored = await Promise.all(answerSlots(def).filter((slot) => run.outcomes[slot.key]).map((slot) => d.store.answer(run.id, slot)));
+    const answers = stored.filter((a): a is AnswerRecord => a !== null);
+    const { status, billedCostMicro } = runOutcome(answers, def.prompts.length * def.models.length, run.rates!);
+    const succeeded = answers.filter((a) => a.status === 'succeeded');
     const metrics = succeeded.length
       ? computeMetrics({ primitive: def.primitive, brand: def.brand, competitors: def.competitors, url: def.url, answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, text: a.text!, citations: a.citations })) })
       : null;
     const previous = metrics ? await d.store.previousComparable(run) : null;
     const delta = metrics && previous?.metrics ? computeDelta(metrics, previous.metrics) : null;
-    const error = status === 'FAILED' ? { code: 'no_answers', message: 'No surface answered; nothing was billed.' } : null;
-    const finished: RunState = { ...run, status, billedCostMicro, metrics, delta, error, finishedAt: d.now() };
-    const advanced = await d.store.advance(run, 'RUNNING', { status, billedCostMicro, metrics, delta, error, finishedAt: finished.finishedAt }, [finishedEvent(finished)]);
-    if (advanced) {
-      for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
-      d.metrics.runDuration.observe({ outcome: status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
+    let error: RunError | null = null;
+    if (status !== 'COMPLETED' && reason) error = { code: reason, message: END_MESSAGES[reason] };
+    else if (status === 'FAILED') error = { code: 'no_answers', message: 'No surface answered; nothing was billed.' };
+    return { status, billedCostMicro, metrics, delta, error, succeeded };
+  }
+
+  /**
+   * Brings a run to its end and settles it: a RUNNING run finishes with what it has, a QUEUED one
+   * (only when `reason` says it must end) fails unstarted, a finished one is billed and closed.
+   */
+  async function finish(runId: string, reason: EndReason | null): Promise<void> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const run = await d.store.get(runId);
+      if (!run) return d.openRuns.close(runId); // deleted with its tracker
+      if (!isActive(run)) return settle(run);
+      if (run.status === 'QUEUED') {
+        if (!reason) return;
+        await endUnstarted(run, { code: reason, message: END_MESSAGES[reason] });
+        continue;
+      }
+      const { succeeded, ...outcome } = await outcomeOf(run, reason);
+      const finished: RunState = { ...run, ...outcome, finishedAt: d.now() };
+      const changes = { ...outcome, finishedAt: finished.finishedAt };
+      // Only from the outcomes it was computed from: an answer saved meanwhile means computing again.
+      if (await d.store.advance(run, 'RUNNING', changes, [finishedEvent(finished)], run.outcomes)) {
+        for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
+        d.metrics.runDuration.observe({ outcome: outcome.status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
+        await updateNextDelta(finished);
+      }
     }
+    throw new Error(`run ${runId}: could not be finished`);
+  }
+
+  /**
+   * Captures what a finished run billed (for a run that never started: releases its hold, if one
+   * was placed) and closes it. Idempotent per run, so whoever ends a run may settle it again.
+   */
+  async function settle(run: RunState): Promise<void> {
+    try {
+      const hold = await query(d.nats, BillingQueries.capture, { version: 1, accountId: run.accountId, holdKey: holdKey(run), amountMicro: run.billedCostMicro });
+      if (hold.capturedMicro !== run.billedCostMicro) d.logger.error({ runId: run.id, billedCostMicro: run.billedCostMicro, capturedMicro: hold.capturedMicro }, 'billing settled this run for another amount');
+    } catch (e) {
+      if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // never held: nothing to settle
+    }
+    await d.openRuns.close(run.id);
     await d.outbox.flushSoon(run.id);
   }
 
-  return async function execute(runId: string): Promise<void> {
-    let run = await d.store.get(runId);
-    if (!run) return; // its tracker was deleted meanwhile
-    if (run.status === 'QUEUED') {
-      const started = await start(run);
-      if (!started) {
-        run = await d.store.get(runId);
-        if (!run || run.status !== 'RUNNING') return; // failed to start, or another runner has it
-      } else run = started;
-    }
-    if (run.status !== 'RUNNING') return; // already finished
-    await answerAll(run);
-    const answered = await d.store.get(runId);
-    if (answered?.status === 'RUNNING') await finish(answered);
+  /** A run that finished after a later comparable one: that one's delta is now against this run (spec §2.3). */
+  async function updateNextDelta(run: RunState): Promise<void> {
+    if (!run.metrics) return;
+    const next = await d.store.nextComparable(run);
+    if (next?.metrics) await d.store.setDelta(next.id, computeDelta(next.metrics, run.metrics));
+  }
+
+  return {
+    async execute(runId: string): Promise<void> {
+      const run = await d.store.get(runId);
+      if (!run) return d.openRuns.close(runId); // its tracker was deleted meanwhile
+      if (run.status === 'QUEUED' && run.deadlineAt <= d.now()) return finish(runId, 'run_timed_out');
+      if (run.status === 'QUEUED') await start(run);
+      const current = await d.store.get(runId);
+      if (current?.status !== 'RUNNING') return finish(runId, null); // ended unstarted, or finished by another runner: settle
+      const inTime = await answerAll(current);
+      await finish(runId, inTime ? null : 'run_timed_out');
+    },
+
+    /** Ends `runId` now, e.g. when its execute command was given up on. */
+    end: (runId: string, reason: EndReason) => finish(runId, reason),
+
+    /** Ends every run past its deadline; returns how many it looked at. */
+    async reap(limit = 100): Promise<number> {
+      const due = await d.openRuns.due(d.now(), limit);
+      for (const runId of due) {
+        await finish(runId, 'run_timed_out').catch((err: unknown) => d.logger.warn({ err, runId }, 'ending a run past its deadline failed; the reaper will retry'));
+      }
+      return due.length;
+    },
   };
 }
+export type RunExecutor = ReturnType<typeof createRunExecutor>;

@@ -1,20 +1,41 @@
 import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
 import { answerSlots, newRun, queuedEvents, runHead, type RunState } from './domain/run';
-import { manualKey, type RunDoc, type RunStore } from './store/runs';
+import type { OpenRunStore } from './store/open-runs';
+import { manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
 
 export interface RunQueryDeps {
   store: RunStore;
+  openRuns: OpenRunStore;
   outbox: Outbox<RunDoc>;
   nats: NatsLink;
   now: () => Date;
+  /** A new run's deadline, from when it is queued and how many answers it asks for. */
+  deadlineOf: (queuedAt: Date, calls: number) => Date;
 }
 
 /** The runner's answers about runs, one per query subject. */
-export function runQueryHandlers({ store, outbox, nats, now }: RunQueryDeps) {
+export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf }: RunQueryDeps) {
+  /**
+   * Queues a new run with its deadline, registered with the reaper before the run exists so no run
+   * is ever without one. `insert` may find the run already there (a repeated token or occurrence).
+   */
+  async function queue(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, insert: (run: RunState, events: StoredEvent[]) => Promise<InsertOutcome>): Promise<InsertOutcome> {
+    const queuedAt = now();
+    const run = newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
+    await openRuns.open(run.id, run.deadlineAt);
+    const outcome = await insert(run, queuedEvents(run)).catch(async (e: unknown) => {
+      await openRuns.close(run.id);
+      throw e;
+    });
+    if (outcome.inserted) await outbox.flushSoon(run.id);
+    else await openRuns.close(run.id);
+    return outcome;
+  }
+
   /** The run a repeated token made. A token of another tracker conflicts, but an unknown tracker is 404 first, as for any new token. */
   async function replay(run: RunState, trackerId: string, accountId: string) {
     if (run.trackerId !== trackerId) {
@@ -34,17 +55,15 @@ export function runQueryHandlers({ store, outbox, nats, now }: RunQueryDeps) {
       const { account } = await query(nats, BillingQueries.getAccount, { version: 1, accountId });
       const refusal = runCoverageRefusal(account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
-      const run = newRun({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro, now: now() });
-      const outcome = await store.insertManual(run, queuedEvents(run));
+      const outcome = await queue({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, (run, events) => store.insertManual(run, events));
       if (!outcome.inserted) return replay(outcome.run, trackerId, accountId);
-      await outbox.flushSoon(run.id);
-      return { ...runHead(run), replayed: false };
+      return { ...runHead(outcome.run), replayed: false };
     },
 
     async createScheduled({ accountId, tracker, definitionVersion, scheduledFor, estimatedCostMicro }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
-      const run = newRun({ accountId, tracker, definitionVersion, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(scheduledFor), estimatedCostMicro, now: now() });
-      const outcome = await store.insertScheduled(run, queuedEvents(run));
-      if (outcome.inserted) await outbox.flushSoon(run.id);
+      const outcome = await queue({ accountId, tracker, definitionVersion, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(scheduledFor), estimatedCostMicro }, (run, events) =>
+        store.insertScheduled(run, events),
+      );
       return { ...runHead(outcome.run), created: outcome.inserted };
     },
 

@@ -1,40 +1,53 @@
 import { Counter, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { LATENCY_BUCKETS, Outbox, consumeEvents, serveQuery, type DurableConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, serveQuery, type ServiceDefinition } from '@brandradar/platform';
 import { createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
+import { runDeadline } from './domain/deadline';
 import { createRunExecutor } from './execute';
 import { runQueryHandlers } from './queries';
+import { OpenRunStore, openRunIndexes } from './store/open-runs';
 import { RunStore, runIndexes } from './store/runs';
 
 /** Durable consumers, named here so provisioning (services and the deploy job) creates the same ones. */
-export const runCommandsConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS' | 'RUN_MAX_DELIVER'>): DurableConsumer => ({
-  stream: RUN_COMMANDS_STREAM,
-  durable: 'runner',
-  events: [RunCommands.execute],
-  ackWaitMs: c.RUN_ACK_WAIT_MS,
-  maxDeliver: c.RUN_MAX_DELIVER,
-});
-const trackerDeletedConsumer: DurableConsumer = { stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted', events: [TrackerEvents.deleted], ackWaitMs: 30_000, maxDeliver: 20 };
+export const runCommandsConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS' | 'RUN_MAX_DELIVER'>) =>
+  defineConsumer({
+    stream: RUN_COMMANDS_STREAM,
+    durable: 'runner',
+    events: [RunCommands.execute],
+    ackWaitMs: c.RUN_ACK_WAIT_MS,
+    maxDeliver: c.RUN_MAX_DELIVER,
+  });
+const trackerDeletedConsumer = defineConsumer({ stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted', events: [TrackerEvents.deleted], ackWaitMs: 30_000, maxDeliver: 20 });
 
 /** Executes runs: asks the AI surfaces, analyses the answers, settles the bill; owns runs and their results. */
 export const runnerService: ServiceDefinition<RunnerConfig> = {
   name: 'runner',
   configSchema: runnerConfigSchema,
-  database: { indexes: runIndexes },
+  database: { indexes: [...runIndexes, ...openRunIndexes] },
   consumers: (config) => [runCommandsConsumer(config), trackerDeletedConsumer],
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const store = new RunStore(db);
+    const openRuns = new OpenRunStore(db);
     const outbox = new Outbox(store.collection, nats, logger);
     const now = () => new Date();
     const providers = createProviders(config);
     logger.info({ providers: providers.providerOf }, 'AI surfaces');
 
-    const handlers = runQueryHandlers({ store, outbox, nats, now });
+    const deadlinePolicy = {
+      callTimeoutMs: config.PROVIDER_TIMEOUT_MS,
+      attempts: config.PROVIDER_ATTEMPTS,
+      retryMaxDelayMs: config.PROVIDER_RETRY_MAX_MS,
+      surfaceConcurrency: config.PROVIDER_CONCURRENCY,
+      queueAllowanceMs: config.RUN_QUEUE_ALLOWANCE_MS,
+      marginMs: config.RUN_DEADLINE_MARGIN_MS,
+    };
+    const handlers = runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
     const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats, RunQueries[name], 'runner', logger, handlers[name] as never));
 
-    const execute = createRunExecutor({
+    const executor = createRunExecutor({
       store,
+      openRuns,
       outbox,
       nats,
       providers,
@@ -57,20 +70,32 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
         // Provider calls can outlast the ack wait: tell JetStream we are still at it, so no second runner gets the run.
         const heartbeat = setInterval(() => msg.working(), Math.max(500, config.RUN_ACK_WAIT_MS / 3));
         try {
-          await execute((payload as { runId: string }).runId);
+          await executor.execute(payload.runId);
         } finally {
           clearInterval(heartbeat);
         }
       },
-      { concurrency: config.RUNNER_CONCURRENCY },
+      {
+        concurrency: config.RUNNER_CONCURRENCY,
+        // Given up on (a permanent failure, or every delivery failed): the run ends now with what it has.
+        onDeadLetter: async ({ payload }) => {
+          if (payload) await executor.end(payload.runId, 'execution_failed');
+        },
+      },
     );
     const deletions = await consumeEvents(nats, trackerDeletedConsumer, logger, async ({ payload }) => {
-      await store.deleteForTracker((payload as { tracker: { id: string } }).tracker.id);
+      await store.deleteForTracker(payload.tracker.id);
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
-    shutdown.register('intake', 'stop runner intake', async () => {
+    // One pass at a time: a slow pass delays the next one instead of overlapping it.
+    let reaping: Promise<unknown> = Promise.resolve();
+    const reaper = setInterval(() => {
+      reaping = reaping.then(() => executor.reap()).catch((err: unknown) => logger.warn({ err }, 'reaping runs past their deadline failed'));
+    }, config.RUN_REAPER_INTERVAL_MS);
+    shutdown.register('intake', 'stop runner intake and the reaper', async () => {
       stopSweeping();
-      await Promise.all([runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
+      clearInterval(reaper);
+      await Promise.all([reaping, runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

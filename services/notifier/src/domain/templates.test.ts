@@ -1,6 +1,6 @@
 import { PAUSE_REASONS } from '@brandradar/contracts';
 import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../testing/fixtures';
-import { NOTIFICATIONS, composeMail, notificationFor } from './templates';
+import { NOTIFICATIONS, composeMail, notificationFor, wantsMail } from './templates';
 
 /** The HTML part's visible text, entities decoded, a table row read as `label: value`. */
 const visible = (html: string) =>
@@ -122,4 +122,20 @@ it('maps the notified event subjects to their templates, and nothing else', () =
     'tracker_deleted',
   ]);
   expect(notificationFor('tracker.created.v1')).toBeUndefined();
+});
+
+describe('wantsMail', () => {
+  it('sends no run e-mail for a run its owner stopped from starting (paused, closed, deleted or edited tracker)', () => {
+    for (const code of ['tracker_not_active', 'tracker_changed']) {
+      const run = finishedRun(COMPARE, [], null, { status: 'FAILED', startedAt: null, billedCostMicro: 0, summary: { answers: 0, succeeded: 0, failed: 0 }, error: { code, message: 'did not start' } });
+      expect(wantsMail(NOTIFICATIONS.runFinished, runFinishedEvent(run))).toBe(false);
+    }
+  });
+
+  it('sends the e-mail for every other run, failed ones included', () => {
+    const timedOut = finishedRun(COMPARE, [], null, { status: 'FAILED', error: { code: 'run_timed_out', message: 'late' } });
+    expect(wantsMail(NOTIFICATIONS.runFinished, runFinishedEvent(timedOut))).toBe(true);
+    expect(wantsMail(NOTIFICATIONS.runFinished, runFinishedEvent(finishedRun(COMPARE, compareAnswers(3, 1), null)))).toBe(true);
+    expect(wantsMail(NOTIFICATIONS.trackerActivated, activatedEvent())).toBe(true);
+  });
 });

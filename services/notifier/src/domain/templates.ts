@@ -140,13 +140,23 @@ export interface Notification<E extends EventDef = EventDef> {
   event: E;
   template: string;
   compose(payload: z.infer<E['payload']>): MailContent;
+  /** Whether this event is worth an e-mail at all; every one is when absent. */
+  wanted?(payload: z.infer<E['payload']>): boolean;
 }
 
-const notification = <E extends EventDef>(event: E, template: string, compose: (payload: z.infer<E['payload']>) => MailContent): Notification<E> => ({ event, template, compose });
+const notification = <E extends EventDef>(
+  event: E,
+  template: string,
+  compose: (payload: z.infer<E['payload']>) => MailContent,
+  wanted?: (payload: z.infer<E['payload']>) => boolean,
+): Notification<E> => ({ event, template, compose, wanted });
+
+/** Runs that did not start because the owner paused, closed, deleted or edited the tracker: they did that themselves, so no e-mail. */
+const ENDED_BY_OWNER = new Set(['tracker_not_active', 'tracker_changed']);
 
 export const NOTIFICATIONS = {
   trackerActivated: notification(TrackerEvents.activated, 'tracker_activated', trackerActivatedMail),
-  runFinished: notification(RunEvents.finished, 'run_finished', runFinishedMail),
+  runFinished: notification(RunEvents.finished, 'run_finished', runFinishedMail, (e) => !ENDED_BY_OWNER.has(e.run.error?.code ?? '')),
   trackerPaused: notification(TrackerEvents.paused, 'tracker_paused', trackerPausedMail),
   trackerDeleted: notification(TrackerEvents.deleted, 'tracker_deleted', trackerDeletedMail),
 };
@@ -162,4 +172,9 @@ export type NotifiedEvent = (typeof NOTIFICATIONS)[keyof typeof NOTIFICATIONS]['
 /** An event's e-mail: subject, plain text and HTML. The payload is checked against the notification's own event schema. */
 export function composeMail(n: Notification, payload: unknown): RenderedMail {
   return render(n.compose(n.event.payload.parse(payload)));
+}
+
+/** Whether an event of this notification gets an e-mail (a run its owner stopped from starting does not). */
+export function wantsMail(n: Notification, payload: unknown): boolean {
+  return n.wanted?.(n.event.payload.parse(payload)) ?? true;
 }

@@ -71,6 +71,7 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
     createdAt: '2026-11-22T10:00:00.000Z',
     startedAt: '2026-11-22T10:00:01.000Z',
     finishedAt: '2026-11-22T10:00:30.000Z',
+    deadlineAt: '2026-11-22T10:30:00.000Z',
     primitive: definition.primitive,
     models: ['chatgpt'],
     estimatedCostMicro: (current.length + failed) * 5_000,

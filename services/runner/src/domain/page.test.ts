@@ -99,7 +99,7 @@ describe('a run head at the caps', () => {
     const metrics = computeMetrics({ primitive: 'citations', brand: null, competitors: [], url: `https://${'u'.repeat(2_000)}.com/`, answers: answers('now') });
     const delta = computeDelta(metrics, computeMetrics({ primitive: 'citations', brand: null, competitors: [], url: null, answers: answers('then') }));
     const prompts = Array.from({ length: 30 }, (_, i) => `${i}${'\u4e16'.repeat(1_999)}`);
-    const run = newRun({ accountId: randomUUID(), tracker: { ...tracker, prompts, primitive: 'citations' }, definitionVersion: 1, trigger: 'manual', requestToken: 'r'.repeat(200), scheduledFor: null, estimatedCostMicro: 1, now: new Date() });
+    const run = newRun({ accountId: randomUUID(), tracker: { ...tracker, prompts, primitive: 'citations' }, definitionVersion: 1, trigger: 'manual', requestToken: 'r'.repeat(200), scheduledFor: null, estimatedCostMicro: 1, now: new Date(), deadlineAt: new Date() });
     const head = runHead({ ...run, status: 'COMPLETED', metrics, delta });
     expect(jsonBytes(head)).toBeLessThan(RUN_ANSWERS_PAGE_BYTES);
   });

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  ACTIVE_RUN_STATUSES,
   RunCommands,
   RunEvents,
   type RunAnswer,
@@ -45,6 +46,8 @@ export interface RunState {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** Fixed when queued (domain/deadline.ts): by then the run is finished, by its runner or by the reaper. */
+  deadlineAt: Date;
   definition: TrackerDefinition;
   /** The tracker's definition version when the run was queued: the run starts only if it is still the same. */
   definitionVersion: number;
@@ -89,6 +92,7 @@ export function newRun(input: {
   scheduledFor: Date | null;
   estimatedCostMicro: number;
   now: Date;
+  deadlineAt: Date;
 }): RunState {
   const definition = definitionOf(input.tracker);
   return {
@@ -103,6 +107,7 @@ export function newRun(input: {
     createdAt: input.now,
     startedAt: null,
     finishedAt: null,
+    deadlineAt: input.deadlineAt,
     definition,
     definitionVersion: input.definitionVersion,
     definitionKey: definitionKeyOf(definition),
@@ -142,10 +147,25 @@ export function runHead(r: RunState): { run: RunSummary; prompts: string[] } {
   return { run: toRunSummary(r), prompts: r.definition.prompts };
 }
 
-export function toRunSummary(r: RunState): RunSummary {
-  const d = r.definition;
+export function isActive(r: Pick<RunState, 'status'>): boolean {
+  return ACTIVE_RUN_STATUSES.includes(r.status);
+}
+
+/**
+ * Planned answers while the run is active; once it is finished, `answers = succeeded + failed`, an
+ * answer it never got counting as failed, and a run that never started having none.
+ */
+export function runCounts(r: Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'>): RunSummary['summary'] {
+  const planned = r.definition.prompts.length * r.definition.models.length;
   const outcomes = Object.values(r.outcomes);
   const succeeded = outcomes.filter((status) => status === 'succeeded').length;
+  if (isActive(r)) return { answers: planned, succeeded, failed: outcomes.length - succeeded };
+  if (r.startedAt === null) return { answers: 0, succeeded: 0, failed: 0 };
+  return { answers: planned, succeeded, failed: planned - succeeded };
+}
+
+export function toRunSummary(r: RunState): RunSummary {
+  const d = r.definition;
   return {
     id: r.id,
     trackerId: r.trackerId,
@@ -156,11 +176,12 @@ export function toRunSummary(r: RunState): RunSummary {
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,
+    deadlineAt: r.deadlineAt.toISOString(),
     primitive: d.primitive,
     models: d.models,
     estimatedCostMicro: r.estimatedCostMicro,
     billedCostMicro: r.billedCostMicro,
-    summary: { answers: d.prompts.length * d.models.length, succeeded, failed: outcomes.length - succeeded },
+    summary: runCounts(r),
     metrics: r.metrics,
     delta: r.delta,
     error: r.error,

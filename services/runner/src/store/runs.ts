@@ -83,13 +83,28 @@ export class RunStore {
   }
 
   /** The newest earlier finished run that measured the same thing, for the delta. */
-  async previousComparable(run: RunState): Promise<RunState | null> {
+  previousComparable(run: RunState): Promise<RunState | null> {
+    return this.comparable(run, 'earlier');
+  }
+
+  /** The oldest later finished run that measured the same thing: its delta is against `run` once `run` is finished. */
+  nextComparable(run: RunState): Promise<RunState | null> {
+    return this.comparable(run, 'later');
+  }
+
+  private async comparable(run: RunState, side: 'earlier' | 'later'): Promise<RunState | null> {
+    const createdAt = side === 'earlier' ? { $lt: run.createdAt } : { $gt: run.createdAt };
     const doc = await this.collection
-      .find({ trackerId: run.trackerId, definitionKey: run.definitionKey, status: { $in: ['COMPLETED', 'PARTIAL'] }, createdAt: { $lt: run.createdAt } })
-      .sort({ createdAt: -1 })
+      .find({ trackerId: run.trackerId, definitionKey: run.definitionKey, status: { $in: ['COMPLETED', 'PARTIAL'] }, createdAt })
+      .sort({ createdAt: side === 'earlier' ? -1 : 1 })
       .limit(1)
       .next();
     return doc ? fromDoc(doc) : null;
+  }
+
+  /** Replaces a finished run's delta (a comparable run before it finished later than it). */
+  async setDelta(runId: string, delta: RunState['delta']): Promise<void> {
+    await this.collection.updateOne({ _id: runId }, { $set: { delta }, $inc: { rev: 1 } });
   }
 
   /** A scheduled run: inserted once per occurrence; a duplicate returns the run that exists. */
@@ -143,7 +158,8 @@ export class RunStore {
   async saveAnswer(run: Pick<RunState, 'id' | 'trackerId'>, slot: AnswerSlot, answer: AnswerRecord): Promise<void> {
     const _id = answerId(run.id, slot);
     await this.answers.replaceOne({ _id }, { ...answer, runId: run.id, trackerId: run.trackerId }, { upsert: true });
-    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: answer.status } });
+    // `rev` moves too, so a run being finished from the outcomes it read cannot miss this one.
+    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: answer.status }, $inc: { rev: 1 } });
   }
 
   async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {
@@ -155,15 +171,18 @@ export class RunStore {
 
   /**
    * Moves a run from one status to the next with its changes and events, if it
-   * is still in `from` (another runner may have got there first). The manual
-   * slot is freed when the run leaves QUEUED/RUNNING.
+   * is still in `from` (another runner may have got there first) and, when
+   * `outcomes` is given, still has exactly those answer outcomes (the changes
+   * were computed from them). The manual slot is freed when the run leaves
+   * QUEUED/RUNNING.
    */
-  async advance(run: RunState, from: RunState['status'], changes: Partial<RunState>, events: StoredEvent[] = []): Promise<RunState | null> {
+  async advance(run: RunState, from: RunState['status'], changes: Partial<RunState>, events: StoredEvent[] = [], outcomes?: RunState['outcomes']): Promise<RunState | null> {
     const finished = changes.status !== undefined && !ACTIVE_RUN_STATUSES.includes(changes.status);
     for (let attempt = 0; attempt < 50; attempt++) {
       // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
       const doc = await this.collection.findOne({ _id: run.id });
       if (!doc || doc.status !== from) return null;
+      if (outcomes && !sameOutcomes(doc.outcomes, outcomes)) return null;
       const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
       const pendingEvents = [...doc.pendingEvents, ...events];
       const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
@@ -181,6 +200,11 @@ export class RunStore {
     await this.answers.deleteMany({ trackerId });
     return deletedCount;
   }
+}
+
+function sameOutcomes(a: RunState['outcomes'], b: RunState['outcomes']): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 export function manualKey(accountId: string, requestToken: string): string {

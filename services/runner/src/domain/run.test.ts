@@ -1,0 +1,26 @@
+import { runCounts, type RunState } from './run';
+
+const definition = { name: 'T', cadence: { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment' as const, prompts: ['a', 'b'], models: ['chatgpt' as const, 'gemini' as const], brand: 'Acme', competitors: [], url: null };
+const run = (over: Partial<Pick<RunState, 'status' | 'startedAt' | 'outcomes'>>): Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'> => ({
+  status: 'RUNNING',
+  startedAt: new Date('2026-11-23T09:00:00.000Z'),
+  definition,
+  outcomes: {},
+  ...over,
+});
+
+describe('runCounts', () => {
+  it('counts the planned answers while a run is active, and the outcomes so far', () => {
+    expect(runCounts(run({ status: 'QUEUED', startedAt: null }))).toEqual({ answers: 4, succeeded: 0, failed: 0 });
+    expect(runCounts(run({ outcomes: { p0_chatgpt: 'succeeded', p0_gemini: 'failed' } }))).toEqual({ answers: 4, succeeded: 1, failed: 1 });
+  });
+
+  it('counts an answer a finished run never got as failed, so answers = succeeded + failed', () => {
+    expect(runCounts(run({ status: 'PARTIAL', outcomes: { p0_chatgpt: 'succeeded' } }))).toEqual({ answers: 4, succeeded: 1, failed: 3 });
+    expect(runCounts(run({ status: 'COMPLETED', outcomes: { p0_chatgpt: 'succeeded', p0_gemini: 'succeeded', p1_chatgpt: 'succeeded', p1_gemini: 'succeeded' } }))).toEqual({ answers: 4, succeeded: 4, failed: 0 });
+  });
+
+  it('gives a run that never started no answers at all', () => {
+    expect(runCounts(run({ status: 'FAILED', startedAt: null }))).toEqual({ answers: 0, succeeded: 0, failed: 0 });
+  });
+});
