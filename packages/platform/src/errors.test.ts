@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { z } from 'zod';
-import { PermanentError, failureCode, isPermanent } from './errors';
+import { freePort } from '@brandradar/devstack';
+import { PermanentError, failureCode, isPermanent, isStoreUnreachable } from './errors';
 
 describe('isPermanent', () => {
   it('knows the failures no retry changes', () => {
@@ -59,5 +60,16 @@ describe('isPermanent on what the store refuses (the run\'s FerretDB)', () => {
     const duplicate = await refusal(docs.insertOne({ _id: 'dup' }));
     expect(duplicate).toMatchObject({ code: 11000 });
     expect(isPermanent(duplicate)).toBe(false);
+  });
+});
+
+describe('isStoreUnreachable', () => {
+  it("knows the driver's error for a store nobody answers at, and nothing else", async () => {
+    const client = new MongoClient(`mongodb://127.0.0.1:${await freePort()}/`, { serverSelectionTimeoutMS: 200 });
+    const failure = await client.db('x').collection('y').findOne({ _id: 1 as never }).catch((e: unknown) => e);
+    await client.close();
+    expect(isStoreUnreachable(failure)).toBe(true);
+    expect(isStoreUnreachable(Object.assign(new Error('bad value'), { name: 'MongoServerError', code: 2 }))).toBe(false);
+    expect(isStoreUnreachable(new Error('boom'))).toBe(false);
   });
 });

@@ -54,6 +54,16 @@ export function isPermanent(error: unknown): boolean {
   return name === 'MongoServerError' && typeof code === 'number' && DETERMINISTIC_STORE_CODES.has(code);
 }
 
+/**
+ * The driver's errors for a store it cannot reach right now (the connection dropped, no server to
+ * select, the pool cleared while the server restarts): the service is briefly unavailable, not broken.
+ */
+const STORE_UNREACHABLE = new Set(['MongoNetworkError', 'MongoNetworkTimeoutError', 'MongoServerSelectionError', 'MongoNotConnectedError', 'MongoTopologyClosedError', 'MongoPoolClearedError']);
+
+export function isStoreUnreachable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && STORE_UNREACHABLE.has(String((error as { name?: unknown }).name));
+}
+
 /** A short, bounded reason code for a failure (a metric label, a dead letter's reason). */
 export function failureCode(error: unknown): string {
   if (error instanceof PermanentError) return error.code;

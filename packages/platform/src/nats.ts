@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { apiError, DeadLetterEvents, type ApiError, type DeadLetterReason, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff';
 import { deadLetterEvent, type DeadLetterKind, type UndeliverableMessage } from './dead-letters';
-import { failureCode, isPermanent } from './errors';
+import { failureCode, isPermanent, isStoreUnreachable } from './errors';
 import type { Logger } from './logger';
 import { contextFromHeaders, headersWithTraceContext, inSpan, messagingAttributes, SpanKind } from './tracing';
 
@@ -131,7 +131,11 @@ export function serveQuery<Q extends QueryDef>(
             reply = { ok: true, result: def.response.parse(await handler(parsed.data as QueryRequest<Q>)) };
           } catch (e) {
             if (e instanceof DomainError) reply = { ok: false, error: e.error };
-            else {
+            else if (isStoreUnreachable(e)) {
+              // The database is restarting or out of reach: the caller hears 503 and retries, as for a service that is away.
+              logger.warn({ err: e, subject: def.subject }, 'store unreachable');
+              reply = { ok: false, error: apiError('unavailable', 'A service this request needs is not available; try again shortly.', { retryAfterSeconds: 1 }) };
+            } else {
               logger.error({ err: e, subject: def.subject }, 'query handler failed');
               reply = { ok: false, error: apiError('internal_error', 'Something went wrong on our side.') };
             }
