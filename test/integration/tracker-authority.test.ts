@@ -163,7 +163,9 @@ describe('new rates', () => {
 
     const paused = await eventually(() => getTracker(apiKey, active.id), (t) => t.estimatedCostMicroPerRun === 7_000);
     expect(paused).toMatchObject({ status: 'PAUSED', pauseReason: 'cost_above_maximum', maxCostMicroPerRun: 5_000 });
-    expect(await getTracker(apiKey, draft.id)).toMatchObject({ status: 'DRAFT', estimatedCostMicroPerRun: 7_000 });
+    // Trackers are repriced one after another, in no particular order: wait for the draft too.
+    const repricedDraft = await eventually(() => getTracker(apiKey, draft.id), (t) => t.estimatedCostMicroPerRun === 7_000);
+    expect(repricedDraft.status).toBe('DRAFT');
     const reactivated = await stack.api('POST', `/api/v1/trackers/${active.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: paused.estimatedCostMicroPerRun } });
     expect(reactivated.status).toBe(200);
     expect(reactivated.body.tracker).toMatchObject({ status: 'ACTIVE', maxCostMicroPerRun: 7_000, pauseReason: null });
