@@ -68,6 +68,19 @@ describe('request conventions', () => {
     expect(res.body.error.code).toBe('validation_error');
   });
 
+  it('refuses a JSON body in a charset other than UTF-8 with 415 (before any service is asked)', async () => {
+    const body = JSON.stringify({ name: 'Latin-1', cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment', prompts: ['p'], brand: 'Acme' });
+    const res = await stack.api('POST', '/api/v1/trackers', { key: apiKey, body, headers: { 'Content-Type': 'application/json; charset=latin1' } });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers 404, not 500, for a path that does not decode', async () => {
+    const res = await stack.api('GET', '/api/v1/trackers/%E0%A4%A', { key: apiKey });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
   it('refuses malformed JSON with 400 invalid_json', async () => {
     const res = await stack.api('POST', '/api/v1/account', { key: apiKey, body: '{"email": ' });
     expect(res.status).toBe(400);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Histogram } from 'prom-client';
 import { z } from 'zod';
-import { apiError, notFound } from '@brandradar/contracts';
+import { apiError, notFound, type ApiError } from '@brandradar/contracts';
 import { DomainError, inSpan, SpanKind, type Logger } from '@brandradar/platform';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { sendError, validationError } from './errors';
@@ -95,14 +95,33 @@ export function buildApp(opts: AppOptions): express.Express {
       res.destroy();
       return;
     }
-    const type = (err as { type?: string }).type;
-    if (type === 'entity.parse.failed') return sendError(res, apiError('invalid_json', 'The request body is not valid JSON.'));
-    if (type === 'entity.too.large') return sendError(res, apiError('payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`));
+    const refusal = requestRefusal(err);
+    if (refusal) return sendError(res, refusal);
     if (err instanceof DomainError) return sendError(res, err.error);
     opts.logger.error({ err, requestId: (res.locals as Locals).requestId, traceId: trace.getActiveSpan()?.spanContext().traceId }, 'request failed');
     sendError(res, apiError('internal_error', 'Something went wrong on our side.', { requestId: (res.locals as Locals).requestId }));
   });
   return app;
+}
+
+/**
+ * What express and its body parser refuse before a handler runs, in the contract's terms: bad JSON,
+ * too large, a charset or content encoding we do not read (415), a path that does not decode as
+ * UTF-8 (it names nothing that exists: 404). Anything else is not the caller's doing.
+ */
+function requestRefusal(err: unknown): ApiError | null {
+  const { type, status } = err as { type?: string; status?: number };
+  switch (type) {
+    case 'entity.parse.failed':
+      return apiError('invalid_json', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return apiError('payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`);
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return apiError('unsupported_media_type', 'Send request bodies as UTF-8 JSON (Content-Type: application/json; charset=utf-8), uncompressed or gzip/deflate.');
+  }
+  if (err instanceof URIError || (status === 400 && err instanceof Error && err.message.startsWith('Failed to decode param'))) return notFound();
+  return null;
 }
 
 function mount(app: express.Express, route: RouteDef): void {
