@@ -12,5 +12,21 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** How many requests a key may send at once after a quiet spell (the token bucket's size). */
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
+  /**
+   * Failed authentications (missing, malformed, unknown or revoked key) allowed per client address,
+   * per minute and at once; past them, every request from the address is refused with 429 before
+   * any bus or store work, until the bucket refills.
+   */
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  AUTH_FAILURES_BURST: z.coerce.number().int().min(1).default(20),
+  /**
+   * Which proxies in front of the gateway to believe about the client's address (express's
+   * `trust proxy`): `false` (the default: the TCP peer is the client), `true`, a hop count, or a
+   * comma-separated list of addresses/CIDRs such as the ingress controller's pod range.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -47,6 +47,8 @@ export class RateLimiter {
   constructor(
     readonly limit: RateLimitSettings,
     private readonly clock: () => number = Date.now,
+    /** What is limited, for the refusal's message. */
+    private readonly what = 'this API key',
   ) {
     this.lastSweep = clock();
   }
@@ -57,13 +59,28 @@ export class RateLimiter {
     this.sweep(now);
     const decision = takeToken(this.buckets.get(key), now, this.limit);
     this.buckets.set(key, decision.bucket);
-    if (!decision.allowed) {
-      throw new DomainError(
-        apiError('rate_limited', `Too many requests for this API key: at most ${this.limit.perMinute} per minute, in bursts of up to ${this.limit.burst}.`, {
-          retryAfterSeconds: decision.retryAfterSeconds,
-        }),
-      );
-    }
+    if (!decision.allowed) throw this.refusal(decision.retryAfterSeconds);
+  }
+
+  /** Takes a token from `key` if it has one: counts an event without refusing anything. */
+  spend(key: string): void {
+    const now = this.clock();
+    this.sweep(now);
+    this.buckets.set(key, takeToken(this.buckets.get(key), now, this.limit).bucket);
+  }
+
+  /** Throws `rate_limited` while `key` has no whole token, taking none. */
+  refuseWhenEmpty(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    const decision = takeToken(bucket, this.clock(), this.limit);
+    if (!decision.allowed) throw this.refusal(decision.retryAfterSeconds);
+  }
+
+  private refusal(retryAfterSeconds: number): DomainError {
+    return new DomainError(
+      apiError('rate_limited', `Too many requests for ${this.what}: at most ${this.limit.perMinute} per minute, in bursts of up to ${this.limit.burst}.`, { retryAfterSeconds }),
+    );
   }
 
   get size(): number {

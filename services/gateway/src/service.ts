@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Express } from 'express';
+import type { Express, Request } from 'express';
 import { closeServer, httpRequestDuration, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
@@ -47,11 +47,17 @@ export function gatewayApps(
 
   const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };
   const limiter = new RateLimiter(rateLimit);
+  // One throttle for both ports: a client guessing keys or the admin token is one client.
+  const authFailures = new RateLimiter({ perMinute: config.AUTH_FAILURES_PER_MINUTE, burst: config.AUTH_FAILURES_BURST }, Date.now, 'failed authentications from this address');
+  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const throttle = { before: (req: Request) => authFailures.refuseWhenEmpty(clientAddress(req)), failed: (req: Request) => authFailures.spend(clientAddress(req)) };
   const publicApp = buildApp({
     routes: publicApiRoutes,
     publicRoutes: publicDocsRoutes(publicApiRoutes, rateLimit),
     authenticate: apiKeyAuthenticator(nats, timeout),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
+    throttle,
+    trustProxy: config.TRUST_PROXY,
     logger,
     requestDuration,
   });
@@ -59,6 +65,8 @@ export function gatewayApps(
   const adminApp = buildApp({
     routes: [...adminApiRoutes, ...adminDocsRoutes(adminApiRoutes)],
     authenticate: adminTokenAuthenticator(config.ADMIN_TOKEN),
+    throttle,
+    trustProxy: config.TRUST_PROXY,
     logger,
     requestDuration,
   });

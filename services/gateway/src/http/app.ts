@@ -23,6 +23,13 @@ export interface AppOptions {
   publicRoutes?: RouteDef[];
   /** Runs after authentication, e.g. per-key rate limiting; throws a DomainError to refuse. */
   admit?: (accountId: string, req: Request) => void;
+  /**
+   * Limits failed authentications per client address: `before` runs before anything else is read
+   * (no bus or store work for a throttled address) and throws to refuse; `failed` counts a failure.
+   */
+  throttle?: { before(req: Request): void; failed(req: Request): void };
+  /** express's `trust proxy`: which proxies' X-Forwarded-For names the client (`req.ip`). */
+  trustProxy?: boolean | number | string;
   logger: Logger;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
 }
@@ -41,6 +48,7 @@ interface Locals {
 export function buildApp(opts: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', opts.trustProxy ?? false);
   app.set('query parser', 'simple');
 
   app.use((req, res, next) => {
@@ -67,6 +75,11 @@ export function buildApp(opts: AppOptions): express.Express {
   for (const route of opts.publicRoutes ?? []) mount(app, route);
 
   app.use((req, res, next) => {
+    try {
+      opts.throttle?.before(req);
+    } catch (e) {
+      return next(e);
+    }
     opts
       .authenticate(req)
       .then((accountId) => {
@@ -74,7 +87,10 @@ export function buildApp(opts: AppOptions): express.Express {
         opts.admit?.(accountId, req);
         next();
       })
-      .catch(next);
+      .catch((e: unknown) => {
+        if (e instanceof DomainError && e.error.code === 'unauthorized') opts.throttle?.failed(req);
+        next(e);
+      });
   });
 
   app.use((req, _res, next) => {
