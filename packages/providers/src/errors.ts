@@ -14,6 +14,21 @@ export type ProviderErrorCode =
   | 'empty_answer'
   | 'no_ai_overview';
 
+/**
+ * What a customer is told about each failure: the provider's own text (organisation ids, quota
+ * details, key fragments) goes to the logs only, never into runs, reports, briefs or e-mails.
+ */
+export const PROVIDER_ERROR_MESSAGES: Record<ProviderErrorCode, string> = {
+  rate_limited: 'The provider is limiting requests; the answer could not be fetched in time.',
+  server_error: 'The provider had an error and could not answer.',
+  network: 'The provider could not be reached.',
+  timeout: 'The provider did not answer in time.',
+  client_error: 'The provider refused the request.',
+  malformed_response: 'The provider answered with something we could not read.',
+  empty_answer: 'The provider answered with no text.',
+  no_ai_overview: 'Google showed no AI Overview for this query.',
+};
+
 export class ProviderError extends Error {
   override name = 'ProviderError';
   readonly kind: ProviderErrorKind;
@@ -21,6 +36,11 @@ export class ProviderError extends Error {
   readonly status?: number;
   /** How long the provider asked us to wait (`Retry-After`), when it said. */
   readonly retryAfterMs?: number;
+
+  /** The customer-facing message for this failure (see PROVIDER_ERROR_MESSAGES); `message` is for logs. */
+  get publicMessage(): string {
+    return PROVIDER_ERROR_MESSAGES[this.code];
+  }
 
   constructor(init: { kind: ProviderErrorKind; code: ProviderErrorCode; message: string; status?: number; retryAfterMs?: number; cause?: unknown }) {
     super(init.message, { cause: init.cause });

@@ -135,8 +135,9 @@ export function createRunExecutor(d: ExecutorDeps) {
       const code = e instanceof ProviderError ? e.code : 'internal_error';
       d.metrics.providerErrors.inc({ surface, code });
       d.metrics.providerDuration.observe({ surface, outcome: 'failed' }, seconds());
-      if (!(e instanceof ProviderError)) d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
-      const message = e instanceof ProviderError ? e.message : 'The answer could not be fetched.';
+      if (e instanceof ProviderError) d.logger.warn({ err: e, runId: run.id, surface, code }, 'provider call failed');
+      else d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
+      const message = e instanceof ProviderError ? e.publicMessage : 'The answer could not be fetched.';
       return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
     }
   }

@@ -1,4 +1,4 @@
-import { ProviderError } from '@brandradar/providers';
+import { PROVIDER_ERROR_MESSAGES, ProviderError } from '@brandradar/providers';
 import { StepFailure, stepError, withDeadline } from './deadline';
 
 describe('withDeadline', () => {
@@ -25,8 +25,8 @@ describe('withDeadline', () => {
 });
 
 describe('stepError', () => {
-  it('shows step failures and provider errors, and nothing internal otherwise', () => {
-    expect(stepError(new ProviderError({ kind: 'transient', code: 'rate_limited', message: 'HTTP 429: slow down' }))).toEqual({ code: 'rate_limited', message: 'HTTP 429: slow down' });
+  it("shows step failures, provider errors by code with our own message (never the provider's text), and nothing internal otherwise", () => {
+    expect(stepError(new ProviderError({ kind: 'transient', code: 'rate_limited', message: 'HTTP 429: slow down, org-123' }))).toEqual({ code: 'rate_limited', message: PROVIDER_ERROR_MESSAGES.rate_limited });
     expect(stepError(new TypeError('x is undefined at line 3'))).toEqual({ code: 'internal_error', message: 'The step failed on our side.' });
   });
 });

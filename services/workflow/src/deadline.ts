@@ -42,6 +42,7 @@ export async function withDeadline<T>(deadlineMs: number, work: (signal: AbortSi
 
 /** What a failure looks like in `data.error`: the codes of step failures and provider errors, nothing internal otherwise. */
 export function stepError(error: unknown): WorkflowStepError {
-  if (error instanceof StepFailure || error instanceof ProviderError) return { code: error.code, message: error.message };
+  if (error instanceof ProviderError) return { code: error.code, message: error.publicMessage };
+  if (error instanceof StepFailure) return { code: error.code, message: error.message };
   return { code: 'internal_error', message: 'The step failed on our side.' };
 }
