@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, mongoConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, envBoolean, mongoConfigSchema } from '@brandradar/platform';
 import { parseMailbox } from './domain/mailbox';
 
 const ms = (fallback: number, min = 10) => z.coerce.number().int().min(min).default(fallback);
@@ -18,8 +18,15 @@ export const notifierConfigSchema = baseConfigSchema
   .extend({
     /** The relay, with credentials if it needs them: `smtp://user:pass@relay:587` (STARTTLS when offered) or `smtps://…:465`. */
     SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@relay.example.com:587'),
+    /**
+     * Refuse to send over a connection that is not encrypted: with `smtp://`, a relay that does not
+     * offer STARTTLS gets no e-mail (the attempt fails and is retried) instead of the text in clear.
+     */
+    SMTP_REQUIRE_TLS: envBoolean.default(false),
     /** The sender: `reports@example.com` or `Brandradar <reports@example.com>`. */
     MAIL_FROM: z.string().refine((v) => parseMailbox(v) !== null, 'must be an e-mail address or "Name <address>"'),
+    /** E-mails one account gets per clock hour at most (an activate/pause loop must not flood an inbox); the rest are dropped. */
+    MAIL_ACCOUNT_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
     /** How often the sender looks for e-mails that are due (new ones are also sent at once). */
     MAIL_POLL_MS: ms(1_000),
     /** First retry delay after a transient SMTP failure; doubles with every attempt up to MAIL_RETRY_MAX_MS. */

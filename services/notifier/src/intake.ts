@@ -3,9 +3,14 @@ import type { EventHandler, Logger } from '@brandradar/platform';
 import { messageIdFor } from './domain/mailbox';
 import { composeMail, notificationFor, wantsMail, type NotifiedEvent } from './domain/templates';
 import { mailKey, type MailOutbox } from './store/mail-outbox';
+import type { MailQuota } from './store/mail-quota';
 
 export interface IntakeDeps {
   outbox: MailOutbox;
+  quota: MailQuota;
+  /** E-mails one account gets per clock hour at most; the rest are dropped (counted, logged). */
+  hourlyLimit: number;
+  suppressed: Counter<'template'>;
   /** The account's e-mail address, or null when billing knows no such account. Throws while billing is unavailable. */
   emailOf(accountId: string): Promise<string | null>;
   senderAddress: string;
@@ -32,6 +37,11 @@ export function createIntake(d: IntakeDeps): EventHandler<NotifiedEvent> {
     const key = mailKey(payload.eventId, notification.template);
     if (await d.outbox.has(key)) return;
 
+    if ((await d.quota.take(payload.accountId, now())) > d.hourlyLimit) {
+      d.suppressed.inc({ template: notification.template });
+      d.logger.warn({ eventId: payload.eventId, accountId: payload.accountId, template: notification.template }, 'hourly e-mail limit of the account reached; e-mail dropped');
+      return;
+    }
     const to = await d.emailOf(payload.accountId);
     if (to === null) {
       // Accounts are closed, never removed: an unknown account is a bug upstream, and no retry finds an address.

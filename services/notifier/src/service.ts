@@ -8,6 +8,7 @@ import { createIntake } from './intake';
 import { OutboxSender } from './sender';
 import { createSmtpMailer } from './smtp/smtp-mailer';
 import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
+import { MailQuota } from './store/mail-quota';
 
 /**
  * Recording an e-mail is quick; a redelivery happens only while billing (for
@@ -40,9 +41,10 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     const sent = counter('emails_sent_total', 'E-mails the SMTP server accepted, by template');
     const failed = counter('emails_failed_total', 'E-mails given up for good (5xx, local refusal, attempts exhausted, no address), by template');
     const retried = counter('email_send_retries_total', 'SMTP attempts that failed transiently and were scheduled again, by template');
+    const suppressed = counter('emails_suppressed_total', "E-mails dropped because the account reached MAIL_ACCOUNT_HOURLY_LIMIT, by template");
 
     const outbox = new MailOutbox(db);
-    const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.MAIL_SEND_TIMEOUT_MS });
+    const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.MAIL_SEND_TIMEOUT_MS, requireTls: config.SMTP_REQUIRE_TLS });
     const sender = new OutboxSender({
       outbox,
       mailer,
@@ -53,6 +55,9 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     });
     const intake = createIntake({
       outbox,
+      quota: new MailQuota(db),
+      hourlyLimit: config.MAIL_ACCOUNT_HOURLY_LIMIT,
+      suppressed,
       emailOf: accountEmail(nats),
       senderAddress: parseMailbox(config.MAIL_FROM)!.address, // the config schema checked it parses
       recorded: () => sender.kick(),

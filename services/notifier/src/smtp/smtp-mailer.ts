@@ -22,6 +22,8 @@ export interface SmtpSettings {
   from: string;
   /** The whole delivery, connecting included, is aborted after this long. */
   timeoutMs: number;
+  /** Never send in clear: STARTTLS must succeed (implicit with smtps://). */
+  requireTls: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
   const transport = nodemailer.createTransport({
     url: settings.url,
     pool: false,
+    requireTLS: settings.requireTls,
     connectionTimeout: settings.timeoutMs,
     greetingTimeout: settings.timeoutMs,
     socketTimeout: settings.timeoutMs,
