@@ -101,6 +101,24 @@ describe('POST /admin/v1/accounts/:id/close', () => {
   });
 });
 
+describe('GET /admin/v1/accounts/:id/api-keys', () => {
+  it("lists an account's keys oldest first, revoked ones with when, never a secret", async () => {
+    const { accountId, apiKey: firstKey } = await stack.account();
+    const second = (await stack.admin('POST', `/admin/v1/accounts/${accountId}/api-keys`)).body;
+    await stack.admin('DELETE', `/admin/v1/api-keys/${second.keyId}`);
+    const res = await stack.admin('GET', `/admin/v1/accounts/${accountId}/api-keys`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      apiKeys: [
+        { keyId: /^brk_([0-9a-f]{12})_/.exec(firstKey)![1], createdAt: expect.any(String), revokedAt: null },
+        { keyId: second.keyId, createdAt: expect.any(String), revokedAt: expect.any(String) },
+      ],
+    });
+    expect(JSON.stringify(res.body)).not.toContain(firstKey.split('_')[2]!);
+    expect((await stack.admin('GET', '/admin/v1/accounts/3f2b8c1e-9d4a-4e6b-8a7c-1b2c3d4e5f60/api-keys')).status).toBe(404);
+  });
+});
+
 describe('DELETE /admin/v1/api-keys/:keyId', () => {
   it('revokes the key: it then gets the same 401 as an unknown key, and the account’s other keys still work', async () => {
     const { accountId, apiKey: firstKey } = await stack.account();

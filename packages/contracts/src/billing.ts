@@ -73,6 +73,10 @@ export const CreatedAccount = z.object({ account: Account, apiKey: ApiKeySecret,
 
 export const CreatedApiKey = z.object({ apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedApiKey' });
 
+/** An account's key as operators see it: never the secret, which is stored only as a hash. */
+export const ApiKeyInfo = z.object({ keyId: z.string(), createdAt: Timestamp, revokedAt: Timestamp.nullable() }).meta({ id: 'ApiKeyInfo' });
+export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyInfo).meta({ description: 'Oldest first.' }) }).meta({ id: 'ApiKeyList' });
+
 /** An admin credit: added once per `reference` (an invoice or payment id); a replay changes nothing. */
 export const CreditInput = z
   .object({
@@ -121,6 +125,8 @@ export const BillingQueries = {
   createAccount: defineQuery('billing.accounts.create.v1', versioned({ input: CreateAccountInput }), CreatedAccount),
   createApiKey: defineQuery('billing.api-keys.create.v1', versioned({ accountId: z.uuid() }), CreatedApiKey),
   /** Revokes a key for good; `not_found` for an unknown key id, success again for a revoked one. */
+  /** Every key of an account, revoked ones included. */
+  listApiKeys: defineQuery('billing.api-keys.list.v1', versioned({ accountId: z.uuid() }), ApiKeyList),
   revokeApiKey: defineQuery('billing.api-keys.revoke.v1', versioned({ keyId: z.string() }), z.object({ keyId: z.string(), accountId: z.uuid() })),
   getAccount: defineQuery('billing.accounts.get.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
   credit: defineQuery('billing.accounts.credit.v1', versioned({ accountId: z.uuid(), ...CreditInput.shape }), z.object({ account: Account })),

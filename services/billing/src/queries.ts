@@ -71,6 +71,12 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
       return { apiKey: key.apiKey, keyId: key.keyId };
     },
 
+    async listApiKeys({ accountId }: QueryRequest<Q['listApiKeys']>): Promise<QueryResult<Q['listApiKeys']>> {
+      await s.accounts.get(accountId); // 404 for an unknown account
+      const keys = await s.apiKeys.forAccount(accountId);
+      return { apiKeys: keys.map((k) => ({ keyId: k._id, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null })) };
+    },
+
     async revokeApiKey({ keyId }: QueryRequest<Q['revokeApiKey']>): Promise<QueryResult<Q['revokeApiKey']>> {
       const record = await s.apiKeys.revoke(keyId, now());
       if (!record) throw new DomainError(notFound());

@@ -31,6 +31,7 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       serveQuery(nats, BillingQueries.publishRates, 'billing', logger, handlers.publishRates),
       serveQuery(nats, BillingQueries.createAccount, 'billing', logger, handlers.createAccount),
       serveQuery(nats, BillingQueries.createApiKey, 'billing', logger, handlers.createApiKey),
+      serveQuery(nats, BillingQueries.listApiKeys, 'billing', logger, handlers.listApiKeys),
       serveQuery(nats, BillingQueries.revokeApiKey, 'billing', logger, handlers.revokeApiKey),
       serveQuery(nats, BillingQueries.getAccount, 'billing', logger, handlers.getAccount),
       serveQuery(nats, BillingQueries.credit, 'billing', logger, handlers.credit),

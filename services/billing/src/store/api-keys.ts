@@ -26,6 +26,11 @@ export class ApiKeyStore {
     return this.keys.findOne({ _id: keyId });
   }
 
+  /** An account's keys, oldest first (by the `account` index). */
+  async forAccount(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.keys.find({ accountId }).sort({ createdAt: 1 }).toArray();
+  }
+
   /** Marks a key revoked (revoking again leaves it revoked); null for an unknown key id. */
   async revoke(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
     await this.keys.updateOne({ _id: keyId, revokedAt: null }, { $set: { revokedAt: now } });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
+import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef } from '../http/route';
 
@@ -31,6 +31,18 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 201, description: 'The new key (shown only this once).', schema: CreatedApiKey },
       errors: ['not_found'],
       handle: async ({ params }) => ({ status: 201, body: await query(nats, BillingQueries.createApiKey, { version: 1, accountId: params.id }, timeoutMs) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/v1/accounts/:id/api-keys',
+      operationId: 'adminListApiKeys',
+      summary: "List an account's API keys",
+      description: 'Key ids with when each was issued and revoked; secrets are never shown again (only their hash is stored).',
+      tag: 'Admin',
+      params: accountParams,
+      success: { status: 200, description: 'The keys, oldest first.', schema: ApiKeyList },
+      errors: ['not_found'],
+      handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.listApiKeys, { version: 1, accountId: params.id }, timeoutMs) }),
     }),
     defineRoute({
       method: 'delete',
