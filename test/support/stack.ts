@@ -50,6 +50,8 @@ export function stackEnv(
     // Tests send bursts with one key; the rate-limit test sets its own small limit.
     RATE_LIMIT_PER_MINUTE: '60000',
     RATE_LIMIT_BURST: '10000',
+    // Tests check the contract's amounts with simulated surfaces: bill them at the card's rates.
+    SIMULATED_ANSWERS: 'bill',
     // Tests send bad keys on purpose; the throttle's own test sets a small limit.
     AUTH_FAILURES_PER_MINUTE: '60000',
     AUTH_FAILURES_BURST: '10000',

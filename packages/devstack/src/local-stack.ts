@@ -84,6 +84,8 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
       ADMIN_TOKEN: adminToken,
       SMTP_URL: mail.url,
       MAIL_FROM: settings.mailFrom,
+      // The demo bills simulated answers at the card's rates, so its numbers read like production's.
+      SIMULATED_ANSWERS: process.env.SIMULATED_ANSWERS ?? 'bill',
     };
     return new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
   });

@@ -1,7 +1,7 @@
 import { providersConfigSchema } from './config';
 
 describe('providersConfigSchema', () => {
-  it('defaults to every surface simulated, with sensible limits', () => {
+  it('defaults to every surface simulated and never billed, with sensible limits', () => {
     expect(providersConfigSchema.parse({})).toEqual({
       OPENAI_BASE_URL: 'https://api.openai.com/v1',
       OPENAI_MODEL: 'gpt-4o-mini',
@@ -15,7 +15,14 @@ describe('providersConfigSchema', () => {
       PROVIDER_TIMEOUT_MS: 90_000,
       PROVIDER_CONCURRENCY: 4,
       PROVIDER_WEB_SEARCH: true,
+      SIMULATED_ANSWERS: 'free',
     });
+  });
+
+  it('takes the simulation policy refuse, free or bill, and nothing else', () => {
+    expect(providersConfigSchema.parse({ SIMULATED_ANSWERS: 'refuse' }).SIMULATED_ANSWERS).toBe('refuse');
+    expect(providersConfigSchema.parse({ SIMULATED_ANSWERS: 'bill' }).SIMULATED_ANSWERS).toBe('bill');
+    expect(providersConfigSchema.safeParse({ SIMULATED_ANSWERS: 'yes' }).success).toBe(false);
   });
 
   it('reads an empty variable as unset', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIMULATION_POLICIES } from './simulation';
 
 /** An unset and an empty variable mean the same: `OPENAI_API_KEY=` keeps the simulation. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -44,6 +45,8 @@ export const providersConfigSchema = z.object({
    * the Anthropic organisation has not enabled web search.
    */
   PROVIDER_WEB_SEARCH: z.preprocess(blankAsUnset, envBoolean.default(true)),
+  /** A surface or data source without a key: `refuse` to start, simulate it `free`, or simulate and `bill` it (see simulation.ts). */
+  SIMULATED_ANSWERS: z.preprocess(blankAsUnset, z.enum(SIMULATION_POLICIES).default('free')),
 });
 
 export type ProvidersConfig = z.infer<typeof providersConfigSchema>;

@@ -9,6 +9,7 @@ import type { ProvidersConfig } from './config';
 import { malformedResponse } from './errors';
 import { createLimiter } from './limiter';
 import { createSimulatedClient } from './simulated/simulated';
+import { assertSimulationAllowed, isBilled } from './simulation';
 import { withTimeout } from './timeout';
 
 export type Providers = {
@@ -20,6 +21,8 @@ export type Providers = {
   askSurface: AskSurface;
   /** Which provider answers each surface, e.g. to log at start which surfaces are live. */
   providerOf: Readonly<Record<Surface, ProviderName>>;
+  /** Whether the surface's answers are billed: live ones always, simulated ones only with SIMULATED_ANSWERS=bill. */
+  billed(surface: Surface): boolean;
 };
 
 export type ProvidersOptions = { clock?: () => Date };
@@ -27,6 +30,10 @@ export type ProvidersOptions = { clock?: () => Date };
 export function createProviders(config: ProvidersConfig, options: ProvidersOptions = {}): Providers {
   const clock = options.clock ?? (() => new Date());
   const clients = perSurface((s) => clientFor(s, config));
+  assertSimulationAllowed(
+    config.SIMULATED_ANSWERS,
+    SURFACES.filter((s) => clients[s].provider === 'simulated'),
+  );
   const limiters = perSurface(() => createLimiter(config.PROVIDER_CONCURRENCY));
 
   const askSurface: AskSurface = (surface, prompt, { signal, country } = {}) =>
@@ -39,7 +46,7 @@ export function createProviders(config: ProvidersConfig, options: ProvidersOptio
       return parsed.data;
     }, signal);
 
-  return { askSurface, providerOf: perSurface((s) => clients[s].provider) };
+  return { askSurface, providerOf: perSurface((s) => clients[s].provider), billed: (s) => isBilled(config.SIMULATED_ANSWERS, clients[s].provider) };
 }
 
 function perSurface<T>(make: (surface: Surface) => T): Record<Surface, T> {

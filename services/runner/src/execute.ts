@@ -83,7 +83,8 @@ export function createRunExecutor(d: ExecutorDeps) {
       await autoPause(run, reason);
       return endUnstarted(run, { code: reason, message: (e as DomainError).error.message });
     }
-    const runRates = Object.fromEntries(run.definition.models.map((m) => [m, rates.surfaces[m]])) as Record<Surface, number>;
+    // What each answer will cost: the card's rate, or nothing for a simulated surface that is not billed.
+    const runRates = Object.fromEntries(run.definition.models.map((m) => [m, d.providers.billed(m) ? rates.surfaces[m] : 0])) as Record<Surface, number>;
     await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
   }
 

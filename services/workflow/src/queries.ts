@@ -17,6 +17,8 @@ export interface BriefHandlerDeps {
   /** How long a claimed call may run before a retry may take it over: longer than any call takes. */
   leaseMs: number;
   settler: Settler;
+  /** The card's rates less what is simulated and not billed (domain/pricing.ts billedRates). */
+  billedRates: (rates: RatesInput) => RatesInput;
 }
 
 /** A retry of a call still running is told to come back after this long at most. */
@@ -76,7 +78,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     }
     const usage = billableUsage(outcomes);
     // Priced at the rates the hold was placed at; never above the hold (a taken-over call keeps its first hold).
-    const charge = Math.min(held.heldMicro, chargeMicro(held.rates, usage.steps, usage.surfaces));
+    const charge = Math.min(held.heldMicro, chargeMicro(d.billedRates(held.rates), usage.steps, usage.surfaces));
     const billedCostMicro = await d.settler.settle(accountId, holdKey, charge);
     const result = assembleBrief(request, outcomes, billedCostMicro);
     if (claimId) await d.store.finish(claimId, result, d.clock());

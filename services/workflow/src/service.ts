@@ -1,8 +1,9 @@
 import { Histogram } from 'prom-client';
-import { WorkflowQueries } from '@brandradar/contracts';
+import { WorkflowQueries, type WorkflowStep } from '@brandradar/contracts';
 import { serveQuery, type ServiceDefinition } from '@brandradar/platform';
-import { createProviders } from '@brandradar/providers';
+import { assertSimulationAllowed, createProviders, isBilled } from '@brandradar/providers';
 import { workflowConfigSchema, type WorkflowConfig } from './config';
+import { billedRates } from './domain/pricing';
 import { contentBriefHandler } from './queries';
 import { createSources } from './sources';
 import { createStepRunner } from './steps';
@@ -24,6 +25,12 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
     const clock = () => new Date();
     const providers = createProviders(config);
     const { searchData, videos } = createSources(config, clock);
+    assertSimulationAllowed(
+      config.SIMULATED_ANSWERS,
+      [searchData.provider === 'simulated' && 'DataForSEO (keyword demand, questions)', videos.provider === 'simulated' && 'YouTube (video trends)'].filter((s): s is string => Boolean(s)),
+    );
+    const sourceOf: Partial<Record<WorkflowStep, string>> = { keyword_demand: searchData.provider, questions: searchData.provider, video_trends: videos.provider };
+    const billed = { surface: providers.billed, step: (step: WorkflowStep) => isBilled(config.SIMULATED_ANSWERS, sourceOf[step] ?? 'ours') };
     logger.info({ surfaces: providers.providerOf, searchData: searchData.provider, videos: videos.provider }, 'content-brief sources');
 
     const deadlines = {
@@ -59,6 +66,7 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
       clock,
       leaseMs: Math.max(...Object.values(deadlines)) + LEASE_MARGIN_MS,
       settler,
+      billedRates: (rates) => billedRates(rates, billed),
     });
     const subscription = serveQuery(nats, WorkflowQueries.runContentBrief, 'workflow', logger, handler);
     const stopSettling = settler.startSweeping(config.OUTBOX_SWEEP_MS);

@@ -15,6 +15,7 @@ function providers(ask: Ask): Providers {
   return {
     askSurface: async (surface, _prompt, opts) => ({ surface, ...(await ask(surface, opts?.signal)) }),
     providerOf: { chatgpt: 'openai', claude: 'anthropic', perplexity: 'perplexity', gemini: 'google', google_ai_overview: 'serpapi' },
+    billed: () => true,
   };
 }
 const answered = (surface: Surface): Omit<Answer, 'surface'> => ({
