@@ -91,6 +91,6 @@ Charges by emails sent, not contacts.`,
    - Klaviyo for stores
 3. Write a welcome email.
 4. Promote the signup form everywhere[2].`,
-    labels: [at('Beehiiv', 1), at('Kit', 2), at('Klaviyo', 3)],
+    labels: [at('Beehiiv', 1), at('Kit', 1), at('Klaviyo', 2)],
   },
 ];
