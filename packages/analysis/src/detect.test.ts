@@ -30,6 +30,7 @@ describe('matching names', () => {
     ['capitalised name with a dot is a name, not a domain', 'Monday.com', 'Monday.com on Monday', ['Monday.com']],
     ['the same name in lower case is a domain, in any case', 'monday.com', 'Monday.com, or monday.com', ['Monday.com', 'monday.com']],
     ['name with a dot is not matched on its parts', 'Monday.com', 'Monday com', []],
+    ['a name given as a domain matches it written apart', 'monday.com', 'the best monday com options', ['monday com']],
     ['name ending in punctuation', 'C++', 'C++ and C and C#', ['C++']],
     ['name ending in punctuation: no boundary needed after', 'C++', 'C++17', ['C++']],
     ['name starting with a letter still needs a boundary', 'C++', 'ObjC++', []],

@@ -49,14 +49,15 @@ const MAX_SEPARATOR = 3;
 
 /**
  * The forms of `name`: the name itself and, for a name given as a lower-case domain (`acme.com`),
- * its bare label too (`Acme`), which is read as a plain word.
+ * the domain written apart (`acme com`) and its bare label (`Acme`), which is read as a plain word.
  */
 export function compileName(name: string): NameForm[] {
   const trimmed = name.trim();
   if (!DOMAIN_NAME.test(trimmed)) return compact([formOf(trimmed)]);
   const host = trimmed.replace(/^https?:\/\//, '').replace(/\/$/, '').replace(/^www\./, '');
   const label = domainLabel(host);
-  return compact([formOf(host), label === null ? null : formOf(label.charAt(0).toUpperCase() + label.slice(1))]);
+  // `monday com` is the domain written apart, as answers sometimes do.
+  return compact([formOf(host), formOf(host.replace(/\./g, ' ')), label === null ? null : formOf(label.charAt(0).toUpperCase() + label.slice(1))]);
 }
 
 function compact(list: (NameForm | null)[]): NameForm[] {
