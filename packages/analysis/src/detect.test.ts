@@ -80,6 +80,7 @@ describe('brands that are ordinary words', () => {
     ['a possessive', 'Close', "Close's dialer is built in.", []],
     ['a proper-noun phrase', 'Mini', 'The Mini Cooper is small.', []],
     ['alone in a list item', 'Calm', '1. **Calm** – sleep stories', []],
+    ['before an aside in quotes', 'Alpha', '1. Alpha "the leader" for teams', []],
     ['a table cell', 'Wave', '| Tool | Price |\n|---|---|\n| Wave | Free |', []],
     ['a heading', 'Toast', '### Toast\nBuilt for restaurants.', []],
     ['a subject at a sentence start', 'Close', 'Close offers calling and email.', []],

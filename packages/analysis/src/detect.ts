@@ -51,10 +51,11 @@ const CALENDAR = new Set('monday tuesday wednesday thursday friday saturday sund
 const CONNECTORS = [',', 'and', 'or', '&', 'vs', '/'];
 /** Markdown, quotes and brackets before a name, and what closes them after it: they say nothing about it. */
 const MARKUP_BEFORE = new Set(['*', '_', '#', '>', '"', '“', '‘', "'", '(', '[', '`', ' ', '\t']);
-const MARKUP_AFTER = new Set(['*', '_', '"', '”', '’', '`', ' ', '\t']);
+const MARKUP_AFTER = new Set(['*', '_', '’', '`', ' ', '\t']);
 /** What ends a sentence before a name, or stands alone after it. */
 const SENTENCE_BREAK = new Set(['\n', '.', '!', '?', ':', '|', '-', '•', '–', '—']);
-const STANDALONE_AFTER = new Set([',', ':', ';', '(', ')', '|', '–', '—', '-', '.', '!', '?', '\n', '[']);
+/** An opening quote after a name starts an aside (`Alpha "the leader"`), as a bracket does. */
+const STANDALONE_AFTER = new Set([',', ':', ';', '(', ')', '|', '–', '—', '-', '.', '!', '?', '\n', '[', '"', '“']);
 /** How far the context rules look around a name; a longer run of markup or spaces counts as a break. */
 const CONTEXT_REACH = 40;
 
@@ -142,7 +143,8 @@ type Next = { kind: 'standalone' } | { kind: 'proper' } | { kind: 'word'; word: 
 function nextWord(f: string, text: string, folded: FoldedText, end: number): Next {
   // `Close-date` is a compound of the word, not the name standing alone.
   if (f[end] === '-' && isWordCharAt(f, end + 1)) return { kind: 'word', word: wordAt(f, end + 1) };
-  let i = skip(f, end, 1);
+  // A quote right after the name closes it (`"Close" is`); one after a space opens an aside.
+  let i = skip(f, f[end] === '"' || f[end] === '”' ? end + 1 : end, 1);
   if (i >= f.length || STANDALONE_AFTER.has(f[i]!)) return { kind: 'standalone' };
   const word = wordAt(f, i);
   if (word === '') return { kind: 'word', word };
