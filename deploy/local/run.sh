@@ -3,11 +3,15 @@
 #   npm start   the whole system locally (NATS, FerretDB, seven services, a demo account)
 #   npm test    the full test suite (unit and integration, with its own NATS and FerretDB)
 #   npm run bench  the benchmarks under test/bench (not part of the test suite)
-# Both install npm dependencies when needed and build the TypeScript first.
+#   npm run eval   brand detection scored on its labelled set (packages/analysis/src/eval)
+# All install npm dependencies when needed and build the TypeScript first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-command -v go >/dev/null || { echo "Go (1.24 or newer) is needed to build nats-server and FerretDB from their modules." >&2; exit 1; }
+# The evaluation is pure TypeScript: it needs no Go.
+if [ "${1:-}" != eval ]; then
+  command -v go >/dev/null || { echo "Go (1.24 or newer) is needed to build nats-server and FerretDB from their modules." >&2; exit 1; }
+fi
 
 # Install when node_modules is missing or older than the lockfile.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -36,8 +40,11 @@ case "${1:-}" in
     shift
     exec npx jest -c test/bench/jest.config.js --ci "$@"
     ;;
+  eval)
+    exec node packages/analysis/dist/eval/cli.js
+    ;;
   *)
-    echo "usage: $0 start|test|bench [jest args]" >&2
+    echo "usage: $0 start|test|bench|eval [jest args]" >&2
     exit 2
     ;;
 esac

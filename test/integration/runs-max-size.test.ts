@@ -1,5 +1,5 @@
 // Every surface answers through a local peer with more than the caps allow (see test/support/oversized.ts).
-import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_URL_CHARS } from '@brandradar/contracts';
+import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_SPANS_PER_BRAND, MAX_URL_CHARS } from '@brandradar/contracts';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -47,7 +47,11 @@ it('runs 30 prompts × 5 surfaces of oversized answers to COMPLETED; the run and
     expect(a.citations.length).toBeGreaterThan(0);
     expect(a.citations.length).toBeLessThanOrEqual(MAX_CITATIONS_PER_ANSWER);
     for (const c of a.citations) expect(c.url.length).toBeLessThanOrEqual(MAX_URL_CHARS);
-    expect(a.metrics.brands).toEqual([{ name: 'Alpha', mentioned: true, position: 1 }, { name: 'Beta', mentioned: true, position: 2 }]);
+    expect(a.metrics.brands).toMatchObject([{ name: 'Alpha', mentioned: true, position: 1 }, { name: 'Beta', mentioned: true, position: 2 }]);
+    // Every line names Alpha: the evidence lists the first MAX_SPANS_PER_BRAND, each slicing the stored text to the name.
+    const alpha = a.metrics.brands[0]!.spans as { start: number; end: number }[];
+    expect(alpha).toHaveLength(MAX_SPANS_PER_BRAND);
+    for (const span of alpha) expect(a.text.slice(span.start, span.end)).toBe('Alpha');
   }
 
   const report = await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey });

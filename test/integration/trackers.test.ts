@@ -36,6 +36,7 @@ describe('create', () => {
     expect(res.body.tracker).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       ...bodies.rankings,
+      aliases: [],
       status: 'DRAFT',
       brand: null,
       url: null,

@@ -67,6 +67,7 @@ function activeTracker(dueAt: Date): Tracker {
     brand: 'Alpha',
     competitors: [],
     url: null,
+    aliases: [],
     models: ['chatgpt'],
     estimatedCostMicroPerRun: 5_000,
     maxCostMicroPerRun: 5_000,

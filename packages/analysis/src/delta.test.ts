@@ -18,7 +18,7 @@ const compareRun = (k: number, n: number, competitors = ['Beta'], surface?: stri
     brand: 'Acme',
     competitors,
     url: null,
-    answers: [...repeat(k, '1. Acme\n2. Beta', surface), ...repeat(n - k, 'Beta only.', surface)],
+    answers: [...repeat(k, '1. Acme\n2. Beta', surface), ...repeat(n - k, 'Only Beta.', surface)],
   });
 
 const rankingDelta = (current: RunMetrics, previous: RunMetrics) => {

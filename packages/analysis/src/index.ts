@@ -1,8 +1,7 @@
-export { mentions, isMentioned, type Mention } from './mentions';
-export { positions } from './position';
+export { detectBrands, type TrackedBrand, type BrandDetection, type Span } from './detect';
 export { normalizeUrl, registrableDomain, samePage } from './urls';
 export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, designEffect } from './stats';
-export { computeMetrics, type AnalysedAnswer, type AnalysisInput, type Primitive } from './metrics';
+export { computeMetrics, withAliases, type AnalysedAnswer, type AnalysisInput, type Primitive } from './metrics';
 export { computeDelta } from './delta';
 export * from './schemas';

@@ -1,6 +1,4 @@
-import { fold } from './fold';
-import { compileName, findMentions } from './mentions';
-import { placesOf } from './position';
+import { detectBrands, type TrackedBrand } from './detect';
 import {
   MAX_LISTED_DOMAINS,
   type AveragePosition,
@@ -36,6 +34,8 @@ export interface AnalysisInput {
   competitors: readonly string[];
   /** The page whose citations `citations` counts, if any. */
   url: string | null;
+  /** Other names that count as the brand or a competitor; none when absent. */
+  aliases?: readonly { name: string; aliases: readonly string[] }[];
   answers: readonly AnalysedAnswer[];
 }
 
@@ -53,7 +53,7 @@ export function computeMetrics(input: AnalysisInput): RunMetrics {
     case 'rankings':
     case 'compare': {
       const tracked = trackedNames(input.brand, input.competitors);
-      const facts = answerRankings(answers, tracked);
+      const facts = answerRankings(answers, tracked.map(({ name }) => withAliases(name, input.aliases)));
       return { primitive: input.primitive, ...rankingGroup(facts, tracked), bySurface: perSurface(answers, facts, (group) => rankingGroup(group, tracked)) };
     }
     case 'citations': {
@@ -65,10 +65,15 @@ export function computeMetrics(input: AnalysisInput): RunMetrics {
     case 'sentiment': {
       const brand = input.brand;
       if (brand === null) throw new RangeError('a sentiment run needs a brand');
-      const facts = answers.map((a) => classifySentiment(a.text, brand));
+      const facts = answers.map((a) => classifySentiment(a.text, withAliases(brand, input.aliases)));
       return { primitive: 'sentiment', brand, ...sentimentGroup(facts), bySurface: perSurface(answers, facts, sentimentGroup) };
     }
   }
+}
+
+/** `name` with the aliases the tracker gives it. */
+export function withAliases(name: string, aliases: AnalysisInput['aliases']): TrackedBrand {
+  return { name, aliases: aliases?.find((a) => a.name === name)?.aliases ?? [] };
 }
 
 function trackedNames(brand: string | null, competitors: readonly string[]): TrackedName[] {
@@ -88,11 +93,10 @@ export interface AnswerRanking {
   places: (number | null)[];
 }
 
-function answerRankings(answers: readonly AnalysedAnswer[], tracked: readonly TrackedName[]): AnswerRanking[] {
-  const names = tracked.map((t) => compileName(t.name));
+function answerRankings(answers: readonly AnalysedAnswer[], brands: readonly TrackedBrand[]): AnswerRanking[] {
   return answers.map(({ text }) => {
-    const folded = fold(text);
-    return { mentioned: names.map((name) => findMentions(folded, name).length > 0), places: placesOf(text, names, folded) };
+    const found = detectBrands(text, brands);
+    return { mentioned: found.map((b) => b.mentioned), places: found.map((b) => b.position) };
   });
 }
 

@@ -1,8 +1,8 @@
-import { positions } from './position';
+import { detectBrands } from './detect';
 
 const places = (text: string, names: string[]) => {
-  const found = positions(text, names);
-  return Object.fromEntries(names.map((name, i) => [name, found[i]]));
+  const found = detectBrands(text, names.map((name) => ({ name })));
+  return Object.fromEntries(names.map((name, i) => [name, found[i]!.position]));
 };
 
 describe('positions', () => {
@@ -129,6 +129,25 @@ describe('positions', () => {
     const spaces = ' '.repeat(256 * 1024);
     const answer = [`## ${spaces}\u2028Beta\u2028`, `1. ${spaces}\u2028Beta\u2028`, `- ${spaces}\u2028Beta\u2028`, '## Acme'].join('\n');
     expect(places(answer, ['Acme', 'Beta'])).toEqual({ Acme: 1, Beta: null });
+  });
+
+  it('markdown tables: body rows in order, the subject in the first cell or after a rank', () => {
+    const answer = ['| Rank | Tool | Price |', '|---|---|---|', '| 1 | Beta | $5 |', '| 2 | Acme | $9 |'].join('\n');
+    expect(places(answer, ['Acme', 'Beta'])).toEqual({ Acme: 2, Beta: 1 });
+    expect(places('| Tool | Best for |\n|:--|--:|\n| Acme | teams |\n| Beta | solo |', ['Beta'])).toEqual({ Beta: 2 });
+  });
+
+  it('an intro naming brands in another order does not decide their places', () => {
+    expect(places('People compare Beta, Gamma and Acme.\n- Acme: fast\n- Beta: cheap\n- Gamma: simple', ['Beta', 'Acme', 'Gamma'])).toEqual({ Beta: 2, Acme: 1, Gamma: 3 });
+  });
+
+  it('paragraphs led by a bold name are a list', () => {
+    expect(places('**Acme** is fast.\n\n**Beta** is cheap.', ['Beta'])).toEqual({ Beta: 2 });
+  });
+
+  it('reads 256 KiB rows of empty cells as no items', () => {
+    const answer = [`|${' '.repeat(128 * 1024)}|`, `|${' |'.repeat(64 * 1024)}`, '| Acme |'].join('\n');
+    expect(places(answer, ['Acme'])).toEqual({ Acme: 1 });
   });
 
   it('finds the list in 256 KiB of 400 nesting levels and 21,000 top-level items', () => {

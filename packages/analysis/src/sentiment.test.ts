@@ -94,24 +94,24 @@ describe('scoreSentence', () => {
 describe('classifySentiment', () => {
   it('classes by the sentences that mention the brand only', () => {
     const answer = 'Beta is terrible and buggy. Acme is reliable and fast. Gamma is slow.';
-    expect(brandSentimentScore(answer, 'Acme')).toBe(2);
-    expect(classifySentiment(answer, 'Acme')).toBe('positive');
-    expect(classifySentiment(answer, 'Beta')).toBe('negative');
+    expect(brandSentimentScore(answer, { name: 'Acme' })).toBe(2);
+    expect(classifySentiment(answer, { name: 'Acme' })).toBe('positive');
+    expect(classifySentiment(answer, { name: 'Beta' })).toBe('negative');
   });
 
   it('sums over all mentioning sentences', () => {
     const answer = 'Acme is excellent for small teams. Acme is expensive. Acme is slow.';
-    expect(brandSentimentScore(answer, 'Acme')).toBe(0);
-    expect(classifySentiment(answer, 'Acme')).toBe('neutral');
+    expect(brandSentimentScore(answer, { name: 'Acme' })).toBe(0);
+    expect(classifySentiment(answer, { name: 'Acme' })).toBe('neutral');
   });
 
   it('neutral when the mentioning sentences carry no sentiment', () => {
-    expect(classifySentiment('Acme was founded in 2010. It is great.', 'Acme')).toBe('neutral');
+    expect(classifySentiment('Acme was founded in 2010. It is great.', { name: 'Acme' })).toBe('neutral');
   });
 
   it('null when the brand is not mentioned', () => {
-    expect(classifySentiment('Beta is great.', 'Acme')).toBeNull();
-    expect(brandSentimentScore('Beta is great.', 'Acme')).toBeNull();
+    expect(classifySentiment('Beta is great.', { name: 'Acme' })).toBeNull();
+    expect(brandSentimentScore('Beta is great.', { name: 'Acme' })).toBeNull();
   });
 
   it('reads a realistic review-style answer', () => {
@@ -128,22 +128,22 @@ describe('classifySentiment', () => {
       "Overall, Acme isn't the cheapest option, but it offers excellent value for money.",
     ].join('\n');
     // praised + intuitive + reliable = 3; limited = −1; "isn't the cheapest … but excellent value for money" = 1.5 × (2 + 1).
-    expect(brandSentimentScore(answer, 'Acme')).toBeCloseTo(3 - 1 + 4.5, 10);
-    expect(classifySentiment(answer, 'Acme')).toBe('positive');
+    expect(brandSentimentScore(answer, { name: 'Acme' })).toBeCloseTo(3 - 1 + 4.5, 10);
+    expect(classifySentiment(answer, { name: 'Acme' })).toBe('positive');
   });
 
   it('reads a negative answer', () => {
     const answer = "Many users report that Acme is slow and unreliable. Acme's support has faced complaints, and it is not recommended for large teams.";
-    expect(classifySentiment(answer, 'Acme')).toBe('negative');
+    expect(classifySentiment(answer, { name: 'Acme' })).toBe('negative');
   });
 
   it('attributes a sentence naming two brands to both (a known limit)', () => {
-    expect(classifySentiment('Acme is fine, but Beta is terrible.', 'Acme')).toBe('negative');
+    expect(classifySentiment('Acme is fine, but Beta is terrible.', { name: 'Acme' })).toBe('negative');
   });
 
   it('scores each of 18,000 sentences naming the brand once, in a 256 KiB answer', () => {
     const sentence = 'Acme is good. ';
     const count = Math.ceil((256 * 1024) / sentence.length);
-    expect(brandSentimentScore(sentence.repeat(count), 'Acme')).toBe(count);
+    expect(brandSentimentScore(sentence.repeat(count), { name: 'Acme' })).toBe(count);
   });
 });

@@ -17,7 +17,7 @@
  */
 import { foldKey } from './fold';
 import { CONTRAST, INTENSITY, PHRASE_WORDS, isNegator, polarity } from './lexicon';
-import { mentions } from './mentions';
+import { detectBrands, type TrackedBrand } from './detect';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
 
@@ -137,10 +137,10 @@ function tokenize(sentence: string): string[] {
  * The sentiment score of how `text` speaks of `brand`: the sum of the scores of the sentences that
  * mention it, or null when none does.
  */
-export function brandSentimentScore(text: string, brand: string): number | null {
+export function brandSentimentScore(text: string, brand: TrackedBrand): number | null {
   // Mentions and sentences both come in text order: one walk over both pairs them, where testing
   // every mention against every sentence grows with their product on a long answer.
-  const at = mentions(text, brand).map((m) => m.index);
+  const at = detectBrands(text, [brand])[0]!.spans.map((span) => span.start);
   let next = 0;
   const about = splitSentences(text).filter((s) => {
     while (next < at.length && at[next]! < s.index) next++;
@@ -151,7 +151,7 @@ export function brandSentimentScore(text: string, brand: string): number | null 
 }
 
 /** `positive`, `neutral` or `negative` by the sign of {@link brandSentimentScore}; null when `brand` is not mentioned. */
-export function classifySentiment(text: string, brand: string): SentimentLabel | null {
+export function classifySentiment(text: string, brand: TrackedBrand): SentimentLabel | null {
   const score = brandSentimentScore(text, brand);
   if (score === null) return null;
   // Sums of halves and multiples of 1.5 can leave float dust; anything that small is no sentiment.

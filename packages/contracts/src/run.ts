@@ -23,6 +23,16 @@ export const MAX_CITATION_TITLE_CHARS = 300;
 
 const Problem = z.object({ code: z.string(), message: z.string() });
 
+/** Counted mentions listed per name and answer; more are counted, not listed, so a document stays bounded. */
+export const MAX_SPANS_PER_BRAND = 20;
+
+export const MentionSpan = z
+  .object({ start: z.int().min(0), end: z.int().min(1) })
+  .meta({
+    id: 'MentionSpan',
+    description: 'Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted.',
+  });
+
 /**
  * One tracked name in one answer. Names are values, never keys: a brand may be any string
  * (`monday.com`, `$HOOD`, `__proto__`), which a document store or a JSON object key would mangle.
@@ -32,6 +42,13 @@ export const AnswerBrand = z
     name: z.string().meta({ description: 'The tracked name exactly as the tracker lists it.' }),
     mentioned: z.boolean(),
     position: z.int().min(1).nullable().optional().meta({ description: "rankings, compare: the name's 1-based place in the answer's list (or order of first mention); null if absent." }),
+    spans: z
+      .array(MentionSpan)
+      .max(MAX_SPANS_PER_BRAND)
+      .optional()
+      .meta({
+        description: `The evidence: each counted mention of the name or one of its aliases, in text order, the first ${MAX_SPANS_PER_BRAND}. Absent in runs analysed before spans were recorded.`,
+      }),
   })
   .meta({ id: 'AnswerBrand' });
 export type AnswerBrand = z.infer<typeof AnswerBrand>;

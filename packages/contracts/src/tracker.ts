@@ -23,11 +23,26 @@ export const LIMITS = {
   /** Google AI Overviews accepts shorter queries. */
   promptLengthGoogleAiOverview: 700,
   competitors: 20,
+  /** Other names per tracked name (aliases), each 1–100 characters. */
+  aliasesPerName: 5,
 } as const;
 
 const notBlank = (s: string) => s.trim().length > 0;
 const TrackerName = z.string().min(1).max(100).refine(notBlank, 'must not be blank');
 const BrandName = z.string().min(1).max(100).refine(notBlank, 'must not be blank');
+
+/**
+ * Other names that count as one tracked name. A list of `{name, aliases}`, never an object keyed
+ * by the name: names are caller data (`monday.com`, `__proto__`) and never become keys.
+ */
+export const NameAliases = z
+  .object({
+    name: BrandName.meta({ description: 'The brand or one of the competitors, exactly as listed.' }),
+    aliases: z.array(BrandName).min(1).max(LIMITS.aliasesPerName).meta({ description: `1–${LIMITS.aliasesPerName} other names, each 1–100 characters.` }),
+  })
+  .strict()
+  .meta({ id: 'NameAliases' });
+export type NameAliases = z.infer<typeof NameAliases>;
 
 /**
  * Which optional fields each primitive uses (api-contract §2). `forbidden`
@@ -49,6 +64,9 @@ const definitionShape = {
   brand: BrandName.nullable().meta({ description: 'Your brand; `compare` and `sentiment` only.' }),
   competitors: z.array(BrandName).meta({ description: '1–20 unique names; `rankings` and `compare` only.' }),
   url: z.string().max(MAX_URL_CHARS).nullable().meta({ description: `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count; \`citations\` only, optional.` }),
+  aliases: z.array(NameAliases).meta({
+    description: `Other names that count as the brand or a competitor (\`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]\`): one entry per tracked name at most, ${LIMITS.aliasesPerName} aliases each, unique (case-insensitive) and none equal to a tracked name. Not for \`citations\`. Optional; absent means none, also in a full update.`,
+  }),
 };
 
 type Mode = 'create' | 'update';
@@ -93,7 +111,31 @@ function definitionRules(mode: Mode) {
     });
 
     if (typeof d.url === 'string' && !isHttpUrl(d.url)) issue(['url'], 'must be an absolute http(s) URL');
+    if (Array.isArray(d.aliases)) aliasIssues(d.aliases as NameAliases[], fields.competitors === 'forbidden' && fields.brand === 'forbidden' ? null : trackedNamesOf(d), primitive, issue);
   };
+}
+
+function trackedNamesOf(d: Record<string, unknown>): string[] {
+  return [...(typeof d.brand === 'string' ? [d.brand] : []), ...(Array.isArray(d.competitors) ? (d.competitors as string[]) : [])];
+}
+
+/** Aliases name tracked names only, each once, and stay distinct from every tracked name and each other. */
+function aliasIssues(entries: NameAliases[], tracked: string[] | null, primitive: Primitive, issue: (path: (string | number)[], message: string) => void): void {
+  if (tracked === null) return issue(['aliases'], `must not be sent for primitive ${primitive}`);
+  const key = (s: string) => s.trim().toLowerCase();
+  const names = new Set(tracked.map(key));
+  const described = new Set<string>();
+  const seen = new Set<string>();
+  entries.forEach((entry, i) => {
+    if (!tracked.includes(entry.name)) issue(['aliases', i, 'name'], 'must be the brand or one of the competitors, exactly as listed');
+    if (described.has(entry.name)) issue(['aliases', i, 'name'], 'has aliases in an earlier entry');
+    described.add(entry.name);
+    entry.aliases.forEach((alias, k) => {
+      if (names.has(key(alias))) issue(['aliases', i, 'aliases', k], 'must not equal a tracked name');
+      else if (seen.has(key(alias))) issue(['aliases', i, 'aliases', k], 'duplicates another alias');
+      seen.add(key(alias));
+    });
+  });
 }
 
 function isHttpUrl(s: string): boolean {
@@ -114,9 +156,18 @@ const example = {
   competitors: ['HubSpot', 'Salesforce'],
 };
 
+const optionalFields = {
+  ...definitionShape,
+  models: definitionShape.models.optional(),
+  brand: definitionShape.brand.optional(),
+  competitors: definitionShape.competitors.optional(),
+  url: definitionShape.url.optional(),
+  aliases: definitionShape.aliases.optional(),
+};
+
 /** `POST /api/v1/trackers`. Fields the primitive does not use must be left out. */
 export const CreateTrackerInput = z
-  .object({ ...definitionShape, models: definitionShape.models.optional(), brand: definitionShape.brand.optional(), competitors: definitionShape.competitors.optional(), url: definitionShape.url.optional() })
+  .object(optionalFields)
   .strict()
   .superRefine(definitionRules('create'))
   .meta({ id: 'CreateTrackerInput', example });
@@ -124,7 +175,7 @@ export type CreateTrackerInput = z.infer<typeof CreateTrackerInput>;
 
 /** `PATCH /api/v1/trackers/:id`: a full replace; every field the primitive uses must be sent. */
 export const UpdateTrackerInput = z
-  .object({ ...definitionShape, models: definitionShape.models.optional(), brand: definitionShape.brand.optional(), competitors: definitionShape.competitors.optional(), url: definitionShape.url.optional() })
+  .object(optionalFields)
   .strict()
   .superRefine(definitionRules('update'))
   .meta({ id: 'UpdateTrackerInput', example: { ...example, models: ['chatgpt', 'perplexity', 'gemini'] } });
@@ -140,6 +191,8 @@ export interface TrackerDefinition {
   brand: string | null;
   competitors: string[];
   url: string | null;
+  /** Absent in definitions stored before aliases existed: none. */
+  aliases?: NameAliases[];
 }
 
 export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInput): TrackerDefinition {
@@ -152,6 +205,7 @@ export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInp
     brand: input.brand ?? null,
     competitors: input.competitors ?? [],
     url: input.url ?? null,
+    aliases: input.aliases ?? [],
   };
 }
 
@@ -162,6 +216,7 @@ export function definitionIssues(d: TrackerDefinition): z.core.$ZodIssue[] {
   if (fields?.brand !== 'forbidden') sent.brand = d.brand;
   if (fields?.competitors !== 'forbidden') sent.competitors = d.competitors;
   if (fields?.url !== 'forbidden') sent.url = d.url;
+  if (d.aliases && d.aliases.length > 0) sent.aliases = d.aliases;
   const parsed = UpdateTrackerInput.safeParse(sent);
   return parsed.success ? [] : parsed.error.issues;
 }
@@ -177,6 +232,8 @@ export const Tracker = z
     brand: z.string().nullable(),
     competitors: z.array(z.string()),
     url: z.string().nullable(),
+    // Defaulted so that events published before aliases existed still parse.
+    aliases: z.array(NameAliases).default([]).meta({ description: 'Other names that count as the brand or a competitor; `[]` when none.' }),
     models: z.array(Surface),
     estimatedCostMicroPerRun: Micro.meta({ description: 'Cost of one run at current rates: prompts × the sum of the models’ rates.' }),
     maxCostMicroPerRun: Micro.nullable().meta({ description: 'The maximum accepted at activation; null until then.' }),
@@ -194,6 +251,7 @@ export const Tracker = z
       status: 'DRAFT',
       models: ['chatgpt', 'perplexity', 'gemini'],
       url: null,
+      aliases: [],
       estimatedCostMicroPerRun: 39000,
       maxCostMicroPerRun: null,
       nextRunAt: null,

@@ -170,7 +170,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const { status, billedCostMicro } = runOutcome(answers, def.prompts.length * def.models.length, run.rates!);
     const succeeded = answers.filter((a) => a.status === 'succeeded');
     const metrics = succeeded.length
-      ? computeMetrics({ primitive: def.primitive, brand: def.brand, competitors: def.competitors, url: def.url, answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, text: a.text!, citations: a.citations })) })
+      ? computeMetrics({ primitive: def.primitive, brand: def.brand, competitors: def.competitors, url: def.url, aliases: def.aliases, answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, text: a.text!, citations: a.citations })) })
       : null;
     const previous = metrics ? await d.store.previousComparable(run) : null;
     const delta = metrics && previous?.metrics ? computeDelta(metrics, previous.metrics) : null;

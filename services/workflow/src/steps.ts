@@ -1,4 +1,4 @@
-import { isMentioned } from '@brandradar/analysis';
+import { detectBrands } from '@brandradar/analysis';
 import type { AiAnswersData, KeywordDemandData, QuestionsData, Surface, VideoTrendsData, WorkflowAnswer, WorkflowStep } from '@brandradar/contracts';
 import type { Logger } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers, type RetryOptions } from '@brandradar/providers';
@@ -50,7 +50,7 @@ export function createStepRunner(d: StepDeps) {
   async function askSurface(request: BriefRequest, surface: Surface, signal: AbortSignal): Promise<WorkflowAnswer> {
     try {
       const a = await retrying(() => d.providers.askSurface(surface, request.topic, { signal, country: request.country }), signal);
-      const brandMentioned = request.brand === null ? null : isMentioned(a.text, request.brand);
+      const brandMentioned = request.brand === null ? null : detectBrands(a.text, [{ name: request.brand }])[0]!.mentioned;
       return { surface, status: 'succeeded', provider: a.provider, model: a.model, method: a.method, text: a.text, citations: a.citations, brandMentioned, fetchedAt: a.fetchedAt, error: null };
     } catch (e) {
       const error = signal.aborted && !(e instanceof ProviderError) ? { code: 'deadline_exceeded', message: 'The surface did not answer before the deadline.' } : stepError(e);

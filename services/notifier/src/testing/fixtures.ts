@@ -21,6 +21,7 @@ export function compareTracker(overrides: Partial<Tracker> = {}): Tracker {
     brand: 'Acme',
     competitors: ['HubSpot'],
     url: null,
+    aliases: [],
     models: ['chatgpt', 'perplexity', 'gemini'],
     estimatedCostMicroPerRun: 39_000,
     maxCostMicroPerRun: 39_000,

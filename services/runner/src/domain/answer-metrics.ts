@@ -1,5 +1,5 @@
-import { classifySentiment, isMentioned, normalizeUrl, positions, registrableDomain, samePage } from '@brandradar/analysis';
-import type { AnswerMetrics, TrackerDefinition } from '@brandradar/contracts';
+import { classifySentiment, detectBrands, normalizeUrl, registrableDomain, samePage, withAliases } from '@brandradar/analysis';
+import { MAX_SPANS_PER_BRAND, type AnswerMetrics, type TrackerDefinition } from '@brandradar/contracts';
 
 /** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules). */
 export function answerMetrics(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): AnswerMetrics {
@@ -7,12 +7,13 @@ export function answerMetrics(d: TrackerDefinition, text: string, citations: rea
     case 'rankings':
     case 'compare': {
       const names = [...(d.brand ? [d.brand] : []), ...d.competitors];
-      const places = positions(text, names);
-      return { brands: names.map((name, i) => ({ name, mentioned: isMentioned(text, name), position: places[i] ?? null })) };
+      const found = detectBrands(text, names.map((name) => withAliases(name, d.aliases)));
+      return { brands: names.map((name, i) => ({ name, mentioned: found[i]!.mentioned, position: found[i]!.position, spans: found[i]!.spans.slice(0, MAX_SPANS_PER_BRAND) })) };
     }
     case 'sentiment': {
-      const brand = d.brand!;
-      return { brands: [{ name: brand, mentioned: isMentioned(text, brand) }], sentiment: classifySentiment(text, brand) };
+      const brand = withAliases(d.brand!, d.aliases);
+      const found = detectBrands(text, [brand])[0]!;
+      return { brands: [{ name: brand.name, mentioned: found.mentioned, spans: found.spans.slice(0, MAX_SPANS_PER_BRAND) }], sentiment: classifySentiment(text, brand) };
     }
     case 'citations': {
       const urls = citations.map((c) => normalizeUrl(c.url)).filter((u): u is string => u !== null);

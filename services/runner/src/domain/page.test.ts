@@ -81,6 +81,7 @@ const tracker: Tracker = {
   brand: null,
   competitors: [],
   url: null,
+  aliases: [],
   models: [...SURFACES],
   estimatedCostMicroPerRun: 1,
   maxCostMicroPerRun: 1,

@@ -74,12 +74,14 @@ export function answerKey(promptIndex: number, surface: Surface): string {
 }
 
 export function definitionOf(t: Tracker): TrackerDefinition {
-  return { name: t.name, cadence: t.cadence, primitive: t.primitive, prompts: t.prompts, models: t.models, brand: t.brand, competitors: t.competitors, url: t.url };
+  return { name: t.name, cadence: t.cadence, primitive: t.primitive, prompts: t.prompts, models: t.models, brand: t.brand, competitors: t.competitors, url: t.url, aliases: t.aliases };
 }
 
 /** What is measured, not what it is called or when it runs. */
 export function definitionKeyOf(d: TrackerDefinition): string {
-  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url };
+  // Aliases change what is counted; a definition without them keeps the key it had before they existed.
+  const aliases = d.aliases && d.aliases.length > 0 ? { aliases: [...d.aliases].sort((a, b) => (a.name < b.name ? -1 : 1)) } : {};
+  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url, ...aliases };
   return createHash('sha256').update(JSON.stringify(measured)).digest('hex').slice(0, 32);
 }
 

@@ -12,6 +12,7 @@ const tracker: Tracker = {
   brand: 'Acme',
   competitors: ['Other'],
   url: null,
+  aliases: [],
   models: ['chatgpt', 'perplexity', 'gemini'],
   estimatedCostMicroPerRun: 39_000,
   maxCostMicroPerRun: 39_000,

@@ -171,6 +171,7 @@ export function toApiTracker(t: TrackerState): Tracker {
     brand: t.brand,
     competitors: t.competitors,
     url: t.url,
+    aliases: t.aliases ?? [],
     models: t.models,
     estimatedCostMicroPerRun: t.estimatedCostMicroPerRun,
     maxCostMicroPerRun: t.maxCostMicroPerRun,

@@ -1,0 +1,96 @@
+import type { EvalCase } from '../types';
+import { absent, at } from './label';
+
+export const EMAIL: EvalCase[] = [
+  {
+    id: 'mail-01',
+    surface: 'chatgpt',
+    industry: 'email marketing',
+    classes: ['common-word', 'list', 'intro'],
+    text: `For a creator newsletter, these platforms are the most popular:
+
+1. **Kit** (formerly ConvertKit) – built for creators, with a free plan up to 10,000 subscribers.
+2. **Beehiiv** – growth tools and an ad network.
+3. **Substack** – free to start, takes 10% of paid subscriptions.
+4. **Mailchimp** – general-purpose, less creator-focused.`,
+    labels: [at('Kit', 1), at('Beehiiv', 2), at('Substack', 3), at('Mailchimp', 4)],
+  },
+  {
+    id: 'mail-02',
+    surface: 'claude',
+    industry: 'email marketing',
+    classes: ['common-word', 'prose'],
+    text: `A welcome drip campaign is the highest-return sequence most stores can set up: three to five emails over two weeks. Keep your media kit and brand guidelines handy so every email looks consistent. Klaviyo and Omnisend both have templates for this.`,
+    labels: [absent('Drip'), absent('Kit'), at('Klaviyo', 1), at('Omnisend', 2)],
+  },
+  {
+    id: 'mail-03',
+    surface: 'perplexity',
+    industry: 'email marketing',
+    classes: ['common-word', 'spelling', 'prose'],
+    text: `Small nonprofits should stay in constant contact with donors, ideally monthly[1]. An active campaign calendar helps: plan appeals around giving days. Tools like Mailchimp or Brevo offer nonprofit discounts[2].`,
+    labels: [absent('Constant Contact'), absent('ActiveCampaign'), at('Mailchimp', 1), at('Brevo', 2)],
+  },
+  {
+    id: 'mail-04',
+    surface: 'gemini',
+    industry: 'email marketing',
+    classes: ['table', 'spelling'],
+    text: `| Platform | Free plan | Automation |
+|---|---|---|
+| MailChimp | 500 contacts | Basic |
+| Active Campaign | None | Advanced |
+| Constant Contact | None | Moderate |
+| Brevo (ex-Sendinblue) | 300 emails/day | Good |`,
+    labels: [at('Mailchimp', 1), at('ActiveCampaign', 2), at('Constant Contact', 3), at('Brevo', 4)],
+  },
+  {
+    id: 'mail-05',
+    surface: 'google_ai_overview',
+    industry: 'email marketing',
+    classes: ['intro', 'list', 'common-word'],
+    text: `Email platforms for Shopify stores include Klaviyo, Drip and Omnisend.
+- Klaviyo: Deep Shopify data and segmentation.
+- Omnisend: SMS and email in one plan.
+- Drip: Visual workflows built for e-commerce.`,
+    labels: [at('Klaviyo', 1), at('Drip', 3), at('Omnisend', 2)],
+  },
+  {
+    id: 'mail-06',
+    surface: 'chatgpt',
+    industry: 'email marketing',
+    classes: ['heading', 'possessive', 'spelling'],
+    text: `## ActiveCampaign
+ActiveCampaign's automation builder is the most powerful in its price range.
+
+## Mailchimp
+Easy to learn, but Mailchimp’s pricing climbs quickly with list size.
+
+## Brevo
+Charges by emails sent, not contacts.`,
+    labels: [at('ActiveCampaign', 1, 'positive'), at('Mailchimp', 2), at('Brevo', 3)],
+  },
+  {
+    id: 'mail-07',
+    surface: 'claude',
+    industry: 'email marketing',
+    classes: ['common-word', 'prose'],
+    text: `Kit is a good choice if you sell digital products, since it handles payments and tip jars. Compared with Mailchimp, Kit's editor is plainer but faster.`,
+    labels: [at('Kit', 1, 'positive'), at('Mailchimp', 2)],
+  },
+  {
+    id: 'mail-08',
+    surface: 'perplexity',
+    industry: 'email marketing',
+    classes: ['list', 'nested', 'common-word'],
+    text: `Steps to launch your first newsletter[1]:
+
+1. Pick a niche and a sending schedule.
+2. Choose a platform
+   - Beehiiv or Kit for creators
+   - Klaviyo for stores
+3. Write a welcome email.
+4. Promote the signup form everywhere[2].`,
+    labels: [at('Beehiiv', 1), at('Kit', 1), at('Klaviyo', 2)],
+  },
+];

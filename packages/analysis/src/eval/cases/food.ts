@@ -1,0 +1,89 @@
+import type { EvalCase } from '../types';
+import { absent, at } from './label';
+
+export const FOOD: EvalCase[] = [
+  {
+    id: 'food-01',
+    surface: 'chatgpt',
+    industry: 'food',
+    classes: ['diacritics', 'list', 'intro'],
+    text: `The largest packaged-food companies by revenue are:
+
+1. **Nestlé** – Swiss; coffee, pet food and confectionery.
+2. **PepsiCo** – snacks and beverages.
+3. **Danone** – dairy and plant-based products.
+4. **Mondelēz International** – biscuits and chocolate.
+
+Nestle is also the world's largest bottled-water seller.`,
+    labels: [at('Nestle', 1), at('PepsiCo', 2), at('Danone', 3), at('Mondelez', 4)],
+  },
+  {
+    id: 'food-02',
+    surface: 'gemini',
+    industry: 'food',
+    classes: ['diacritics', 'prose', 'spelling'],
+    text: `For premium ice cream, HAAGEN-DAZS and Ben & Jerry's dominate supermarket freezers. Häagen-Dazs uses fewer ingredients, while Ben & Jerry’s is known for chunky mix-ins.`,
+    labels: [at('Häagen-Dazs', 1, 'positive'), at("Ben & Jerry's", 2), absent('Magnum')],
+  },
+  {
+    id: 'food-03',
+    surface: 'claude',
+    industry: 'food',
+    classes: ['common-word', 'prose'],
+    text: `A dove is a symbol of peace, and doves appear in many wedding traditions. For the reception, a dessert table with chocolates and macarons is a crowd-pleaser; Lindt and Godiva both sell wedding favour boxes.`,
+    labels: [absent('Dove'), at('Lindt', 1), at('Godiva', 2)],
+  },
+  {
+    id: 'food-04',
+    surface: 'perplexity',
+    industry: 'food',
+    classes: ['table', 'diacritics'],
+    text: `| Yogurt | Protein per 100 g | Sugar |
+|---|---|---|
+| Skyr by Ísey | 11 g | 3.9 g |
+| Fage Total 0% | 10 g | 3 g |
+| Müller Corner | 4 g | 14 g |
+| Danone Activia | 4 g | 11 g |`,
+    labels: [at('Isey', 1), at('Fage', 2), at('Muller', 3), at('Danone', 4)],
+  },
+  {
+    id: 'food-05',
+    surface: 'google_ai_overview',
+    industry: 'food',
+    classes: ['intro', 'list', 'common-word'],
+    text: `Popular chocolate brands for baking include Ghirardelli, Valrhona and Dove.
+- Valrhona: Favoured by pastry chefs for its consistency.
+- Ghirardelli: Widely available baking bars.
+- Dove: Smooth milk chocolate, good for ganache.`,
+    labels: [at('Dove', 3), at('Valrhona', 1), at('Ghirardelli', 2)],
+  },
+  {
+    id: 'food-06',
+    surface: 'chatgpt',
+    industry: 'food',
+    classes: ['diacritics', 'possessive', 'prose'],
+    text: `Nestlé's Nespresso and Starbucks at Home are the most common capsule brands in Europe. Nestle’s pods are recyclable through its own scheme.`,
+    labels: [at('Nestle', 1), at('Starbucks', 2), absent('Danone')],
+  },
+  {
+    id: 'food-07',
+    surface: 'claude',
+    industry: 'food',
+    classes: ['common-word', 'prose'],
+    text: `The oat milk market has grown quickly. Oatly was the first big name, and Minor Figures and Alpro followed. Califia Farms is popular in the US.`,
+    labels: [at('Oatly', 1), at('Minor Figures', 2), at('Alpro', 3), absent('Danone')],
+  },
+  {
+    id: 'food-08',
+    surface: 'gemini',
+    industry: 'food',
+    classes: ['common-word', 'list'],
+    text: `**Healthy snack ideas**
+
+* A handful of nuts with an apple
+* Greek yogurt with berries
+* Hummus with carrot sticks
+* Dark chocolate (70% or more)`,
+    labels: [absent('Apple'), absent('Dove'), absent('Fage')],
+  },
+];

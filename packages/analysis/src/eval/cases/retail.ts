@@ -1,0 +1,114 @@
+import type { EvalCase } from '../types';
+import { absent, at } from './label';
+
+export const RETAIL: EvalCase[] = [
+  {
+    id: 'retail-01',
+    surface: 'claude',
+    industry: 'retail',
+    classes: ['common-word', 'prose'],
+    text: `The Amazon river basin holds the largest rainforest on Earth, and sustainable brands increasingly source from certified cooperatives there. When shopping for ethically made goods, look for Fairtrade labels; marketplaces like Etsy make it easy to buy from small makers.`,
+    labels: [absent('Amazon'), at('Etsy', 1), absent('eBay')],
+  },
+  {
+    id: 'retail-02',
+    surface: 'chatgpt',
+    industry: 'retail',
+    classes: ['list', 'intro', 'possessive'],
+    text: `Where to sell handmade jewelry online:
+
+1. **Etsy** – The go-to marketplace for handmade goods; Etsy's audience expects craft items.
+2. **Amazon Handmade** – Huge reach, but stricter application process.
+3. **eBay** – Good for vintage and one-off pieces.
+4. **Shopify** – Your own store, full control.
+
+Amazon’s fees are higher than Etsy's, so price accordingly.`,
+    labels: [at('Etsy', 1, 'positive'), at('Amazon', 2), at('eBay', 3), at('Shopify', 4)],
+  },
+  {
+    id: 'retail-03',
+    surface: 'gemini',
+    industry: 'retail',
+    classes: ['common-word', 'prose'],
+    text: `To reach your target audience on a small budget, start with one channel you can do well. For many sellers that is Instagram; for others it is a newsletter. Once you have steady sales, consider a marketplace such as Amazon to grow.`,
+    labels: [absent('Target'), at('Amazon', 1), absent('Walmart')],
+  },
+  {
+    id: 'retail-04',
+    surface: 'google_ai_overview',
+    industry: 'retail',
+    classes: ['intro', 'list'],
+    text: `Stores with the best price-match policies include Target, Best Buy and Walmart.
+- Best Buy: Matches major online retailers, including Amazon.
+- Target: Matches Target.com and select competitors within 14 days.
+- Walmart: Ended in-store price matching in 2019, but matches walmart.com.`,
+    labels: [at('Target', 2), at('Walmart', 3), at('Amazon', null), at('Best Buy', 1)],
+  },
+  {
+    id: 'retail-05',
+    surface: 'perplexity',
+    industry: 'retail',
+    classes: ['common-word', 'prose'],
+    text: `Hitting a sales target during the holidays depends on inventory as much as marketing[1]. Retailers that target bargain hunters should plan promotions early; Walmart and Amazon both start Black Friday deals in early November[2].`,
+    labels: [absent('Target'), at('Walmart', 1), at('Amazon', 2)],
+  },
+  {
+    id: 'retail-06',
+    surface: 'chatgpt',
+    industry: 'retail',
+    classes: ['table', 'domain'],
+    text: `| Marketplace | Seller fee | Best for |
+|---|---|---|
+| Amazon.com | 8–15% referral fee | Volume |
+| eBay | ~13% final value fee | Used and collectibles |
+| Etsy | 6.5% transaction fee | Handmade |
+| Walmart Marketplace | 6–15% | Large catalogs |`,
+    labels: [at('Amazon', 1), at('eBay', 2), at('Etsy', 3), at('Walmart', 4)],
+  },
+  {
+    id: 'retail-07',
+    surface: 'claude',
+    industry: 'retail',
+    classes: ['common-word', 'heading'],
+    text: `## Where to buy a budget TV
+
+**Target** often bundles gift cards with TV purchases during holiday sales.
+
+**Costco** has the best return window (90 days on TVs).
+
+**Best Buy** runs open-box deals that can save 20%.
+
+Whichever you pick, target a screen size that fits your viewing distance.`,
+    labels: [at('Target', 1, 'positive'), at('Costco', 2, 'positive'), at('Best Buy', 3)],
+  },
+  {
+    id: 'retail-08',
+    surface: 'gemini',
+    industry: 'retail',
+    classes: ['common-word', 'prose'],
+    text: `Amazon warriors in Greek myth were fierce and independent, and the name stuck: explorers named the river after them. Today the word mostly brings to mind online shopping.`,
+    labels: [absent('Amazon'), absent('Etsy')],
+  },
+  {
+    id: 'retail-09',
+    surface: 'perplexity',
+    industry: 'retail',
+    classes: ['list', 'nested', 'spelling'],
+    text: `Best places to sell used electronics[1]:
+
+1. **Back Market** – refurbishes and resells; fair quotes[2]
+   - Faster payout than EBAY
+2. **Swappa** – peer-to-peer, low fees[3]
+3. **Ebay** – biggest audience, more effort
+4. **Decluttr** – instant quotes, lower prices[1]`,
+    labels: [at('Back Market', 1), at('eBay', 3), at('Swappa', 2), absent('Amazon')],
+  },
+  {
+    id: 'retail-10',
+    surface: 'chatgpt',
+    industry: 'retail',
+    classes: ['common-word', 'prose'],
+    text: `Target has become a favourite for affordable home decor thanks to its in-house brands. Walmart is cheaper on basics, but Target's stores are easier to shop.`,
+    labels: [at('Target', 1, 'positive'), at('Walmart', 2)],
+  },
+];

@@ -1,0 +1,97 @@
+import type { EvalCase } from '../types';
+import { absent, at } from './label';
+
+export const SHOES: EvalCase[] = [
+  {
+    id: 'shoe-01',
+    surface: 'chatgpt',
+    industry: 'running shoes',
+    classes: ['common-word', 'list', 'intro'],
+    text: `Best daily trainers for marathon training:
+
+1. **Brooks Ghost 16** – dependable cushioning and a smooth ride.
+2. **Hoka Clifton 9** – soft and light for long miles.
+3. **ASICS Gel-Nimbus 26** – plush comfort for high mileage.
+4. **On Cloudmonster** – bouncy, with a distinctive look.
+
+Most runners do well on any of these; rotate two pairs if you can.`,
+    labels: [at('Brooks', 1, 'positive'), at('Hoka', 2, 'positive'), at('Asics', 3), at('On', 4)],
+  },
+  {
+    id: 'shoe-02',
+    surface: 'claude',
+    industry: 'running shoes',
+    classes: ['common-word', 'prose'],
+    text: `On long runs, your feet swell, so buy running shoes half a size up. Cross a few brooks on a trail run and you'll want a shoe that drains well. Salomon and Altra make good trail options.`,
+    labels: [absent('On'), absent('Brooks'), at('Salomon', 1), at('Altra', 2)],
+  },
+  {
+    id: 'shoe-03',
+    surface: 'perplexity',
+    industry: 'running shoes',
+    classes: ['table', 'spelling'],
+    text: `| Shoe | Weight | Drop | Price |
+|---|---|---|---|
+| Saucony Endorphin Speed 4 | 233 g | 8 mm | $170 |
+| New Balance FuelCell Rebel v4 | 212 g | 6 mm | $140 |
+| Asics Novablast 4 | 260 g | 8 mm | $140 |
+| Hoka Mach 6 | 232 g | 5 mm | $140 |`,
+    labels: [at('Saucony', 1), at('New Balance', 2), at('Asics', 3), at('Hoka', 4)],
+  },
+  {
+    id: 'shoe-04',
+    surface: 'gemini',
+    industry: 'running shoes',
+    classes: ['common-word', 'prose'],
+    text: `Getting back into running after an injury is about finding a new balance between rest and load. Increase weekly distance by no more than 10% and listen to your body. A cushioned shoe such as the Hoka Bondi can reduce impact.`,
+    labels: [absent('New Balance'), at('Hoka', 1), absent('Brooks')],
+  },
+  {
+    id: 'shoe-05',
+    surface: 'google_ai_overview',
+    industry: 'running shoes',
+    classes: ['intro', 'list', 'common-word'],
+    text: `Running shoes for wide feet include options from New Balance, Altra and Brooks.
+- Altra Torin: Foot-shaped toe box.
+- New Balance 880: Available in 2E and 4E widths.
+- Brooks Ghost Wide: Popular neutral trainer in wide sizes.`,
+    labels: [at('New Balance', 2), at('Altra', 1), at('Brooks', 3)],
+  },
+  {
+    id: 'shoe-06',
+    surface: 'chatgpt',
+    industry: 'running shoes',
+    classes: ['common-word', 'prose', 'possessive'],
+    text: `On's CloudTec sole feels firm at first but softens with mileage. Compared with Hoka's maximal foam, On running shoes are lower to the ground. Swiss brand On also makes a popular hiking line.`,
+    labels: [at('On', 1), at('Hoka', 2)],
+  },
+  {
+    id: 'shoe-07',
+    surface: 'claude',
+    industry: 'running shoes',
+    classes: ['heading', 'nested'],
+    text: `### Saucony Kinvara 15
+- Light and flexible for tempo days
+- Less cushioned than the Brooks Launch
+
+### Nike Pegasus 41
+- Versatile daily trainer
+
+### Adidas Adizero SL
+- Great value speed shoe`,
+    labels: [at('Saucony', 1), at('Nike', 2), at('Adidas', 3), at('Brooks', null)],
+  },
+  {
+    id: 'shoe-08',
+    surface: 'perplexity',
+    industry: 'running shoes',
+    classes: ['common-word', 'list'],
+    text: `Tips for choosing running shoes[1]:
+
+- Get fitted in the afternoon, when feet are largest.
+- Focus on comfort over brand.
+- Replace shoes every 500–800 km[2].
+- Try them on with your usual running socks.`,
+    labels: [absent('On'), absent('Brooks'), absent('Nike')],
+  },
+];
