@@ -64,10 +64,20 @@ export class Outbox<D extends OutboxFields> {
     for (const { _id } of docs) await this.flushSoon(_id);
   }
 
-  /** Runs `sweep` every `intervalMs` until the returned function is called. */
-  startSweeping(intervalMs: number): () => void {
-    const timer = setInterval(() => void this.sweep(), intervalMs);
-    return () => clearInterval(timer);
+  /**
+   * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
+   * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
+   * that fails (the store out of reach) is logged and the next one retries.
+   */
+  startSweeping(intervalMs: number): () => Promise<void> {
+    let sweeping: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      sweeping = sweeping.then(() => this.sweep()).catch((err: unknown) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
+    }, intervalMs);
+    return () => {
+      clearInterval(timer);
+      return sweeping;
+    };
   }
 
   /**

@@ -50,8 +50,7 @@ export const billingService: ServiceDefinition<BillingConfig> = {
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
       clearInterval(timer);
-      stopAnnouncing();
-      await Promise.all([sweeping, ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([sweeping, stopAnnouncing(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

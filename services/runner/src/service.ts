@@ -93,9 +93,8 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       reaping = reaping.then(() => executor.reap()).catch((err: unknown) => logger.warn({ err }, 'reaping runs past their deadline failed'));
     }, config.RUN_REAPER_INTERVAL_MS);
     shutdown.register('intake', 'stop runner intake and the reaper', async () => {
-      stopSweeping();
       clearInterval(reaper);
-      await Promise.all([reaping, runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopSweeping(), reaping, runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

@@ -44,8 +44,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop tracker queries and outbox sweep', async () => {
-      stopSweeping();
-      await Promise.all([runsQueued.stop(), billing.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopSweeping(), runsQueued.stop(), billing.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

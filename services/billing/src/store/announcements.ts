@@ -31,7 +31,7 @@ export class Announcements {
     await this.outbox.flushSoon(eventId);
   }
 
-  startSweeping(intervalMs: number): () => void {
+  startSweeping(intervalMs: number): () => Promise<void> {
     return this.outbox.startSweeping(intervalMs);
   }
 }

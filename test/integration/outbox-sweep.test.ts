@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import { connectNats, createLogger, Outbox, type NatsLink, type OutboxFields } from '@brandradar/platform';
+
+// A service's shutdown stops the outbox sweep, then closes its store: the pass under way must be
+// done by then. Before, it was cut by the close and its MongoClientClosedError went unhandled
+// (the largest-report bench failed that way while shutting down).
+let nats: LocalServer;
+let link: NatsLink;
+beforeAll(async () => {
+  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-outbox-${randomBytes(4).toString('hex')}`), sink: () => undefined });
+  link = await connectNats(nats.url, 'outbox-sweep-test', createLogger('outbox-sweep-test', 'silent'));
+});
+afterAll(async () => {
+  await link.nc.close();
+  await nats.stop();
+});
+
+it('stopping the sweep waits for the pass under way, so the store can be closed right after', async () => {
+  const client = await new MongoClient(process.env.TEST_MONGO_URL!, { monitorCommands: true }).connect();
+  const collection = client.db(`outbox-sweep-${randomBytes(4).toString('hex')}`).collection<OutboxFields>('docs');
+  const outbox = new Outbox(collection, link, createLogger('outbox-sweep-test', 'silent'));
+  const passStarted = new Promise<void>((resolve) => client.on('commandStarted', (e) => e.commandName === 'find' && resolve()));
+  const stop = outbox.startSweeping(100);
+  await passStarted;
+  await stop();
+  await client.close();
+});
