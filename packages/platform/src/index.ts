@@ -12,3 +12,4 @@ export * from './shutdown';
 export * from './telemetry';
 export * from './tracing';
 export * from './outbox';
+export * from './periodic';

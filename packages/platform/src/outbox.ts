@@ -2,6 +2,7 @@ import type { Collection, Filter, UpdateFilter } from 'mongodb';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import type { Logger } from './logger';
 import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
+import { runPeriodically } from './periodic';
 
 /** An event stored with the document whose change it describes, until it is published. */
 export interface StoredEvent {
@@ -70,14 +71,7 @@ export class Outbox<D extends OutboxFields> {
    * that fails (the store out of reach) is logged and the next one retries.
    */
   startSweeping(intervalMs: number): () => Promise<void> {
-    let sweeping: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
-      sweeping = sweeping.then(() => this.sweep()).catch((err: unknown) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
-    }, intervalMs);
-    return () => {
-      clearInterval(timer);
-      return sweeping;
-    };
+    return runPeriodically(intervalMs, () => this.sweep(), (err) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
   }
 
   /**

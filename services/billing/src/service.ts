@@ -1,5 +1,5 @@
 import { BillingQueries } from '@brandradar/contracts';
-import { ledgerAmountMicro, serveQuery, type ServiceDefinition } from '@brandradar/platform';
+import { ledgerAmountMicro, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
@@ -42,15 +42,10 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       serveQuery(nats, BillingQueries.verifyApiKey, 'billing', logger, handlers.verifyApiKey),
     ];
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
-    // One pass at a time: a slow pass delays the next tick instead of overlapping it.
-    let sweeping: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      sweeping = sweeping.then(sweep).catch((err: unknown) => logger.warn({ err }, 'hold sweep failed'));
-    }, config.HOLD_SWEEP_MS);
+    const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
-      clearInterval(timer);
-      await Promise.all([sweeping, stopAnnouncing(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopExpiring(), stopAnnouncing(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

@@ -1,6 +1,6 @@
 import { Counter, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, serveQuery, type ServiceDefinition } from '@brandradar/platform';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
 import { createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
@@ -87,14 +87,9 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       await store.deleteForTracker(payload.tracker.id);
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
-    // One pass at a time: a slow pass delays the next one instead of overlapping it.
-    let reaping: Promise<unknown> = Promise.resolve();
-    const reaper = setInterval(() => {
-      reaping = reaping.then(() => executor.reap()).catch((err: unknown) => logger.warn({ err }, 'reaping runs past their deadline failed'));
-    }, config.RUN_REAPER_INTERVAL_MS);
+    const stopReaping = runPeriodically(config.RUN_REAPER_INTERVAL_MS, () => executor.reap(), (err) => logger.warn({ err }, 'reaping runs past their deadline failed'));
     shutdown.register('intake', 'stop runner intake and the reaper', async () => {
-      clearInterval(reaper);
-      await Promise.all([stopSweeping(), reaping, runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopSweeping(), stopReaping(), runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

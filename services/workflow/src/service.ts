@@ -73,7 +73,7 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
     // Draining lets calls in progress finish and reply, within SHUTDOWN_GRACE_MS.
     shutdown.register('intake', 'stop workflow intake', async () => {
       await subscription.drain();
-      stopSettling();
+      await stopSettling();
     });
   },
 };

@@ -1,5 +1,5 @@
 import { BillingQueries } from '@brandradar/contracts';
-import { DomainError, query, type Logger, type NatsLink } from '@brandradar/platform';
+import { DomainError, query, runPeriodically, type Logger, type NatsLink } from '@brandradar/platform';
 import type { SettlementDoc, SettlementStore } from './store/settlements';
 
 export interface SettlerDeps {
@@ -47,9 +47,8 @@ export function createSettler(d: SettlerDeps) {
     sweep,
 
     /** Runs `sweep` every `intervalMs` until the returned function is called. */
-    startSweeping(intervalMs: number): () => void {
-      const timer = setInterval(() => void sweep().catch((err: unknown) => d.logger.warn({ err }, 'settlement sweep failed')), intervalMs);
-      return () => clearInterval(timer);
+    startSweeping(intervalMs: number): () => Promise<void> {
+      return runPeriodically(intervalMs, sweep, (err) => d.logger.warn({ err }, 'settlement sweep failed'));
     },
   };
 }
