@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { cluster, portForward, readyPod, secretValue, sleep, waitForDeployments, type Cluster } from './kube';
+import { eventually } from '../support/eventually';
+import { cluster, portForward, readyPod, secretValue, waitForDeployments, type Cluster } from './kube';
 
 /**
  * The SRE smoke suite: against the release in KUBECONFIG's cluster, wait until every Deployment
@@ -102,11 +103,13 @@ describe(`brandradar release smoke test`, () => {
     const started = await call(publicUrl, 'POST', `/api/v1/trackers/${trackerId}/runs`, apiKey, { requestToken: randomUUID() });
     expect([200, 202]).toContain(started.status);
     const runId = started.body.run.id;
-    let run = started.body.run;
-    for (const deadline = Date.now() + 5 * 60_000; ['QUEUED', 'RUNNING'].includes(run.status) && Date.now() < deadline; ) {
-      await sleep(3_000);
-      run = (await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, apiKey)).body.run;
-    }
+    // Live providers take a while: poll every 3 s for up to 5 minutes.
+    const run = await eventually(
+      async () => (await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, apiKey)).body.run,
+      (r) => !['QUEUED', 'RUNNING'].includes(r.status),
+      5 * 60_000,
+      3_000,
+    );
     log(`run ${runId}: ${run.status}, billed ${run.billedCostMicro} of ${run.estimatedCostMicro}`);
     expect(['COMPLETED', 'PARTIAL']).toContain(run.status);
     const report = await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/report?limit=1`, apiKey);

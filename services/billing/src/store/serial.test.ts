@@ -1,6 +1,7 @@
 import { KeyedSerializer } from './serial';
 
-const tick = () => new Promise((r) => setTimeout(r, 1));
+/** Yields to the event loop, so tasks that could interleave do. */
+const tick = () => new Promise((r) => setImmediate(r));
 
 describe('KeyedSerializer', () => {
   it('runs tasks of one key one at a time, in arrival order, and tasks of other keys alongside', async () => {
