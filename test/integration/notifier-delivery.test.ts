@@ -9,10 +9,11 @@ import { JSONCodec } from 'nats';
 import { BillingQueries, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, type EventDef } from '@brandradar/contracts';
 import { connectNats, createLogger, publishEvent, query, startService, type NatsLink, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
-import { trackerEventsConsumer, notifierService } from '../../services/notifier/src/service';
+import { notifierService, trackerEventsConsumer } from '../../services/notifier/src/service';
 import { MAIL_OUTBOX, type OutboxMail } from '../../services/notifier/src/store/mail-outbox';
 import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../services/notifier/src/testing/fixtures';
 import { eventually } from '../support/eventually';
+import { mailSettled } from '../support/mail-settled';
 import { startStack, type TestStack } from '../support/stack';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer';
 
@@ -63,14 +64,14 @@ beforeEach(() => peer.reset());
 const json = JSONCodec();
 const mailsOf = (eventId: string) => peer.received.filter((m) => m.headers.get('x-brandradar-event') === eventId);
 const outboxEntry = (eventId: string) => outbox.findOne({ eventId });
-/** Lets the senders make several more passes, to show that nothing else goes out. */
-const settle = () => new Promise((r) => setTimeout(r, 600));
-
 async function metric(name: string, template: string): Promise<number> {
   const text = await Promise.all([notifier, replica!].map(async (s) => (await fetch(`http://127.0.0.1:${s.opsPort}/metrics`)).text()));
   const line = new RegExp(`^${name}\\{[^}]*template="${template}"[^}]*\\} (\\d+)$`, 'm');
   return text.reduce((sum, t) => sum + Number(line.exec(t)?.[1] ?? 0), 0);
 }
+
+/** Until nothing more can go out: a test then counts what did. */
+const settle = () => mailSettled(link, [notifier, replica!].map((s) => s.opsPort));
 
 async function deliveredOnce(eventId: string): Promise<ReceivedMail> {
   await eventually(async () => mailsOf(eventId).length, (n) => n > 0);

@@ -2,17 +2,20 @@
  * Through the real services: a tracker's life over the public API, and the
  * e-mails its owner receives on the SMTP peer.
  */
+import { connectNats, createLogger, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
+import { mailSettled } from '../support/mail-settled';
 import { startStack, type TestStack } from '../support/stack';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 let stack: TestStack;
 let peer: SmtpPeer;
+let link: NatsLink;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -22,8 +25,10 @@ beforeAll(async () => {
     MAIL_POLL_MS: '100',
     OUTBOX_SWEEP_MS: '200',
   });
+  link = await connectNats(stack.nats.url, 'notifier-e2e-test', createLogger('notifier-e2e-test', 'silent'));
 });
 afterAll(async () => {
+  await link?.nc.close();
   await stack?.stop();
   await peer?.stop();
 });
@@ -51,7 +56,7 @@ it('e-mails the account owner on activation, a finished run, the pause and the d
   expect((await stack.api('DELETE', path, { key: apiKey })).status).toBe(204);
 
   const mails = await eventually(async () => peer.received.filter((m) => m.envelopeTo.includes(email)), (m) => m.length >= 4);
-  await new Promise((r) => setTimeout(r, 500)); // and nothing more arrives
+  await mailSettled(link, [stack.running.get('notifier')!.opsPort]); // and nothing more arrives
   const byTemplate = new Map(peer.received.filter((m) => m.envelopeTo.includes(email)).map((m) => [m.headers.get('x-brandradar-template'), m]));
   expect(mails).toHaveLength(4);
   expect([...byTemplate.keys()].sort()).toEqual(['run_finished', 'tracker_activated', 'tracker_deleted', 'tracker_paused']);

@@ -10,7 +10,7 @@ export interface SenderDeps {
   policy: RetryPolicy;
   leaseMs: number;
   logger: Logger;
-  metrics: { sent: Counter<'template'>; failed: Counter<'template'>; retried: Counter<'template'> };
+  metrics: { sent: Counter<'template'>; failed: Counter<'template'>; retried: Counter<'template'>; passes: Counter };
   now?: () => Date;
   random?: () => number;
 }
@@ -73,7 +73,11 @@ export class OutboxSender {
   private async drain(): Promise<void> {
     while (!this.stopped) {
       const mail = await this.d.outbox.claimNext(this.now(), this.d.leaseMs);
-      if (!mail) return;
+      if (!mail) {
+        // Counted once nothing more is due: a pass counted after a moment saw everything due then.
+        this.d.metrics.passes.inc();
+        return;
+      }
       await this.deliver(mail);
     }
   }

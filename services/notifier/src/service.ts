@@ -41,6 +41,7 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     const sent = counter('emails_sent_total', 'E-mails the SMTP server accepted, by template');
     const failed = counter('emails_failed_total', 'E-mails given up for good (5xx, local refusal, attempts exhausted, no address), by template');
     const retried = counter('email_send_retries_total', 'SMTP attempts that failed transiently and were scheduled again, by template');
+    const passes = new Counter({ name: 'mail_outbox_passes_total', help: 'Passes of the mail sender that ended with nothing more due', registers: [metrics] });
     const suppressed = counter('emails_suppressed_total', "E-mails dropped because the account reached MAIL_ACCOUNT_HOURLY_LIMIT, by template");
 
     const outbox = new MailOutbox(db);
@@ -51,7 +52,7 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
       policy: { baseDelayMs: config.MAIL_RETRY_BASE_MS, maxDelayMs: config.MAIL_RETRY_MAX_MS, maxAttempts: config.MAIL_MAX_ATTEMPTS },
       leaseMs: config.MAIL_SENDING_LEASE_MS,
       logger,
-      metrics: { sent, failed, retried },
+      metrics: { sent, failed, retried, passes },
     });
     const intake = createIntake({
       outbox,
