@@ -110,10 +110,12 @@ export function createStepRunner(d: StepDeps) {
   async function videoTrends(request: BriefRequest, signal: AbortSignal): Promise<VideoTrendsData> {
     const topic = seedKeyword(request.topic);
     const region = request.country.toUpperCase();
-    const publishedAfter = windowStart(d.clock(), d.video.lookbackDays);
+    // One reading of the clock for the window and for views per day, so both describe one moment.
+    const now = d.clock();
+    const publishedAfter = windowStart(now, d.video.lookbackDays);
     const query = { q: topic, regionCode: region, publishedAfter, maxResults: d.video.maxResults, order: d.video.order };
     const videos = await retrying(() => d.videos.risingVideos(query, signal), signal);
-    return buildVideoTrends({ topic, region, lookbackDays: d.video.lookbackDays, publishedAfter, provider: d.videos.provider, fetchedAt: d.clock() }, videos);
+    return buildVideoTrends({ topic, region, lookbackDays: d.video.lookbackDays, publishedAfter, provider: d.videos.provider, fetchedAt: now }, videos);
   }
 
   return async function runSteps(request: BriefRequest): Promise<StepOutcomes> {

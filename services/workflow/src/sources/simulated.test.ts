@@ -61,4 +61,14 @@ describe('simulated videos', () => {
     }
     expect(await videos.risingVideos({ ...query, maxResults: 2 }, signal())).toHaveLength(2);
   });
+
+  it('ages each video the same in every call, whenever the call is made and however long it takes', async () => {
+    const ages = async (callAt: number, answeredAt: number) => {
+      const publishedAfter = new Date(callAt - 30 * 86_400_000);
+      const found = await createSimulatedVideos(() => new Date(answeredAt)).risingVideos({ ...query, publishedAfter }, signal());
+      return found.map((v) => callAt - Date.parse(v.publishedAt));
+    };
+    const first = await ages(now.getTime(), now.getTime() + 1_234);
+    expect(await ages(now.getTime() + 3_600_777, now.getTime() + 3_600_777 + 59_000)).toEqual(first);
+  });
 });

@@ -138,15 +138,17 @@ export function createSimulatedVideos(clock: () => Date = () => new Date()): Vid
     async risingVideos(query: VideoQuery, signal: AbortSignal): Promise<VideoFacts[]> {
       signal.throwIfAborted();
       const r = rng(`videos\u0000${query.q}\u0000${query.regionCode}`);
-      const now = clock().getTime();
-      const windowDays = Math.max(1, (now - query.publishedAfter.getTime()) / DAY_MS);
+      // The window is a whole number of days ending at the caller's moment: end it exactly there, so
+      // each video's age (and its views per day) is the same in every call, whatever the wall clock.
+      const windowDays = Math.max(1, Math.round((clock().getTime() - query.publishedAfter.getTime()) / DAY_MS));
+      const windowEnd = query.publishedAfter.getTime() + windowDays * DAY_MS;
       const count = Math.min(query.maxResults, r.int(6, 10));
       const subject = titleCase(query.q);
       return Array.from({ length: count }, (_, i) => {
         const title = TITLES[i % TITLES.length]!.replace('{S}', subject);
         const short = title.includes('#shorts');
         const channel = r.pick(CHANNELS);
-        const ageDays = 0.5 + r.next() * (windowDays - 0.5);
+        const ageSeconds = Math.round((0.5 + r.next() * (windowDays - 0.5)) * (DAY_MS / 1000));
         const viewCount = Math.round(Math.exp(7 + r.next() * 5));
         const videoId = Array.from({ length: 11 }, () => r.pick([...ID_ALPHABET])).join('');
         return {
@@ -154,7 +156,7 @@ export function createSimulatedVideos(clock: () => Date = () => new Date()): Vid
           title,
           channelTitle: channel,
           channelId: `UCsim${slug(channel).replace(/-/g, '').slice(0, 17)}`,
-          publishedAt: new Date(Math.round((now - ageDays * DAY_MS) / 1000) * 1000).toISOString(),
+          publishedAt: new Date(windowEnd - ageSeconds * 1000).toISOString(),
           description: `A simulated video about ${query.q}: what it is, how to start, and what to avoid. Chapters, links and resources below.`,
           thumbnailUrl: `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`,
           duration: short ? `PT${r.int(25, 59)}S` : `PT${r.int(4, 28)}M${r.int(0, 59)}S`,
