@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { ensureIndexes } from '@brandradar/platform';
+import { BriefSlotStore } from '../../services/workflow/src/store/brief-slots';
 import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
 
 // The idempotency records of content-brief calls against the run's FerretDB,
@@ -66,5 +67,37 @@ describe('claiming an idempotency key', () => {
   it('keeps keys apart per account', async () => {
     const claims = await Promise.all([randomUUID(), randomUUID()].map((account) => store.claim(account, 'same', 'fp', randomUUID(), t0, LEASE_MS)));
     expect(claims.map((c) => c.kind)).toEqual(['claimed', 'claimed']);
+  });
+});
+
+describe("an account's concurrent-brief slots", () => {
+  it('gives exactly `cap` of many concurrent calls a slot (the store holds no state of its own, so replicas count alike), and only the account’s own', async () => {
+    const slots = new BriefSlotStore(db);
+    const [account, other] = [randomUUID(), randomUUID()];
+    const taken = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(account, randomUUID(), 3, t0, LEASE_MS)));
+    expect(taken.filter((s) => s !== null)).toHaveLength(3);
+    expect(await slots.acquire(other, randomUUID(), 3, t0, LEASE_MS)).not.toBeNull();
+  });
+
+  it('frees a slot when its call ends, and only for the call that holds it', async () => {
+    const slots = new BriefSlotStore(db);
+    const account = randomUUID();
+    const first = (await slots.acquire(account, 'call-1', 1, t0, LEASE_MS))!;
+    expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
+    await slots.release({ ...first, callId: 'someone-else' });
+    expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
+    await slots.release(first);
+    expect(await slots.acquire(account, 'call-2', 1, at(2), LEASE_MS)).toEqual({ id: first.id, callId: 'call-2' });
+  });
+
+  it('takes over a slot whose call died with its replica once the lease has ended; the dead call cannot free it then', async () => {
+    const slots = new BriefSlotStore(db);
+    const account = randomUUID();
+    const dead = (await slots.acquire(account, 'dead-call', 1, t0, LEASE_MS))!;
+    expect(await slots.acquire(account, 'next-call', 1, at(59), LEASE_MS)).toBeNull();
+    const next = await slots.acquire(account, 'next-call', 1, at(60), LEASE_MS);
+    expect(next).toEqual({ id: dead.id, callId: 'next-call' });
+    await slots.release(dead);
+    expect(await slots.acquire(account, 'third-call', 1, at(61), LEASE_MS)).toBeNull();
   });
 });

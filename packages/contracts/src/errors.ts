@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   run_limit_reached: 429,
+  brief_limit_reached: 429,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

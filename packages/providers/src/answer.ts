@@ -29,7 +29,8 @@ export const Answer = z.object({
 export type Answer = z.infer<typeof Answer>;
 
 export type AskOptions = { signal?: AbortSignal; country?: string };
-export type AskSurface = (surface: Surface, prompt: string, opts?: AskOptions) => Promise<Answer>;
+/** `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider). */
+export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string }) => Promise<Answer>;
 
 /** What a client reads from its provider; the factory adds the labels and the time. */
 export type ClientAnswer = { model: string; text: string; truncated?: boolean; citations: Citation[] };

@@ -1,4 +1,4 @@
-import { providersConfigSchema } from './config';
+import { accountConcurrency, providersConfigSchema } from './config';
 
 describe('providersConfigSchema', () => {
   it('defaults to every surface simulated and never billed, with sensible limits', () => {
@@ -14,6 +14,7 @@ describe('providersConfigSchema', () => {
       SERPAPI_BASE_URL: 'https://serpapi.com',
       PROVIDER_TIMEOUT_MS: 90_000,
       PROVIDER_CONCURRENCY: 4,
+      PROVIDER_CONCURRENCY_PER_ACCOUNT: 3,
       PROVIDER_WEB_SEARCH: true,
       SIMULATED_ANSWERS: 'free',
     });
@@ -43,5 +44,12 @@ describe('providersConfigSchema', () => {
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['OPENAI_BASE_URL', 'GEMINI_BASE_URL', 'PROVIDER_CONCURRENCY', 'PROVIDER_WEB_SEARCH']));
+  });
+
+  it('never lets one account have more calls in flight than the surface has slots', () => {
+    expect(accountConcurrency(providersConfigSchema.parse({}))).toBe(3);
+    expect(accountConcurrency(providersConfigSchema.parse({ PROVIDER_CONCURRENCY: '2' }))).toBe(2);
+    expect(accountConcurrency(providersConfigSchema.parse({ PROVIDER_CONCURRENCY: '8', PROVIDER_CONCURRENCY_PER_ACCOUNT: '6' }))).toBe(6);
+    expect(providersConfigSchema.safeParse({ PROVIDER_CONCURRENCY_PER_ACCOUNT: '0' }).success).toBe(false);
   });
 });

@@ -40,6 +40,12 @@ export const providersConfigSchema = z.object({
   /** Calls in flight per surface, per process. */
   PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
+   * Of those, at most this many for one account (`accountConcurrency`: never more than
+   * PROVIDER_CONCURRENCY), so other accounts always find a slot; a freed slot goes to the waiting
+   * account with the fewest calls in flight (limiter.ts).
+   */
+  PROVIDER_CONCURRENCY_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).default(3),
+  /**
    * Lets chatgpt, claude and gemini search the web, as their consumer apps do, so
    * that their answers carry citations. Turn off to save the search fees or when
    * the Anthropic organisation has not enabled web search.
@@ -50,3 +56,7 @@ export const providersConfigSchema = z.object({
 });
 
 export type ProvidersConfig = z.infer<typeof providersConfigSchema>;
+
+/** Calls in flight per surface for one account, per process. */
+export const accountConcurrency = (c: Pick<ProvidersConfig, 'PROVIDER_CONCURRENCY' | 'PROVIDER_CONCURRENCY_PER_ACCOUNT'>): number =>
+  Math.min(c.PROVIDER_CONCURRENCY, c.PROVIDER_CONCURRENCY_PER_ACCOUNT);

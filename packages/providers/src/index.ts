@@ -1,7 +1,7 @@
 export { Answer, Citation, PROVIDER_NAMES, ProviderName, type AskOptions, type AskSurface } from './answer';
-export { providersConfigSchema, type ProvidersConfig } from './config';
+export { accountConcurrency, providersConfigSchema, type ProvidersConfig } from './config';
 export * from './errors';
-export { createLimiter, type Limiter } from './limiter';
+export { createFairLimiter, type FairLimiter } from './limiter';
 export { createProviders, type Providers, type ProvidersOptions } from './providers';
 export { withRetries, type RetryOptions } from './retry';
 export { withTimeout } from './timeout';

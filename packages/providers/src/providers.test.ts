@@ -12,7 +12,7 @@ describe('createProviders', () => {
   it('simulates every surface whose key is missing, labelled as such', async () => {
     const providers = createProviders(config(), { clock: () => NOW });
     expect(providers.providerOf).toEqual(Object.fromEntries(SURFACES.map((s) => [s, 'simulated'])));
-    const answer = await providers.askSurface('perplexity', 'best crm for startups');
+    const answer = await providers.askSurface('perplexity', 'best crm for startups', { account: 'a' });
     expect(answer).toEqual({
       surface: 'perplexity',
       provider: 'simulated',
@@ -22,7 +22,7 @@ describe('createProviders', () => {
       fetchedAt: '2026-03-02T09:00:00.000Z',
     });
     expect(Answer.parse(answer)).toEqual(answer);
-    expect(await providers.askSurface('google_ai_overview', 'best crm')).toMatchObject({ provider: 'simulated', method: 'serp', model: 'simulated-google_ai_overview' });
+    expect(await providers.askSurface('google_ai_overview', 'best crm', { account: 'a' })).toMatchObject({ provider: 'simulated', method: 'serp', model: 'simulated-google_ai_overview' });
   });
 
   describe('with keys set', () => {
@@ -43,14 +43,14 @@ describe('createProviders', () => {
     it('uses the real client for those surfaces only, through the configured base URLs', async () => {
       const providers = createProviders(liveConfig({ OPENAI_MODEL: 'gpt-4.1-mini' }), { clock: () => NOW });
       expect(providers.providerOf).toEqual({ chatgpt: 'openai', claude: 'simulated', perplexity: 'simulated', gemini: 'simulated', google_ai_overview: 'serpapi' });
-      const answer = await providers.askSurface('chatgpt', 'best crm');
+      const answer = await providers.askSurface('chatgpt', 'best crm', { account: 'a' });
       expect(answer).toMatchObject({ surface: 'chatgpt', provider: 'openai', method: 'api', model: 'gpt-4.1-mini-2024-07-18', fetchedAt: '2026-03-02T09:00:00.000Z' });
       expect(openai.requests[0]!.body).toMatchObject({ model: 'gpt-4.1-mini' });
     });
 
     it('passes the country to SerpApi and labels its answer serp', async () => {
       const providers = createProviders(liveConfig());
-      const answer = await providers.askSurface('google_ai_overview', 'best crm', { country: 'fr' });
+      const answer = await providers.askSurface('google_ai_overview', 'best crm', { account: 'a', country: 'fr' });
       expect(answer).toMatchObject({ provider: 'serpapi', method: 'serp', model: 'google_ai_overview' });
       expect(serpapi.requests[0]!.query.gl).toBe('fr');
     });
@@ -83,21 +83,21 @@ describe('createProviders', () => {
           ],
         }),
       });
-      const answer = await createProviders(liveConfig()).askSurface('chatgpt', 'q');
+      const answer = await createProviders(liveConfig()).askSurface('chatgpt', 'q', { account: 'a' });
       expect(answer.citations).toEqual([{ url: 'https://a.example/', title: 'A' }]);
     });
 
     it('fails a call that outlasts PROVIDER_TIMEOUT_MS as a transient timeout', async () => {
       const providers = createProviders(liveConfig({ PROVIDER_TIMEOUT_MS: '100' }));
       openai.replyNext({ status: 200, body: '{}', delayMs: 2000 });
-      await expect(providers.askSurface('chatgpt', 'q')).rejects.toMatchObject({ kind: 'transient', code: 'timeout' });
+      await expect(providers.askSurface('chatgpt', 'q', { account: 'a' })).rejects.toMatchObject({ kind: 'transient', code: 'timeout' });
     });
 
     it("stops at once when the caller's signal aborts", async () => {
       const providers = createProviders(liveConfig());
       openai.replyNext({ status: 200, body: '{}', delayMs: 2000 });
       const controller = new AbortController();
-      const pending = providers.askSurface('chatgpt', 'q', { signal: controller.signal });
+      const pending = providers.askSurface('chatgpt', 'q', { account: 'a', signal: controller.signal });
       setTimeout(() => controller.abort(new Error('shutting down')), 20);
       await expect(pending).rejects.toThrow('shutting down');
     });
@@ -105,8 +105,8 @@ describe('createProviders', () => {
     it('runs at most PROVIDER_CONCURRENCY calls per surface at once', async () => {
       const providers = createProviders(liveConfig({ PROVIDER_CONCURRENCY: '1' }));
       openai.replyNext({ status: 500, body: '{}', delayMs: 150 });
-      const first = providers.askSurface('chatgpt', 'first').catch(() => undefined);
-      const second = providers.askSurface('chatgpt', 'second');
+      const first = providers.askSurface('chatgpt', 'first', { account: 'a' }).catch(() => undefined);
+      const second = providers.askSurface('chatgpt', 'second', { account: 'b' });
       await first;
       // The first call took 150 ms: without the limit, the second would have reached the peer by now.
       expect(openai.requests).toHaveLength(1);

@@ -5,17 +5,17 @@ import { createGeminiClient } from './clients/gemini';
 import { createOpenAIClient } from './clients/openai';
 import { createPerplexityClient } from './clients/perplexity';
 import { createSerpApiClient } from './clients/serpapi';
-import type { ProvidersConfig } from './config';
+import { accountConcurrency, type ProvidersConfig } from './config';
 import { malformedResponse } from './errors';
-import { createLimiter } from './limiter';
+import { createFairLimiter } from './limiter';
 import { createSimulatedClient } from './simulated/simulated';
 import { assertSimulationAllowed, isBilled } from './simulation';
 import { withTimeout } from './timeout';
 
 export type Providers = {
   /**
-   * Asks one surface once, within the per-surface concurrency limit and the
-   * per-call timeout. Failures are ProviderErrors; retrying is the caller's
+   * Asks one surface once, within the per-surface concurrency limit (shared
+   * fairly between accounts) and the per-call timeout. Failures are ProviderErrors; retrying is the caller's
    * choice (withRetries), as is how long a run may wait.
    */
   askSurface: AskSurface;
@@ -34,10 +34,10 @@ export function createProviders(config: ProvidersConfig, options: ProvidersOptio
     config.SIMULATED_ANSWERS,
     SURFACES.filter((s) => clients[s].provider === 'simulated'),
   );
-  const limiters = perSurface(() => createLimiter(config.PROVIDER_CONCURRENCY));
+  const limiters = perSurface(() => createFairLimiter(config.PROVIDER_CONCURRENCY, accountConcurrency(config)));
 
-  const askSurface: AskSurface = (surface, prompt, { signal, country } = {}) =>
-    limiters[surface].run(async () => {
+  const askSurface: AskSurface = (surface, prompt, { signal, country, account }) =>
+    limiters[surface].run(account, async () => {
       const client = clients[surface];
       const answer = await withTimeout((callSignal) => client.ask(prompt, { signal: callSignal, country }), { timeoutMs: config.PROVIDER_TIMEOUT_MS, signal });
       const labelled = { ...answer, surface, provider: client.provider, method: client.method, citations: uniqueCitations(answer.citations), fetchedAt: clock().toISOString() };

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
 import { closeServer, httpRequestDuration, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
-import { buildApp } from './http/app';
+import { buildApp, clientAddress } from './http/app';
 import type { RouteDef } from './http/route';
 import { adminDocsRoutes, publicDocsRoutes } from './openapi/routes';
 import { apiKeyId, RateLimiter } from './rate-limit';
@@ -49,7 +50,6 @@ export function gatewayApps(
   const limiter = new RateLimiter(rateLimit);
   // One throttle for both ports: a client guessing keys or the admin token is one client.
   const authFailures = new RateLimiter({ perMinute: config.AUTH_FAILURES_PER_MINUTE, burst: config.AUTH_FAILURES_BURST }, Date.now, 'failed authentications from this address');
-  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const throttle = { before: (req: Request) => authFailures.refuseWhenEmpty(clientAddress(req)), failed: (req: Request) => authFailures.spend(clientAddress(req)) };
   const publicApp = buildApp({
     routes: publicApiRoutes,
@@ -66,6 +66,7 @@ export function gatewayApps(
     routes: [...adminApiRoutes, ...adminDocsRoutes(adminApiRoutes)],
     authenticate: adminTokenAuthenticator(config.ADMIN_TOKEN),
     throttle,
+    audit: adminAuditor(logger, config.ADMIN_TOKEN),
     trustProxy: config.TRUST_PROXY,
     logger,
     requestDuration,

@@ -110,7 +110,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal }), {
+      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId }), {
         ...d.retry,
         signal,
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
@@ -145,7 +145,7 @@ export function createRunExecutor(d: ExecutorDeps) {
 
   /**
    * Asks every prompt × surface not yet answered, in parallel (each surface limits its own
-   * concurrency), until the run's deadline. True when every answer came in time.
+   * concurrency and shares it fairly between accounts), until the run's deadline. True when every answer came in time.
    */
   async function answerAll(run: RunState): Promise<boolean> {
     const remainingMs = run.deadlineAt.getTime() - d.now().getTime();

@@ -1,7 +1,7 @@
 import { Counter, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
 import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
-import { createProviders } from '@brandradar/providers';
+import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
 import { createRunExecutor } from './execute';
@@ -38,7 +38,8 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       callTimeoutMs: config.PROVIDER_TIMEOUT_MS,
       attempts: config.PROVIDER_ATTEMPTS,
       retryMaxDelayMs: config.PROVIDER_RETRY_MAX_MS,
-      surfaceConcurrency: config.PROVIDER_CONCURRENCY,
+      // A run is one account's: it never has more calls in flight per surface than its share.
+      surfaceConcurrency: accountConcurrency(config),
       queueAllowanceMs: config.RUN_QUEUE_ALLOWANCE_MS,
       marginMs: config.RUN_DEADLINE_MARGIN_MS,
     };

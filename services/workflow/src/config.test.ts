@@ -20,6 +20,8 @@ describe('workflow config', () => {
       VIDEO_MAX_RESULTS: 15,
       VIDEO_ORDER: 'viewCount',
       KEYWORD_SUGGESTIONS_LIMIT: 20,
+      BRIEFS_PER_ACCOUNT: 3,
+      PROVIDER_CONCURRENCY_PER_ACCOUNT: 3,
     });
   });
 
@@ -37,6 +39,11 @@ describe('workflow config', () => {
     expect(() => load({ WORKFLOW_VIDEO_DEADLINE_MS: '120001' })).toThrow(ConfigError);
     expect(() => load({ WORKFLOW_ANSWERS_DEADLINE_MS: '70000' })).toThrow(/WORKFLOW_CITATIONS_DEADLINE_MS: must be at least WORKFLOW_ANSWERS_DEADLINE_MS/);
     expect(load({ WORKFLOW_ANSWERS_DEADLINE_MS: '70000', WORKFLOW_CITATIONS_DEADLINE_MS: '70000' }).WORKFLOW_CITATIONS_DEADLINE_MS).toBe(70_000);
+  });
+
+  it('wants at least one content brief per account at a time', () => {
+    expect(() => load({ BRIEFS_PER_ACCOUNT: '0' })).toThrow(/BRIEFS_PER_ACCOUNT/);
+    expect(load({ BRIEFS_PER_ACCOUNT: '10' }).BRIEFS_PER_ACCOUNT).toBe(10);
   });
 
   it('refuses a base URL that is not http(s) and an unknown video order', () => {

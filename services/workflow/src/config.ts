@@ -43,6 +43,12 @@ export const workflowConfigSchema = baseConfigSchema
     VIDEO_MAX_RESULTS: z.coerce.number().int().min(1).max(50).default(15),
     /** `viewCount` finds what is taking off; `relevance` what YouTube matches best. */
     VIDEO_ORDER: z.enum(['viewCount', 'relevance']).default('viewCount'),
+    /**
+     * Content briefs one account may have running at once, across every workflow replica; one more
+     * is refused with 429 `brief_limit_reached`. A slot held by a replica that died frees itself
+     * when its lease (the longest step deadline plus 30 s) ends.
+     */
+    BRIEFS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(3),
     /** Related keywords asked of DataForSEO. */
     KEYWORD_SUGGESTIONS_LIMIT: z.coerce.number().int().min(1).max(100).default(20),
   })

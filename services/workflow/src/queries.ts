@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { chargeMicro, maxChargeMicro } from './domain/pricing';
 import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
 import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
 import type { Settler } from './settle';
+import type { BriefSlotStore } from './store/brief-slots';
 import type { BriefCallStore } from './store/briefs';
 
 type Q = typeof WorkflowQueries;
 
 export interface BriefHandlerDeps {
   store: BriefCallStore;
+  /** The account's concurrent-brief slots, shared by every replica. */
+  slots: BriefSlotStore;
+  /** How many content briefs one account may have running at once (BRIEFS_PER_ACCOUNT). */
+  briefsPerAccount: number;
   nats: NatsLink;
-  runSteps: (request: BriefRequest) => Promise<StepOutcomes>;
+  logger: Logger;
+  runSteps: (request: BriefRequest, accountId: string) => Promise<StepOutcomes>;
   clock: () => Date;
   /** How long a claimed call may run before a retry may take it over: longer than any call takes. */
   leaseMs: number;
@@ -23,6 +29,8 @@ export interface BriefHandlerDeps {
 
 /** A retry of a call still running is told to come back after this long at most. */
 const MAX_RETRY_AFTER_SECONDS = 10;
+/** A call refused because the account's briefs are all running is told to come back after this long (a brief takes seconds to a minute). */
+const BRIEF_LIMIT_RETRY_AFTER_SECONDS = 10;
 /**
  * A hold outlives the call's lease by this much, so the capture at its end finds it open even when
  * billing was away for a while and the settlement sweep had to retry it.
@@ -56,8 +64,28 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     }
   };
 
-  /** One call under its own hold `workflow:<callId>`; `claimId` is set when an idempotency claim must be settled too. */
+  /**
+   * One call in one of the account's brief slots, or 429 `brief_limit_reached` (nothing held, nothing
+   * run, the idempotency key free again) when they are all taken.
+   */
   async function run(accountId: string, callId: string, request: BriefRequest, claimId: string | null): Promise<ContentBriefResult> {
+    const slot = await d.slots.acquire(accountId, callId, d.briefsPerAccount, d.clock(), d.leaseMs);
+    if (!slot) {
+      if (claimId) await d.store.release(claimId);
+      throw DomainError.of('brief_limit_reached', `At most ${d.briefsPerAccount} content briefs may run at once for an account; try again when one has finished.`, {
+        retryAfterSeconds: BRIEF_LIMIT_RETRY_AFTER_SECONDS,
+      });
+    }
+    try {
+      return await runInSlot(accountId, callId, request, claimId);
+    } finally {
+      // Not freed now (the store is away): its lease frees it.
+      await d.slots.release(slot).catch((err: unknown) => d.logger.warn({ err, callId }, 'freeing a content-brief slot failed; it frees itself when its lease ends'));
+    }
+  }
+
+  /** One call under its own hold `workflow:<callId>`; `claimId` is set when an idempotency claim must be settled too. */
+  async function runInSlot(accountId: string, callId: string, request: BriefRequest, claimId: string | null): Promise<ContentBriefResult> {
     const holdKey = `workflow:${callId}`;
     let held: { rates: RatesInput; heldMicro: number };
     try {
@@ -69,7 +97,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     }
     let outcomes: StepOutcomes;
     try {
-      outcomes = await d.runSteps(request);
+      outcomes = await d.runSteps(request, accountId);
     } catch (e) {
       // Steps report their own failures; this is a bug. Charge nothing and let the key be reused.
       await d.settler.settle(accountId, holdKey, 0);

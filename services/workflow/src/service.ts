@@ -8,6 +8,7 @@ import { contentBriefHandler } from './queries';
 import { createSources } from './sources';
 import { createStepRunner } from './steps';
 import { createSettler } from './settle';
+import { BriefSlotStore } from './store/brief-slots';
 import { BriefCallStore, briefIndexes } from './store/briefs';
 import { SettlementStore } from './store/settlements';
 
@@ -61,7 +62,10 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
     const settler = createSettler({ settlements: new SettlementStore(db), nats, logger, clock });
     const handler = contentBriefHandler({
       store: new BriefCallStore(db),
+      slots: new BriefSlotStore(db),
+      briefsPerAccount: config.BRIEFS_PER_ACCOUNT,
       nats,
+      logger,
       runSteps,
       clock,
       leaseMs: Math.max(...Object.values(deadlines)) + LEASE_MARGIN_MS,

@@ -51,7 +51,7 @@ function setup(over: Partial<StepDeps> = {}) {
 describe('the step runner', () => {
   it('runs the five steps, cited sources from the answers, and records each duration by outcome', async () => {
     const { run, observed } = setup();
-    const out = await run(briefRequest({ topic: 'Best CRM', brand: 'Acme', country: 'FR' }));
+    const out = await run(briefRequest({ topic: 'Best CRM', brand: 'Acme', country: 'FR' }), 'account-1');
     expect(Object.values(out).map((o) => o.ok)).toEqual([true, true, true, true, true]);
     expect(out.answers.ok && out.answers.data.answers.map((a) => [a.surface, a.brandMentioned])).toEqual([
       ['chatgpt', true],
@@ -73,7 +73,7 @@ describe('the step runner', () => {
   it('keeps the surfaces that answered when another misses the deadline', async () => {
     const { run } = setup({ providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
     const started = Date.now();
-    const out = await run(briefRequest({ topic: 'crm' }));
+    const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(out.answers.ok && out.answers.data).toMatchObject({ answered: 2, failed: 1 });
     expect(out.answers.ok && out.answers.data.answers[2]).toMatchObject({ surface: 'gemini', status: 'failed', provider: 'google', error: { code: 'deadline_exceeded' } });
@@ -88,7 +88,7 @@ describe('the step runner', () => {
         throw new ProviderError({ kind: calls === 1 ? 'transient' : 'permanent', code: calls === 1 ? 'server_error' : 'client_error', message: 'no' });
       }),
     });
-    const out = await run(briefRequest({ topic: 'crm', models: ['claude'] }));
+    const out = await run(briefRequest({ topic: 'crm', models: ['claude'] }), 'account-1');
     expect(calls).toBe(2);
     expect(out.answers).toEqual({ ok: false, error: { code: 'no_answers', message: 'No AI surface answered (claude: client_error).' } });
     expect(out.citations).toEqual({ ok: false, error: { code: 'no_answers', message: 'There are no AI answers to take cited sources from.' } });
@@ -97,7 +97,7 @@ describe('the step runner', () => {
 
   it('fails keyword demand and questions for a market DataForSEO does not cover', async () => {
     const { run } = setup();
-    const out = await run(briefRequest({ topic: 'crm', country: 'is' }));
+    const out = await run(briefRequest({ topic: 'crm', country: 'is' }), 'account-1');
     expect(out.keyword_demand).toEqual({ ok: false, error: { code: 'unsupported_country', message: expect.stringMatching(/^Keyword data and search questions are not offered for IS; offered: ae, ar, /) } });
     expect(out.questions.ok).toBe(false);
     expect(out.video_trends.ok).toBe(true);
@@ -106,7 +106,7 @@ describe('the step runner', () => {
   it('reports a step that misses its deadline as timed out, and a bug as internal_error, logged', async () => {
     const slow: SearchDataSource = { provider: 'dataforseo', keywordDemand: (_s, _m, signal) => hanging(signal), searchQuestions: async () => { throw new TypeError('boom'); } };
     const { run, observed, errors } = setup({ searchData: slow, deadlines: { answers: 1_000, citations: 1_000, keyword_demand: 50, questions: 1_000, video_trends: 1_000 } });
-    const out = await run(briefRequest({ topic: 'crm' }));
+    const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
     expect(out.keyword_demand).toEqual({ ok: false, error: { code: 'deadline_exceeded', message: 'No result within 50 ms.' } });
     expect(out.questions).toEqual({ ok: false, error: { code: 'internal_error', message: 'The step failed on our side.' } });
     expect(observed.find(([l]) => l.step === 'keyword_demand')![0].outcome).toBe('timed_out');

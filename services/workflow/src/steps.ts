@@ -47,9 +47,9 @@ export function createStepRunner(d: StepDeps) {
     return outcome;
   }
 
-  async function askSurface(request: BriefRequest, surface: Surface, signal: AbortSignal): Promise<WorkflowAnswer> {
+  async function askSurface(request: BriefRequest, accountId: string, surface: Surface, signal: AbortSignal): Promise<WorkflowAnswer> {
     try {
-      const a = await retrying(() => d.providers.askSurface(surface, request.topic, { signal, country: request.country }), signal);
+      const a = await retrying(() => d.providers.askSurface(surface, request.topic, { signal, country: request.country, account: accountId }), signal);
       const brandMentioned = request.brand === null ? null : detectBrands(a.text, [{ name: request.brand }])[0]!.mentioned;
       return { surface, status: 'succeeded', provider: a.provider, model: a.model, method: a.method, text: a.text, citations: a.citations, brandMentioned, fetchedAt: a.fetchedAt, error: null };
     } catch (e) {
@@ -59,10 +59,10 @@ export function createStepRunner(d: StepDeps) {
     }
   }
 
-  async function answers(request: BriefRequest, signal: AbortSignal): Promise<AiAnswersData> {
+  async function answers(request: BriefRequest, accountId: string, signal: AbortSignal): Promise<AiAnswersData> {
     const budget = d.deadlines.answers;
     const cutoff = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, budget - Math.min(ANSWER_SETTLE_MS, budget / 10)))]);
-    const list = await Promise.all(request.surfaces.map((s) => askSurface(request, s, cutoff)));
+    const list = await Promise.all(request.surfaces.map((s) => askSurface(request, accountId, s, cutoff)));
     const answered = list.filter((a) => a.status === 'succeeded').length;
     if (answered === 0) throw new StepFailure('no_answers', `No AI surface answered (${list.map((a) => `${a.surface}: ${a.error?.code}`).join(', ')}).`);
     return { query: request.topic, country: request.country, surfaces: request.surfaces, answered, failed: list.length - answered, answers: list };
@@ -118,8 +118,9 @@ export function createStepRunner(d: StepDeps) {
     return buildVideoTrends({ topic, region, lookbackDays: d.video.lookbackDays, publishedAfter, provider: d.videos.provider, fetchedAt: now }, videos);
   }
 
-  return async function runSteps(request: BriefRequest): Promise<StepOutcomes> {
-    const answersDone = step('answers', (signal) => answers(request, signal));
+  /** `accountId`: whose call it is, for its fair share of the AI surfaces' slots. */
+  return async function runSteps(request: BriefRequest, accountId: string): Promise<StepOutcomes> {
+    const answersDone = step('answers', (signal) => answers(request, accountId, signal));
     const [answersOutcome, citations, keywords, questionsOutcome, videos] = await Promise.all([
       answersDone,
       step('citations', async () => {

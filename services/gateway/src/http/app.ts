@@ -32,11 +32,36 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   logger: Logger;
   requestDuration: Histogram<'method' | 'route' | 'status'>;
+  /** Told about every request once its response is sent (or the connection closed), e.g. to write an audit line. */
+  audit?: (request: FinishedRequest) => void;
 }
 
-interface Locals {
+/** A request as answered: what an audit line may be built from. */
+export interface FinishedRequest {
+  requestId: string;
+  method: string;
+  path: string;
+  /** The client, as `trust proxy` decides (see clientAddress). */
+  address: string;
+  /** Whether the caller's credential was accepted. */
+  authenticated: boolean;
+  /** The route that matched and took the request, with its parsed input and result, when it got that far. */
+  route?: RouteDef;
+  params?: unknown;
+  body?: unknown;
+  result?: unknown;
+  status: number;
+  /** The contract's error code, when the answer was an error. */
+  errorCode?: string;
+}
+
+/** The calling client's address: the TCP peer, or what trusted proxies say (express's `trust proxy`). */
+export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'body' | 'result' | 'errorCode'>> {
   requestId: string;
   accountId: string;
+  authenticated?: boolean;
 }
 
 /**
@@ -65,6 +90,8 @@ export function buildApp(opts: AppOptions): express.Express {
           span.updateName(`${req.method} ${route}`);
           span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
           opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+          const { authenticated, route: matched, params, body, result, errorCode } = res.locals as Locals;
+          opts.audit?.({ requestId, method: req.method, path: req.path, address: clientAddress(req), authenticated: authenticated ?? false, route: matched, params, body, result, status: res.statusCode, errorCode });
           resolve();
         });
         next();
@@ -84,6 +111,7 @@ export function buildApp(opts: AppOptions): express.Express {
       .authenticate(req)
       .then((accountId) => {
         (res.locals as Locals).accountId = accountId;
+        (res.locals as Locals).authenticated = true;
         opts.admit?.(accountId, req);
         next();
       })
@@ -155,10 +183,13 @@ function mount(app: express.Express, route: RouteDef): void {
     };
     Promise.resolve()
       .then(async () => {
+        locals.route = route;
         const params = parse(route.params, req.params, 'path');
         const query = parse(route.query, req.query ?? {}, 'query');
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
+        Object.assign(locals, { params, body });
         const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers: req.headers });
+        locals.result = out.body;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.stream) {
           res.status(out.status).type('application/json');

@@ -9,6 +9,7 @@ export function sendError(res: Response, error: ApiError): void {
   if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
   const retryAfter = typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : status === 429 || status === 503 ? 1 : undefined;
   if (retryAfter !== undefined) res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+  res.locals.errorCode = error.code;
   res.status(status).json({ error });
 }
 

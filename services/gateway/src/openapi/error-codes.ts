@@ -25,6 +25,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   payload_too_large: 'The request body is over 256 KiB.',
   unsupported_media_type: 'A request body must be sent with `Content-Type: application/json`.',
   run_limit_reached: 'The account already has 3 manual runs QUEUED or RUNNING. Sent with `Retry-After`.',
+  brief_limit_reached: 'The account already has as many content briefs running as it may (3 by default). Sent with `Retry-After`; nothing was held or charged, and an `Idempotency-Key` sent with it may be used again.',
   rate_limited: 'Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.',
   internal_error: 'Something failed on our side. The body carries `requestId` for support and never internal detail.',
   unavailable: 'A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.',

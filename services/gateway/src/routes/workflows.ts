@@ -13,6 +13,7 @@ const DESCRIPTION = `Runs five primitives in parallel and returns each one's ful
 - **Price**: each step that succeeded (answers 15,000, citations 12,000, keyword demand 16,000, questions 10,000, video trends 16,000 micro-units on the default rate card) plus the rate of each surface that answered. Failed steps and surfaces cost nothing. A default call where everything succeeds costs 82,000 ($0.82). \`billedCostMicro\` is what was charged.
 - **Before anything runs**, the maximum charge (every step plus every surface asked) is reserved: 402 \`insufficient_credits\` (with \`balanceMicro\`, \`requiredMicro\`) or \`spend_limit_reached\` when the account cannot cover it, and nothing runs or is charged. The unused part of the reservation returns to the balance when the call ends.
 - **Idempotency-Key** (optional request header, 1–200 printable ASCII characters): a retry with the same key and the same body returns the stored response, with \`Idempotent-Replayed: true\` and no new charge, for as long as it is stored. The same key with a different body is 409 \`idempotency_key_conflict\`; so is a retry while the first request is still running, with \`Retry-After\`. A request refused before it ran (402, 403) stores nothing, so its key may be retried once the balance is topped up.
+- **Concurrency**: an account may have 3 content briefs running at once (operators may set another number); one more is 429 \`brief_limit_reached\` with \`Retry-After\`, before anything is reserved or run.
 - **Data sources** without credentials are simulated deterministically and say so: \`"provider": "simulated"\` in the answer or data block.`;
 
 type Input = RouteInput<unknown, unknown, ContentBriefInput>;
@@ -39,7 +40,7 @@ export function workflowRoutes(nats: NatsLink): RouteDef[] {
         schema: ContentBriefResult,
         headers: { 'Idempotent-Replayed': '`true` when this is the stored response of an earlier request with the same `Idempotency-Key`.' },
       },
-      errors: ['validation_error', 'insufficient_credits', 'spend_limit_reached', 'account_closed', 'idempotency_key_conflict'],
+      errors: ['validation_error', 'insufficient_credits', 'spend_limit_reached', 'account_closed', 'idempotency_key_conflict', 'brief_limit_reached'],
       handle,
     });
   return [

@@ -1,6 +1,6 @@
 /**
  * How long a run may take at most, fixed when it is queued (api-contract §4): the run's calls
- * (prompts × surfaces) in waves of the per-surface concurrency, each call with all its tries at the
+ * (prompts × surfaces) in waves of one account's per-surface concurrency, each call with all its tries at the
  * per-call timeout and the longest retry waits between them, plus time to wait in the queue and a
  * margin. Past it, whatever the run has is what it gets: the reaper ends it.
  */
@@ -11,7 +11,7 @@ export interface DeadlinePolicy {
   attempts: number;
   /** The longest wait between two tries. */
   retryMaxDelayMs: number;
-  /** Calls in flight per surface. */
+  /** Calls in flight per surface for one account (PROVIDER_CONCURRENCY_PER_ACCOUNT, at most PROVIDER_CONCURRENCY). */
   surfaceConcurrency: number;
   /** Time a queued run may wait for a runner. */
   queueAllowanceMs: number;
