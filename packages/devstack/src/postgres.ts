@@ -61,6 +61,7 @@ export function psql(pg: PostgresAccess, script: string, database = FERRETDB_PG_
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (err += d));
     child.on('error', reject);
+    child.stdin.on('error', () => undefined); // psql that exits at once (server not up yet) closes its input; its exit code tells
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`psql: ${err.trim() || `exit ${code}`}`))));
     child.stdin.end(script);
   });
