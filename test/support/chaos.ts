@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startFerretDb, startNats, waitUntil, type LocalServer } from '@brandradar/devstack';
+import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil, type LocalServer } from '@brandradar/devstack';
 import { PEER_API_KEY, startOpenAIPeer } from '@brandradar/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
@@ -119,11 +119,11 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   const smtp = await startSmtpPeer();
   // Fixed ports, so a restarted server or service is found where it was.
   const nats = await startNats({ port: await freePort(), storeDir: path.join(dir, 'nats'), sink: sink('nats-server') });
-  const ferret = await startFerretDb({ port: await freePort(), dataDir: path.join(dir, 'ferretdb'), sink: sink('ferretdb') });
+  const store = await startStore({ kind: storeKind(), dir, port: await freePort(), durable: false, sink });
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
   const env = stackEnv(
-    { natsUrl: nats.url, mongoUrl: ferret.url, gatewayPort, adminPort, adminToken },
+    { natsUrl: nats.url, mongoUrl: store.url, gatewayPort, adminPort, adminToken },
     {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       SMTP_URL: smtp.url,
@@ -166,7 +166,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       if (res.status !== 200) throw new Error(`status ${res.status}`);
     }, SERVICE_READY_MS);
 
-  const servers: Record<'nats-server' | 'ferretdb', LocalServer> = { 'nats-server': nats, ferretdb: ferret };
+  const servers: Record<'nats-server' | 'ferretdb', LocalServer> = { 'nats-server': nats, ferretdb: store.ferretdb };
   const kills = Object.fromEntries(KILLED_IN_TURN.map((k) => [k, 0])) as Record<Killable, number>;
   const killAndRestart = async (component: Killable) => {
     kills[component]++;
@@ -302,7 +302,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   } finally {
     stopping = true;
     await Promise.all(services.map((s) => s.process.stop()));
-    await Promise.all([nats.stop(), ferret.stop(), smtp.stop(), slow.close(), openai.close()]);
+    await Promise.all([nats.stop(), store.stop(), smtp.stop(), slow.close(), openai.close()]);
     await new Promise<void>((resolve) => log.end(resolve));
     if (!keepLog) fs.rmSync(logFile);
   }

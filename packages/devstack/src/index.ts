@@ -2,5 +2,8 @@ export * from './binaries';
 export * from './paths';
 export * from './ports';
 export * from './processes';
+export * from './postgres';
+export * from './store';
+export * from './mongo-url';
 export * from './local-stack';
 export * from './smtp-catcher';

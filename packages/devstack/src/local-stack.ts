@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, REPO_ROOT } from './paths';
 import { waitUntil } from './ports';
-import { ManagedProcess, startFerretDb, startNats, type LocalServer } from './processes';
+import { ManagedProcess, startNats, type LocalServer } from './processes';
+import { provisionServiceUser, startStore, storeKind, type LocalStore } from './store';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
@@ -27,6 +28,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env) {
     smtpPort: int('LOCAL_SMTP_PORT', 2525),
     mailFrom: env.MAIL_FROM ?? 'Brandradar <notifications@brandradar.localhost>',
     smtpUrl: env.SMTP_URL,
+    store: storeKind(env),
   };
 }
 
@@ -64,20 +66,33 @@ async function mailRelay(settings: ReturnType<typeof localSettings>): Promise<{ 
   return { url: catcher.url, catcher };
 }
 
+/**
+ * A service's MONGO_URL. On PostgreSQL each service with a database logs in as a user of its own
+ * (named after it, its password kept under the data folder) that can read and write only its
+ * default database; on SQLite, which has no users, every service shares the store's URL.
+ */
+async function serviceMongoUrl(store: LocalStore, dataDir: string, name: (typeof SERVICES)[number]): Promise<string | undefined> {
+  if (name === 'gateway') return undefined; // it stores nothing
+  if (!store.postgres) return store.url;
+  const password = persistentSecret(path.join(dataDir, `mongo-${name}.password`));
+  return provisionServiceUser(store.postgres, store.url, { db: `brandradar-${name}`, user: name, password });
+}
+
 /** Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready. */
 export async function startLocalStack(settings = localSettings()): Promise<LocalStack> {
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const adminToken = process.env.ADMIN_TOKEN ?? persistentSecret(path.join(settings.dataDir, 'admin-token'));
-  const [nats, ferret] = await Promise.all([
+  const [nats, store] = await Promise.all([
     startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7) }),
-    startFerretDb({ port: settings.mongoPort, dataDir: path.join(settings.dataDir, 'ferretdb'), sink: prefixedSink('ferretdb', 8) }),
+    startStore({ kind: settings.store, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
   ]);
+  const mongoUrls = await Promise.all(SERVICES.map((name) => serviceMongoUrl(store, settings.dataDir, name)));
   const mail = await mailRelay(settings);
   const services = SERVICES.map((name, i) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NATS_URL: nats.url,
-      MONGO_URL: ferret.url,
+      MONGO_URL: mongoUrls[i],
       OPS_PORT: String(settings.opsBasePort + i),
       GATEWAY_PORT: String(settings.gatewayPort),
       ADMIN_PORT: String(settings.adminPort),
@@ -91,7 +106,7 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
   });
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
-    await Promise.all([nats.stop(), ferret.stop(), mail.catcher?.stop()]);
+    await Promise.all([nats.stop(), store.stop(), mail.catcher?.stop()]);
   };
   try {
     for (const s of services) s.start();
@@ -108,5 +123,5 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     await stop();
     throw e;
   }
-  return { servers: [nats, ferret], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
+  return { servers: [nats, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
 }

@@ -5,8 +5,15 @@ import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { ensureFerretDb, ensureNatsServer } from './binaries';
 import { waitUntil } from './ports';
+import { withCredentials } from './mongo-url';
 
 export type LineSink = (line: string) => void;
+
+/** How a ManagedProcess runs: as another user (when started as root), and the signal that stops it. */
+export interface ProcessOptions {
+  user?: { uid: number; gid: number };
+  stopSignal?: NodeJS.Signals;
+}
 
 /** A child process whose output goes line by line to a sink, and that can be stopped or killed. */
 export class ManagedProcess {
@@ -19,10 +26,11 @@ export class ManagedProcess {
     private readonly args: string[],
     private readonly sink: LineSink,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly options: ProcessOptions = {},
   ) {}
 
   start(): void {
-    const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], ...this.options.user });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream! }).on('line', this.sink);
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
@@ -36,10 +44,10 @@ export class ManagedProcess {
     return this.child?.pid;
   }
 
-  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+  /** SIGTERM (or the process's own stop signal), then SIGKILL if it has not exited within `graceMs`. */
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.running) return this.exited;
-    this.child!.kill('SIGTERM');
+    this.child!.kill(this.options.stopSignal ?? 'SIGTERM');
     const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
     await this.exited;
     clearTimeout(timer);
@@ -90,11 +98,20 @@ export async function startNats(opts: { port: number; storeDir: string; sink: Li
   });
 }
 
-/** FerretDB on SQLite files under `dataDir`, on loopback. */
-export async function startFerretDb(opts: { port: number; dataDir: string; sink: LineSink }): Promise<LocalServer> {
+/**
+ * FerretDB on loopback, on PostgreSQL (`postgresqlUrl`, with the administrator's credentials; the
+ * returned URL authenticates as that administrator) or on SQLite files under `sqliteDir`.
+ */
+export async function startFerretDb(opts: { port: number; sink: LineSink } & ({ postgresqlUrl: string; admin: { user: string; password: string } } | { sqliteDir: string })): Promise<LocalServer> {
   const bin = await ensureFerretDb();
-  const url = `mongodb://127.0.0.1:${opts.port}/`;
-  const proc = new ManagedProcess('ferretdb', bin, ['--listen-addr', `127.0.0.1:${opts.port}`, '--sqlite-dir', opts.dataDir], opts.sink);
+  const listen = ['--listen-addr', `127.0.0.1:${opts.port}`];
+  const [url, proc] =
+    'sqliteDir' in opts
+      ? [`mongodb://127.0.0.1:${opts.port}/`, new ManagedProcess('ferretdb', bin, [...listen, '--sqlite-dir', opts.sqliteDir], opts.sink)]
+      : [
+          withCredentials(`mongodb://127.0.0.1:${opts.port}/?authMechanism=PLAIN&authSource=%24external`, opts.admin.user, opts.admin.password),
+          new ManagedProcess('ferretdb', bin, listen, opts.sink, { ...process.env, FERRETDB_POSTGRESQL_URL: opts.postgresqlUrl }),
+        ];
   return startServer(proc, url, async () => {
     const client = new MongoClient(url, { serverSelectionTimeoutMS: 1_000 });
     try {
