@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { closeServer, connectNats, createLogger, createMetricsRegistry, httpRequestDuration, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
+import { GatewayCaches } from '../../services/gateway/src/caches';
 import { gatewayConfigSchema } from '../../services/gateway/src/config';
 import { gatewayApps } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
@@ -27,7 +28,9 @@ beforeAll(async () => {
       done();
     },
   });
-  const { adminApp } = gatewayApps(gatewayConfigSchema.parse(stack.env), link, createLogger('gateway', 'info', sink), httpRequestDuration(createMetricsRegistry('gateway')));
+  const metrics = createMetricsRegistry('gateway');
+  const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, metrics);
+  const { adminApp } = gatewayApps(gatewayConfigSchema.parse(stack.env), link, createLogger('gateway', 'info', sink), httpRequestDuration(metrics), caches);
   server = await new Promise<Server>((resolve) => {
     const s = adminApp!.listen(0, '127.0.0.1', () => resolve(s));
   });

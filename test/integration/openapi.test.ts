@@ -4,6 +4,7 @@ import { createLogger, createMetricsRegistry, httpRequestDuration, type NatsLink
 import { billingService } from '../../services/billing/src/service';
 import { gatewayConfigSchema } from '../../services/gateway/src/config';
 import { openApiPath, type OpenApiDocument, type Operation } from '../../services/gateway/src/openapi/document';
+import { GatewayCaches } from '../../services/gateway/src/caches';
 import { gatewayApps, gatewayService } from '../../services/gateway/src/service';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -102,7 +103,9 @@ describe('every route the gateway serves is documented, and nothing else', () =>
 
   it('on the public and the admin port', () => {
     const config = gatewayConfigSchema.parse(stack.env);
-    const { publicApp, adminApp } = gatewayApps(config, {} as NatsLink, createLogger('gateway', 'silent'), httpRequestDuration(createMetricsRegistry('gateway')));
+    const metrics = createMetricsRegistry('gateway');
+    const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, metrics);
+    const { publicApp, adminApp } = gatewayApps(config, {} as NatsLink, createLogger('gateway', 'silent'), httpRequestDuration(metrics), caches);
     expect(served(publicApp)).toEqual(documented(publicDoc));
     expect(served(adminApp!)).toEqual(documented(adminDoc));
     expect(served(publicApp)).toEqual(expect.arrayContaining(['GET /api/v1/account', 'GET /api/v1/openapi.json', 'GET /docs']));

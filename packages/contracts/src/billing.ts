@@ -124,9 +124,9 @@ export const BillingQueries = {
   publishRates: defineQuery('billing.rates.publish.v1', versioned({ rates: RatesInput }), z.object({ rates: RateCard })),
   createAccount: defineQuery('billing.accounts.create.v1', versioned({ input: CreateAccountInput }), CreatedAccount),
   createApiKey: defineQuery('billing.api-keys.create.v1', versioned({ accountId: z.uuid() }), CreatedApiKey),
-  /** Revokes a key for good; `not_found` for an unknown key id, success again for a revoked one. */
   /** Every key of an account, revoked ones included. */
   listApiKeys: defineQuery('billing.api-keys.list.v1', versioned({ accountId: z.uuid() }), ApiKeyList),
+  /** Revokes a key for good; `not_found` for an unknown key id, success again for a revoked one. */
   revokeApiKey: defineQuery('billing.api-keys.revoke.v1', versioned({ keyId: z.string() }), z.object({ keyId: z.string(), accountId: z.uuid() })),
   getAccount: defineQuery('billing.accounts.get.v1', versioned({ accountId: z.uuid() }), z.object({ account: Account })),
   credit: defineQuery('billing.accounts.credit.v1', versioned({ accountId: z.uuid(), ...CreditInput.shape }), z.object({ account: Account })),
@@ -162,7 +162,7 @@ export const BillingQueries = {
 export const BILLING_EVENTS_STREAM: StreamDef = {
   name: 'BILLING_EVENTS',
   retention: 'limits',
-  description: 'Accounts closed and rate cards published, for the tracker service.',
+  description: 'Accounts closed, rate cards published and API keys revoked, for the tracker service and the gateway.',
 };
 
 /** What billing announces: other services act on these at once instead of at their next look. */
@@ -171,4 +171,6 @@ export const BillingEvents = {
   accountClosed: defineEvent('account.closed.v1', BILLING_EVENTS_STREAM, eventPayload({ accountId: z.uuid() })),
   /** Every tracker's estimate follows the new card. */
   ratesPublished: defineEvent('rates.published.v1', BILLING_EVENTS_STREAM, eventPayload({ rates: RateCard })),
+  /** Gateways drop the key from their caches: it is refused from then on. Ids only, never the secret or its hash. */
+  apiKeyRevoked: defineEvent('api-key.revoked.v1', BILLING_EVENTS_STREAM, eventPayload({ keyId: z.string(), accountId: z.uuid() })),
 };

@@ -1,6 +1,7 @@
 import {
   AckPolicy,
   connect,
+  ConsumerEvents,
   DeliverPolicy,
   ErrorCode as NatsErrorCode,
   JSONCodec,
@@ -70,6 +71,8 @@ export interface NatsLink {
   js: JetStreamClient;
   jsm: JetStreamManager;
   isConnected(): boolean;
+  /** Calls `listener` after every reconnect (messages sent meanwhile on core NATS were missed); returns its removal. */
+  onReconnect(listener: () => void): () => void;
   /** Counts each message a query handler or consumer finished with, by subject and outcome (set by startService). */
   handled?: Counter<'subject' | 'outcome'>;
   /** Counts messages given up on, by stream and reason kind (set by startService). */
@@ -85,14 +88,27 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
     waitOnFirstConnect: true,
   });
   let connected = true;
+  const reconnectListeners = new Set<() => void>();
   void (async () => {
     for await (const s of nc.status()) {
       if (s.type === 'disconnect') connected = false;
-      if (s.type === 'reconnect') connected = true;
+      if (s.type === 'reconnect') {
+        connected = true;
+        for (const listener of reconnectListeners) listener();
+      }
       if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger.warn({ nats: s.type, data: String(s.data) }, 'nats status');
     }
   })();
-  return { nc, js: nc.jetstream(), jsm: await nc.jetstreamManager(), isConnected: () => connected && !nc.isClosed() };
+  return {
+    nc,
+    js: nc.jetstream(),
+    jsm: await nc.jetstreamManager(),
+    isConnected: () => connected && !nc.isClosed(),
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+  };
 }
 
 // ---------------------------------------------------------------- queries
@@ -415,6 +431,70 @@ export async function consumeEvents<E extends EventDef>(
       await advisories.drain();
       await messages.close();
       await done;
+    },
+  };
+}
+
+/** What a watcher does with one event: parses it by its schema and hands the typed payload on. */
+export interface EventRoute {
+  def: EventDef;
+  /** False when the message matched no schema of `def`. */
+  deliver(data: unknown): boolean;
+}
+
+/** A watcher's handler for one event, typed by that event's payload. */
+export function onEvent<E extends EventDef>(def: E, handler: (payload: z.infer<E['payload']>) => void): EventRoute {
+  return {
+    def,
+    deliver(data) {
+      const parsed = def.payload.safeParse(data);
+      if (!parsed.success) return false;
+      handler(parsed.data as z.infer<E['payload']>);
+      return true;
+    },
+  };
+}
+
+/**
+ * Every event of `routes` published to `stream` from now on, seen by this process alone: an ordered
+ * consumer (ephemeral, no acks, removed by the server once idle), so each replica of a service sees
+ * every event, unlike a durable consumer whose replicas share the messages. For state a replica keeps
+ * for itself, such as caches. Handlers run synchronously in stream order; nothing is retried or
+ * dead-lettered. `onGap` runs whenever events may have been missed or misread: after a reconnect,
+ * when the ordered consumer had to be recreated, for a message that matched no schema or whose
+ * handler threw. A cache drops everything there.
+ */
+export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: readonly EventRoute[], logger: Logger, onGap: (why: string) => void): Promise<{ stop(): Promise<void> }> {
+  const bySubject = new Map(routes.map((r) => [r.def.subject, r]));
+  for (const r of routes) if (r.def.stream.name !== stream.name) throw new Error(`${r.def.subject} is not an event of stream ${stream.name}`);
+  const consumer = await nats.js.consumers.get(stream.name, { filterSubjects: [...bySubject.keys()], deliver_policy: DeliverPolicy.New });
+  const messages = await consumer.consume();
+  const gap = (why: string) => {
+    logger.warn({ stream: stream.name, why }, 'events may have been missed');
+    onGap(why);
+  };
+  const stopReconnects = nats.onReconnect(() => gap('reconnected'));
+  const statuses = (async () => {
+    for await (const s of await messages.status()) if (s.type === ConsumerEvents.OrderedConsumerRecreated) gap('consumer recreated');
+  })();
+  const done = (async () => {
+    for await (const msg of messages) {
+      const route = bySubject.get(msg.subject);
+      let delivered = false;
+      try {
+        delivered = route?.deliver(safeDecode(msg.data)) ?? false;
+      } catch (err) {
+        logger.error({ err, subject: msg.subject }, 'event watcher failed');
+      }
+      nats.handled?.inc({ subject: msg.subject, outcome: delivered ? 'ok' : 'gap' });
+      if (!delivered) gap(`unhandled ${msg.subject}`);
+    }
+  })();
+  return {
+    async stop() {
+      stopReconnects();
+      await messages.close();
+      await Promise.all([done, statuses]);
     },
   };
 }

@@ -80,6 +80,8 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     async revokeApiKey({ keyId }: QueryRequest<Q['revokeApiKey']>): Promise<QueryResult<Q['revokeApiKey']>> {
       const record = await s.apiKeys.revoke(keyId, now());
       if (!record) throw new DomainError(notFound());
+      // Announced on every revoke, a repeat included, like a close: an operator's retry repairs a lost event.
+      await s.announcements.announce(BillingEvents.apiKeyRevoked, { keyId, accountId: record.accountId }, now());
       return { keyId, accountId: record.accountId };
     },
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { BillingQueries, parseApiKey, unauthorized } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
+import type { GatewayCaches } from './caches';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,12 +13,18 @@ function bearerToken(req: Request): string | null {
   return m ? m[1]! : null;
 }
 
-/** Public API: the key's secret is hashed here and checked by billing, which owns keys. */
-export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number) {
+/**
+ * Public API: the key's secret is hashed here and checked by billing, which owns keys; a key billing
+ * accepted is remembered in `caches` under a hash of the whole key, so its next requests ask no one.
+ */
+export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches) {
   return async (req: Request): Promise<string> => {
-    const key = parseApiKey(bearerToken(req) ?? '');
+    const token = bearerToken(req) ?? '';
+    const key = parseApiKey(token);
     if (!key) throw new DomainError(unauthorized());
-    const { accountId, accountStatus } = await query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs);
+    const { accountId, accountStatus } = await caches.verifiedKey(sha256(token).toString('hex'), () =>
+      query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs),
+    );
     // A closed account may still read what it has, but change nothing.
     if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
     return accountId;

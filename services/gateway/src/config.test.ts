@@ -14,4 +14,10 @@ describe('gateway config', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/RATE_LIMIT_PER_MINUTE[\s\S]*RATE_LIMIT_BURST/);
   });
+
+  it('keeps verified keys and the rate card 30 s, at most 10,000 keys, by default; 0 turns the caches off', () => {
+    expect(loadConfig('gateway', gatewayConfigSchema, env)).toMatchObject({ CACHE_TTL_MS: 30_000, API_KEY_CACHE_MAX_ENTRIES: 10_000 });
+    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, CACHE_TTL_MS: '0' })).toMatchObject({ CACHE_TTL_MS: 0 });
+    expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, CACHE_TTL_MS: '-1', API_KEY_CACHE_MAX_ENTRIES: '0' })).toThrow(/CACHE_TTL_MS[\s\S]*API_KEY_CACHE_MAX_ENTRIES/);
+  });
 });

@@ -20,6 +20,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   AUTH_FAILURES_BURST: z.coerce.number().int().min(1).default(20),
   /**
+   * How long a replica keeps a verified API key and the current rate card, in ms; 0 keeps nothing.
+   * Billing's events (key revoked, account closed, rates published) update every replica at once;
+   * this bounds how stale either can be should an event be lost.
+   */
+  CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Most verified API keys one replica keeps; past it the least recently used goes. */
+  API_KEY_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+  /**
    * Which proxies in front of the gateway to believe about the client's address (express's
    * `trust proxy`): `false` (the default: the TCP peer is the client), `true`, a hop count, or a
    * comma-separated list of addresses/CIDRs such as the ingress controller's pod range.

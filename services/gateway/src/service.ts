@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
-import { closeServer, httpRequestDuration, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
+import { closeServer, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
+import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import type { RouteDef } from './http/route';
@@ -19,7 +21,21 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   async start({ config, nats, logger, metrics, shutdown }) {
-    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics));
+    const caches = new GatewayCaches({ maxKeys: config.API_KEY_CACHE_MAX_ENTRIES, ttlMs: config.CACHE_TTL_MS }, metrics);
+    // Every replica hears every event (an ordered consumer of its own), and forgets everything when it may have missed one.
+    const billingEvents = await watchEvents(
+      nats,
+      BILLING_EVENTS_STREAM,
+      [
+        onEvent(BillingEvents.apiKeyRevoked, ({ keyId }) => caches.forgetKey(keyId)),
+        onEvent(BillingEvents.accountClosed, ({ accountId }) => caches.forgetAccount(accountId)),
+        onEvent(BillingEvents.ratesPublished, ({ rates }) => caches.offerRates(rates)),
+      ],
+      logger,
+      () => caches.clear(),
+    );
+    shutdown.register('intake', 'stop watching billing events', () => billingEvents.stop());
+    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches);
     const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT)];
     if (adminApp) {
       servers.push(await listen(adminApp, config.ADMIN_PORT));
@@ -41,10 +57,11 @@ export function gatewayApps(
   nats: NatsLink,
   logger: Logger,
   requestDuration: ReturnType<typeof httpRequestDuration>,
+  caches: GatewayCaches,
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
-  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout), ...workflowRoutes(nats)];
-  const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout);
+  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout, caches), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout), ...workflowRoutes(nats)];
+  const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout, caches);
 
   const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };
   const limiter = new RateLimiter(rateLimit);
@@ -54,7 +71,7 @@ export function gatewayApps(
   const publicApp = buildApp({
     routes: publicApiRoutes,
     publicRoutes: publicDocsRoutes(publicApiRoutes, rateLimit),
-    authenticate: apiKeyAuthenticator(nats, timeout),
+    authenticate: apiKeyAuthenticator(nats, timeout, caches),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,
     trustProxy: config.TRUST_PROXY,

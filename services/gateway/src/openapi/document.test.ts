@@ -1,6 +1,8 @@
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { ERROR_CODES } from '@brandradar/contracts';
 import type { NatsLink } from '@brandradar/platform';
+import { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
 import { accountRoutes } from '../routes/account';
 import { adminRoutes } from '../routes/admin';
@@ -152,7 +154,8 @@ describe('buildOpenApiDocument', () => {
 
 describe('the gateway route tables', () => {
   const nats = {} as NatsLink;
-  const tables = { public: [...accountRoutes(nats, 1), ...trackerRoutes(nats, 1)], admin: adminRoutes(nats, 1) };
+  const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, new Registry());
+  const tables = { public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1)], admin: adminRoutes(nats, 1, caches) };
 
   it.each(Object.entries(tables))('give every %s request body an example the route accepts', (_name, table) => {
     const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [] });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Account, BillingQueries, RateCard } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
+import type { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
 
-export function accountRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+export function accountRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
   return [
     defineRoute({
       method: 'get',
@@ -27,7 +28,7 @@ export function accountRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       tag: 'Account',
       success: { status: 200, description: 'The rate card in force.', schema: z.object({ rates: RateCard }) },
       errors: [],
-      handle: async () => ({ status: 200, body: await query(nats, BillingQueries.getRates, { version: 1 }, timeoutMs) }),
+      handle: async () => ({ status: 200, body: { rates: await caches.currentRates(async () => (await query(nats, BillingQueries.getRates, { version: 1 }, timeoutMs)).rates) } }),
     }),
   ];
 }

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
+import type { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
 
 const accountParams = z.object({ id: z.uuid() });
 const accountBody = z.object({ account: Account });
 const ratesBody = z.object({ rates: RateCard });
 
-/** The operators' API, served on its own port and never routed by the public ingress. */
-export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+/**
+ * The operators' API, served on its own port and never routed by the public ingress. Revoking a
+ * key, closing an account and publishing rates update this replica's `caches` at once; the others
+ * hear billing's event.
+ */
+export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
   return [
     defineRoute({
       method: 'post',
@@ -56,6 +61,7 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       errors: ['not_found'],
       handle: async ({ params }) => {
         await query(nats, BillingQueries.revokeApiKey, { version: 1, keyId: params.keyId }, timeoutMs);
+        caches.forgetKey(params.keyId);
         return { status: 204 };
       },
     }),
@@ -82,7 +88,11 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       params: accountParams,
       success: { status: 200, description: 'The closed account.', schema: accountBody },
       errors: ['not_found'],
-      handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.closeAccount, { version: 1, accountId: params.id }, timeoutMs) }),
+      handle: async ({ params }) => {
+        const closed = await query(nats, BillingQueries.closeAccount, { version: 1, accountId: params.id }, timeoutMs);
+        caches.forgetAccount(params.id);
+        return { status: 200, body: closed };
+      },
     }),
     defineRoute({
       method: 'get',
@@ -116,7 +126,11 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       body: RatesInput,
       success: { status: 200, description: 'The new rate card.', schema: ratesBody },
       errors: ['validation_error'],
-      handle: async ({ body }) => ({ status: 200, body: await query(nats, BillingQueries.publishRates, { version: 1, rates: body }, timeoutMs) }),
+      handle: async ({ body }) => {
+        const published = await query(nats, BillingQueries.publishRates, { version: 1, rates: body }, timeoutMs);
+        caches.offerRates(published.rates);
+        return { status: 200, body: published };
+      },
     }),
   ];
 }

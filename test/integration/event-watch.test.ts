@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import { defineEvent, eventPayload, type StreamDef } from '@brandradar/contracts';
+import { connectNats, createLogger, ensureStream, onEvent, publishEvent, watchEvents, type NatsLink } from '@brandradar/platform';
+import { eventually } from '../support/eventually';
+
+// watchEvents: every process watching a stream sees every event (unlike a durable consumer's
+// replicas, which share them), and hears of a message it could not read.
+const stream: StreamDef = { name: 'WATCH_TEST', retention: 'limits', description: 'event watch test' };
+const noted = defineEvent('watch-test.noted.v1', stream, eventPayload({ n: z.int() }));
+const logger = createLogger('watch-test', 'silent');
+
+let nats: LocalServer;
+let links: NatsLink[];
+
+beforeAll(async () => {
+  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-watch-${randomUUID()}`), sink: () => undefined });
+  links = await Promise.all([0, 1, 2].map((i) => connectNats(nats.url, `watch-test-${i}`, logger)));
+  await ensureStream(links[0]!.jsm, stream, [noted.subject], 1);
+});
+afterAll(async () => {
+  await Promise.all(links.map((l) => l.nc.close()));
+  await nats.stop();
+});
+
+it('gives every watcher every event, typed, in order; an unreadable one is a gap', async () => {
+  const watchers = await Promise.all(
+    [links[1]!, links[2]!].map(async (link) => {
+      const seen: number[] = [];
+      const gaps: string[] = [];
+      const watch = await watchEvents(link, stream, [onEvent(noted, ({ n }) => seen.push(n))], logger, (why) => gaps.push(why));
+      return { seen, gaps, watch };
+    }),
+  );
+  for (let n = 0; n < 5; n++) await publishEvent(links[0]!, noted, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
+  for (const w of watchers) await eventually(async () => w.seen, (seen) => seen.length === 5, 5_000);
+  expect(watchers.map((w) => w.seen)).toEqual([
+    [0, 1, 2, 3, 4],
+    [0, 1, 2, 3, 4],
+  ]);
+  expect(watchers.map((w) => w.gaps)).toEqual([[], []]);
+
+  await links[0]!.js.publish(noted.subject, new TextEncoder().encode('{"version":2}'));
+  for (const w of watchers) await eventually(async () => w.gaps, (gaps) => gaps.length === 1, 5_000);
+  expect(watchers[0]!.gaps).toEqual([`unhandled ${noted.subject}`]);
+  await Promise.all(watchers.map((w) => w.watch.stop()));
+});
