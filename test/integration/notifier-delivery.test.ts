@@ -13,7 +13,7 @@ import { trackerEventsConsumer, notifierService } from '../../services/notifier/
 import { MAIL_OUTBOX, type OutboxMail } from '../../services/notifier/src/store/mail-outbox';
 import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../services/notifier/src/testing/fixtures';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer';
 
 const FROM = 'reports@brandradar.test';
@@ -30,7 +30,7 @@ let email: string;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   stack = await startStack([billingService]);
-  link = await connectNats(stack.nats.url, 'notifier-test', createLogger('notifier-test', 'silent'));
+  link = await connectNats(stack.nats.url, 'notifier-test', createLogger('notifier-test', 'silent'), stack.nats.credentials(HARNESS_USER));
   const dbName = `notifier-${randomBytes(4).toString('hex')}`;
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   outbox = mongo.db(dbName).collection<OutboxMail>(MAIL_OUTBOX);

@@ -2,5 +2,6 @@ export * from './binaries';
 export * from './paths';
 export * from './ports';
 export * from './processes';
+export * from './nats-auth';
 export * from './local-stack';
 export * from './smtp-catcher';
