@@ -163,7 +163,8 @@ export function servicePermissions(user: string, access: ServiceAccess): NatsPer
   ]);
   const subscribe = new Set<string>([...access.serves.map((q) => q.subject), `${inboxPrefix(user)}.>`]);
   for (const { stream, durable } of access.consumes) {
-    for (const op of ['CREATE', 'INFO', 'MSG.NEXT']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);
+    // Creating (CREATE) or updating (DURABLE.CREATE, nats.js's update) its own durables, and reading them.
+    for (const op of ['CREATE', 'DURABLE.CREATE', 'INFO', 'MSG.NEXT']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);
     publish.add(`$JS.ACK.${stream.name}.${durable}.>`);
     // The dead-letter path: the advisory of a message whose deliveries ran out, the stored message, and the dead letter.
     subscribe.add(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream.name}.${durable}`);
