@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { NATS_USERS, PROVISION_USER } from '@brandradar/contracts';
+import { CHART_VALUES, chartNatsValues, passwordKey, withChartNatsValues } from '@brandradar/devstack';
 import { byKind, ciValuesFiles, ENVIRONMENTS_DIR, find, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
 
 /**
@@ -158,8 +160,20 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
       }
       // No secret value is ever in a ConfigMap.
       for (const key of Object.keys(config)) expect(key).not.toMatch(/KEY|TOKEN|PASSWORD|MONGO_URL|SMTP_URL/);
-      for (const e of env.values()) if (e.name !== 'MONGO_URL' || !e.value) expect(e.valueFrom?.secretKeyRef).toBeDefined();
+      for (const e of env.values()) if (e.name !== 'NATS_USER' && (e.name !== 'MONGO_URL' || !e.value)) expect(e.valueFrom?.secretKeyRef).toBeDefined();
+      // Its own NATS user, with the password from the Secret's key of that user.
+      expect(env.get('NATS_USER')?.value).toBe(s);
+      expect(env.get('NATS_PASSWORD')?.valueFrom?.secretKeyRef?.key).toBe(passwordKey(s));
     }
+  });
+
+  it('gives every NATS user a password in the Secret the services and the provisioning Job read', () => {
+    const secretName = container(services[0]!).env.find((e: any) => e.name === 'NATS_PASSWORD').valueFrom.secretKeyRef.name;
+    const secrets = byKind(objects, 'Secret').filter((o) => o.metadata.name === secretName || o.metadata.labels?.['app.kubernetes.io/component'] === 'provision');
+    if (secrets.length === 0) return; // secrets.existingSecret: the operator's Secret holds them
+    for (const secret of secrets) for (const user of NATS_USERS) expect(Buffer.from(secret.data[passwordKey(user)] ?? '', 'base64').toString().length).toBeGreaterThanOrEqual(8);
+    // The hook's copy carries the very same passwords as the release's Secret.
+    if (secrets.length === 2) expect(secrets[0]!.data).toEqual(secrets[1]!.data);
   });
 
   it('stops pods later than the drain, and rolls them when their settings or secrets change', () => {
@@ -220,6 +234,9 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
       expect(c.image).toBe(container(c.name).image);
       const env = envOf(c);
       expect(env.get('PROVISION_ONLY')?.value).toBe('true');
+      // Streams are the provisioning user's to create; the services' own users may only look at them.
+      expect(env.get('NATS_USER')?.value).toBe(PROVISION_USER);
+      expect(env.get('NATS_PASSWORD')?.valueFrom?.secretKeyRef?.key).toBe(passwordKey(PROVISION_USER));
       expect(env.get('NATS_URL')?.value).toBe(find(objects, 'ConfigMap', svcName(c.name))!.data.NATS_URL);
       expect(env.has('MONGO_URL')).toBe(c.name !== 'gateway');
       expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
@@ -259,6 +276,14 @@ describe('values the chart must refuse', () => {
 describe('the chart source', () => {
   const chart = parse(fs.readFileSync(path.join(__dirname, '..', '..', 'helm', 'brandradar', 'Chart.yaml'), 'utf8'));
   const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'helm', 'brandradar', 'values.schema.json'), 'utf8'));
+
+  it('gives the in-cluster NATS the users of packages/contracts/src/access.ts (npm run chart:nats-users)', () => {
+    const values = fs.readFileSync(CHART_VALUES, 'utf8');
+    expect(withChartNatsValues(values, chartNatsValues())).toBe(values);
+    const nats = parse(values).nats;
+    expect(nats.config.merge.authorization.users.map((u: { user: string }) => u.user)).toEqual([...NATS_USERS]);
+    expect(Object.keys(nats.container.env)).toEqual(NATS_USERS.map(passwordKey));
+  });
 
   it('declares NATS and MongoDB as dependencies behind conditions', () => {
     expect(chart.dependencies).toEqual([

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { closeServer, connectNats, createLogger, createMetricsRegistry, httpRequestDuration, type NatsLink } from '@brandradar/platform';
+import { closeServer, createLogger, createMetricsRegistry, httpRequestDuration, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { GatewayCaches } from '../../services/gateway/src/caches';
 import { gatewayConfigSchema } from '../../services/gateway/src/config';
 import { gatewayApps } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
-import { httpClient, startStack, type HttpClient, type TestStack } from '../support/stack';
+import { connectAs, httpClient, startStack, type HttpClient, type TestStack } from '../support/stack';
 
 // The admin API of a gateway whose log lines the test reads (the shared logger, writing to a
 // stream here instead of stdout), against a real billing service.
@@ -21,7 +21,8 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack([billingService]);
-  link = await connectNats(stack.nats.url, 'admin-audit-test', createLogger('admin-audit-test', 'silent'));
+  // The admin API's link is the gateway's: it connects as the gateway's NATS user.
+  link = await connectAs(stack.nats, 'admin-audit-test', 'gateway');
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));

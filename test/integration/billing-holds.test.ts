@@ -5,7 +5,7 @@ import { MongoClient } from 'mongodb';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 // Holds and captures are asked over NATS, as the runner and the workflow service will.
 let stack: TestStack;
@@ -14,7 +14,7 @@ let mongo: MongoClient;
 
 beforeAll(async () => {
   stack = await startStack([billingService, gatewayService], { HOLD_SWEEP_MS: '100' });
-  link = await connectNats(stack.nats.url, 'billing-holds-test', createLogger('billing-holds-test', 'silent'));
+  link = await connectNats(stack.nats.url, 'billing-holds-test', createLogger('billing-holds-test', 'silent'), stack.nats.credentials(HARNESS_USER));
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
 afterAll(async () => {

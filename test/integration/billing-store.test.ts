@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import type { NatsServer } from '@brandradar/devstack';
+import { HARNESS_USER, startTestNats } from '../support/stack';
 import { connectNats, createLogger, ensureIndexes, DomainError, provisionJetStream, type NatsLink } from '@brandradar/platform';
 import { billingQueryHandlers } from '../../services/billing/src/queries';
 import { AccountStore, accountIndexes } from '../../services/billing/src/store/accounts';
@@ -16,7 +16,7 @@ import { RateCardStore } from '../../services/billing/src/store/rate-cards';
 let client: MongoClient;
 let db: Db;
 let clock: Date;
-let nats: LocalServer;
+let nats: NatsServer;
 let link: NatsLink;
 let ledger: Ledger;
 let handlers: ReturnType<typeof billingQueryHandlers>;
@@ -26,9 +26,9 @@ beforeAll(async () => {
   db = client.db(`billing-store-${randomBytes(4).toString('hex')}`);
   await ensureIndexes(db, [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes]);
   // Closing accounts and publishing rates announce events: a real NATS server of this file's own takes them.
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-billing-store-${randomBytes(4).toString('hex')}`), sink: () => undefined });
+  nats = await startTestNats('billing-store');
   const logger = createLogger('billing-store-test', 'silent');
-  link = await connectNats(nats.url, 'billing-store-test', logger);
+  link = await connectNats(nats.url, 'billing-store-test', logger, nats.credentials(HARNESS_USER));
   await provisionJetStream(link, 1, []);
   ledger = new Ledger(db);
   const announcements = new Announcements(db, link, logger);

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents, defineEvent, eventPayload, type DeadLetter, type StreamDef } from '@brandradar/contracts';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import type { NatsServer } from '@brandradar/devstack';
+import { HARNESS_USER, startTestNats } from '../support/stack';
 import {
   PermanentError,
   connectNats,
@@ -24,13 +24,13 @@ import { eventually } from '../support/eventually';
 const stream: StreamDef = { name: 'DEAD_LETTER_TEST', retention: 'workqueue', description: 'dead-letter test' };
 const logger = createLogger('dead-letters-test', 'silent');
 const fast = { baseMs: 100, maxMs: 400 };
-let nats: LocalServer;
+let nats: NatsServer;
 let link: NatsLink;
 const running: { stop(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-dead-letters-${randomBytes(4).toString('hex')}`), sink: () => undefined });
-  link = await connectNats(nats.url, 'dead-letters-test', logger);
+  nats = await startTestNats('dead-letters');
+  link = await connectNats(nats.url, 'dead-letters-test', logger, nats.credentials(HARNESS_USER));
   await ensureStream(link.jsm, DEAD_LETTERS_STREAM, [DeadLetterEvents.deadLettered.subject], 1);
 });
 afterEach(async () => {

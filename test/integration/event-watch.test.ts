@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { z } from 'zod';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import type { NatsServer } from '@brandradar/devstack';
 import { defineEvent, eventPayload, type StreamDef } from '@brandradar/contracts';
-import { connectNats, createLogger, ensureStream, onEvent, publishEvent, watchEvents, type NatsLink } from '@brandradar/platform';
+import { createLogger, ensureStream, onEvent, publishEvent, watchEvents, type NatsLink } from '@brandradar/platform';
 import { eventually } from '../support/eventually';
+import { connectAs, startTestNats } from '../support/stack';
 
 // watchEvents: every process watching a stream sees every event (unlike a durable consumer's
 // replicas, which share them), and hears of a message it could not read.
@@ -12,12 +12,12 @@ const stream: StreamDef = { name: 'WATCH_TEST', retention: 'limits', description
 const noted = defineEvent('watch-test.noted.v1', stream, eventPayload({ n: z.int() }));
 const logger = createLogger('watch-test', 'silent');
 
-let nats: LocalServer;
+let nats: NatsServer;
 let links: NatsLink[];
 
 beforeAll(async () => {
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-watch-${randomUUID()}`), sink: () => undefined });
-  links = await Promise.all([0, 1, 2].map((i) => connectNats(nats.url, `watch-test-${i}`, logger)));
+  nats = await startTestNats('watch');
+  links = await Promise.all([0, 1, 2].map((i) => connectAs(nats, `watch-test-${i}`)));
   await ensureStream(links[0]!.jsm, stream, [noted.subject], 1);
 });
 afterAll(async () => {

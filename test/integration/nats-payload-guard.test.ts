@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from '@brandradar/contracts';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import type { NatsServer } from '@brandradar/devstack';
+import { HARNESS_USER, startTestNats } from '../support/stack';
 import { DomainError, PayloadTooLargeError, connectNats, createLogger, publishEvent, query, serveQuery, type NatsLink } from '@brandradar/platform';
 
 // A query and an event of this test's own; the guard throws before anything reaches a stream.
@@ -10,13 +10,13 @@ const echo = defineQuery('payload-guard.echo.v1', versioned({ bytes: z.int().min
 const stream: StreamDef = { name: 'PAYLOAD_GUARD_TEST', retention: 'limits', description: 'payload guard test' };
 const said = defineEvent('payload-guard.said.v1', stream, eventPayload({ text: z.string() }));
 
-let nats: LocalServer;
+let nats: NatsServer;
 let link: NatsLink;
 const logger = createLogger('payload-guard-test', 'silent');
 
 beforeAll(async () => {
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-${randomUUID()}`), sink: () => undefined });
-  link = await connectNats(nats.url, 'payload-guard-test', logger);
+  nats = await startTestNats('payload-guard');
+  link = await connectNats(nats.url, 'payload-guard-test', logger, nats.credentials(HARNESS_USER));
   serveQuery(link, echo, 'payload-guard', logger, async ({ bytes }) => ({ text: 'x'.repeat(bytes) }));
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 // A stream of this test's own, provisioned and consumed with the platform's helpers.
 const stream: StreamDef = { name: 'RESTART_TEST', retention: 'workqueue', description: 'nats restart test' };
@@ -18,7 +18,7 @@ const logger = createLogger('restart-test', 'silent');
 
 beforeAll(async () => {
   stack = await startStack([billingService, gatewayService]);
-  link = await connectNats(stack.nats.url, 'restart-test', logger);
+  link = await connectNats(stack.nats.url, 'restart-test', logger, stack.nats.credentials(HARNESS_USER));
   await ensureStream(link.jsm, stream, [pinged.subject], 1);
   await ensureConsumer(link.jsm, consumer);
 });

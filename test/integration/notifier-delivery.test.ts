@@ -14,7 +14,7 @@ import { MAIL_OUTBOX, type OutboxMail } from '../../services/notifier/src/store/
 import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../services/notifier/src/testing/fixtures';
 import { eventually } from '../support/eventually';
 import { mailSettled } from '../support/mail-settled';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../support/smtp-peer';
 
 const FROM = 'reports@brandradar.test';
@@ -31,7 +31,7 @@ let email: string;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   stack = await startStack([billingService]);
-  link = await connectNats(stack.nats.url, 'notifier-test', createLogger('notifier-test', 'silent'));
+  link = await connectNats(stack.nats.url, 'notifier-test', createLogger('notifier-test', 'silent'), stack.nats.credentials(HARNESS_USER));
   const dbName = `notifier-${randomBytes(4).toString('hex')}`;
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   outbox = mongo.db(dbName).collection<OutboxMail>(MAIL_OUTBOX);

@@ -2,7 +2,7 @@
  * Through the real services: a tracker's life over the public API, and the
  * e-mails its owner receives on the SMTP peer.
  */
-import { connectNats, createLogger, type NatsLink } from '@brandradar/platform';
+import type { NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';
@@ -10,7 +10,7 @@ import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { mailSettled } from '../support/mail-settled';
-import { startStack, type TestStack } from '../support/stack';
+import { connectAs, startStack, type TestStack } from '../support/stack';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 let stack: TestStack;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     MAIL_POLL_MS: '100',
     OUTBOX_SWEEP_MS: '200',
   });
-  link = await connectNats(stack.nats.url, 'notifier-e2e-test', createLogger('notifier-e2e-test', 'silent'));
+  link = await connectAs(stack.nats, 'notifier-e2e-test');
 });
 afterAll(async () => {
   await link?.nc.close();

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import type { NatsServer } from '@brandradar/devstack';
+import { HARNESS_USER, startTestNats } from '../support/stack';
 import { connectNats, createLogger, Outbox, type NatsLink, type OutboxFields } from '@brandradar/platform';
 
 // A service's shutdown stops the outbox sweep, then closes its store: the pass under way must be
 // done by then. Before, it was cut by the close and its MongoClientClosedError went unhandled
 // (the largest-report bench failed that way while shutting down).
-let nats: LocalServer;
+let nats: NatsServer;
 let link: NatsLink;
 beforeAll(async () => {
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-outbox-${randomBytes(4).toString('hex')}`), sink: () => undefined });
-  link = await connectNats(nats.url, 'outbox-sweep-test', createLogger('outbox-sweep-test', 'silent'));
+  nats = await startTestNats('outbox');
+  link = await connectNats(nats.url, 'outbox-sweep-test', createLogger('outbox-sweep-test', 'silent'), nats.credentials(HARNESS_USER));
 });
 afterAll(async () => {
   await link.nc.close();

@@ -1,26 +1,26 @@
 import net from 'node:net';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
-import { EVENTS, STREAMS } from '@brandradar/contracts';
-import { freePort, startNats, type LocalServer } from '@brandradar/devstack';
+import { EVENTS, PROVISION_USER, STREAMS } from '@brandradar/contracts';
+import { freePort, type NatsServer } from '@brandradar/devstack';
 import { baseConfigSchema, loadConfig, mongoConfigSchema, startService, type ServiceDefinition } from '@brandradar/platform';
 import { trackerService } from '../../services/tracker/src/service';
+import { HARNESS_USER, natsUserEnv, startTestNats } from '../support/stack';
 
 /**
  * PROVISION_ONLY=true, the mode the Helm pre-install/pre-upgrade Job runs each service's image
  * in: it connects, creates the Mongo indexes, every stream and the service's own consumers,
  * closes everything and returns without starting handlers or the ops port.
  */
-let nats: LocalServer;
+let nats: NatsServer;
 let nc: NatsConnection;
 let mongo: MongoClient;
 const id = randomBytes(4).toString('hex');
 
 beforeAll(async () => {
-  nats = await startNats({ port: await freePort(), storeDir: path.join(process.env.TEST_DATA_DIR!, `nats-provision-${id}`), sink: () => undefined });
-  nc = await connect({ servers: nats.url });
+  nats = await startTestNats('provision');
+  nc = await connect({ servers: nats.url, user: HARNESS_USER, pass: nats.credentials(HARNESS_USER).password });
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
 afterAll(async () => {
@@ -53,6 +53,7 @@ describe('startService with PROVISION_ONLY=true', () => {
     const opsPort = await freePort();
     const service = await startService(def, {
       NATS_URL: nats.url,
+      ...natsUserEnv(nats, PROVISION_USER),
       MONGO_URL: process.env.TEST_MONGO_URL,
       MONGO_DB: `t${id}-provtest`,
       OPS_PORT: String(opsPort),
@@ -76,7 +77,7 @@ describe('startService with PROVISION_ONLY=true', () => {
   });
 
   it('provisions a real service (tracker) with the consumers and indexes it declares, and is idempotent', async () => {
-    const env = { NATS_URL: nats.url, MONGO_URL: process.env.TEST_MONGO_URL, MONGO_DB: `t${id}-tracker`, OPS_PORT: String(await freePort()), LOG_LEVEL: 'silent', PROVISION_ONLY: 'true' };
+    const env = { NATS_URL: nats.url, ...natsUserEnv(nats, PROVISION_USER), MONGO_URL: process.env.TEST_MONGO_URL, MONGO_DB: `t${id}-tracker`, OPS_PORT: String(await freePort()), LOG_LEVEL: 'silent', PROVISION_ONLY: 'true' };
     for (let i = 0; i < 2; i++) {
       const service = await startService(trackerService, env);
       expect(service.provisionOnly).toBe(true);
@@ -94,7 +95,7 @@ describe('startService with PROVISION_ONLY=true', () => {
   });
 
   it('is off unless set, and refuses a value that is not a boolean', () => {
-    const base = { NATS_URL: 'nats://x:4222' };
+    const base = { NATS_URL: 'nats://x:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret' };
     expect(loadConfig('svc', baseConfigSchema, base).PROVISION_ONLY).toBe(false);
     expect(loadConfig('svc', baseConfigSchema, { ...base, PROVISION_ONLY: 'false' }).PROVISION_ONLY).toBe(false);
     expect(() => loadConfig('svc', baseConfigSchema, { ...base, PROVISION_ONLY: 'yes' })).toThrow(/PROVISION_ONLY/);

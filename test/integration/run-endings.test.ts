@@ -10,7 +10,7 @@ import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startSlowProxy } from '../support/slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 // Every run ends, and ends correctly (issues 12 and 13): runs that must not start, runs past their
 // deadline, runs whose execution is given up on. One runner slot and a provider that takes 1.5 s
@@ -133,7 +133,7 @@ describe('a run whose execution is given up on', () => {
     const queued = await requestRun(apiKey, t.id, 'given-up');
     // The tracker service is away when the runner gets to this run, so it cannot ask whether the run may start.
     await stack.running.get('tracker')!.stop();
-    const nc = await connect({ servers: stack.nats.url });
+    const nc = await connect({ servers: stack.nats.url, user: HARNESS_USER, pass: stack.nats.credentials(HARNESS_USER).password });
     try {
       const jsm = await nc.jetstreamManager();
       const lastDeadLetter = () => jsm.streams.getMessage(DEAD_LETTERS_STREAM.name, { last_by_subj: DeadLetterEvents.deadLettered.subject }).then((m) => m.json<{ payload: { runId: string } }>(), () => null);

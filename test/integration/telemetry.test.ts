@@ -9,7 +9,7 @@ import { gatewayService } from '../../services/gateway/src/service';
 import { schedulerService } from '../../services/scheduler/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 type FinishedSpan = tracing.ReadableSpan;
 
@@ -21,7 +21,7 @@ let nats: NatsLink;
 beforeAll(async () => {
   sdk.start();
   stack = await startStack([billingService, trackerService, schedulerService, gatewayService]);
-  nats = await connectNats(stack.nats.url, 'telemetry-test', createLogger('telemetry-test', 'silent'));
+  nats = await connectNats(stack.nats.url, 'telemetry-test', createLogger('telemetry-test', 'silent'), stack.nats.credentials(HARNESS_USER));
 });
 afterAll(async () => {
   await nats.nc.close();

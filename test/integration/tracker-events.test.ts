@@ -4,7 +4,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { startStack, type TestStack } from '../support/stack';
+import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
 let link: NatsLink;
@@ -12,7 +12,7 @@ const logger = createLogger('tracker-events-test', 'silent');
 
 beforeAll(async () => {
   stack = await startStack([billingService, trackerService, runnerService, gatewayService], { OUTBOX_SWEEP_MS: '200' });
-  link = await connectNats(stack.nats.url, 'tracker-events-test', logger);
+  link = await connectNats(stack.nats.url, 'tracker-events-test', logger, stack.nats.credentials(HARNESS_USER));
 });
 afterAll(async () => {
   await link.nc.close();

@@ -15,7 +15,7 @@ import { PEER_API_KEY, startOpenAIPeer } from '@brandradar/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
-import { httpClient, stackEnv, type HttpClient, type HttpResult } from './stack';
+import { httpClient, natsUserEnv, provisionStreams, stackEnv, testNatsUsers, type HttpClient, type HttpResult } from './stack';
 
 export const KILLED_IN_TURN = ['runner', 'billing', 'tracker', 'scheduler', 'nats-server', 'ferretdb'] as const;
 export type Killable = (typeof KILLED_IN_TURN)[number];
@@ -118,7 +118,8 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   const slow = await startSlowProxy(openai.baseUrl, PROVIDER_DELAY_MS);
   const smtp = await startSmtpPeer();
   // Fixed ports, so a restarted server or service is found where it was.
-  const nats = await startNats({ port: await freePort(), storeDir: path.join(dir, 'nats'), sink: sink('nats-server') });
+  const nats = await startNats({ port: await freePort(), storeDir: path.join(dir, 'nats'), sink: sink('nats-server'), users: testNatsUsers() });
+  await provisionStreams(nats);
   const store = await startStore({ kind: storeKind(), dir, port: await freePort(), durable: false, sink });
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
@@ -147,7 +148,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   const services: Service[] = [];
   for (const name of SERVICES) {
     const opsPort = await freePort();
-    const serviceEnv = { ...process.env, ...env, OPS_PORT: String(opsPort), MONGO_DB: `chaos-${name}` };
+    const serviceEnv = { ...process.env, ...env, ...natsUserEnv(nats, name), OPS_PORT: String(opsPort), MONGO_DB: `chaos-${name}` };
     const main = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
     services.push({ name, process: new ManagedProcess(name, process.execPath, [main], sink(name), serviceEnv), opsPort, killing: false });
   }

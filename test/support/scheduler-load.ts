@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RUN_EVENTS_STREAM, RunEvents, TrackerEvents, type Tracker } from '@brandradar/contracts';
 import { connectNats, consumeEvents, createLogger, ensureConsumer, publishEvent, startService, type RunningService } from '@brandradar/platform';
 import { createSchedulerService } from '../../services/scheduler/src/service';
-import type { TestStack } from './stack';
+import { HARNESS_USER, type TestStack } from './stack';
 
 /**
  * Drives the scheduler through its public interface: `count` trackers made
@@ -12,7 +12,7 @@ import type { TestStack } from './stack';
  */
 export async function dispatchLoad(stack: TestStack, opts: { count: number; replicas: number; dueAt: Date; timeoutMs: number }) {
   const logger = createLogger('scheduler-load', 'silent');
-  const link = await connectNats(stack.nats.url, 'scheduler-load', logger);
+  const link = await connectNats(stack.nats.url, 'scheduler-load', logger, stack.nats.credentials(HARNESS_USER));
   const durable = `load-${randomUUID().slice(0, 8)}`;
   const consumer = { stream: RUN_EVENTS_STREAM, durable, events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 3 };
   await ensureConsumer(link.jsm, consumer);

@@ -1,7 +1,47 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ManagedProcess, REPO_ROOT, freePort, startNats, type LocalServer } from '@brandradar/devstack';
-import { startService, type RunningService, type ServiceDefinition } from '@brandradar/platform';
+import { NATS_USERS, PROVISION_USER, type NatsUser } from '@brandradar/contracts';
+import { ManagedProcess, REPO_ROOT, describedNatsUsers, freePort, randomPasswords, startNats, type NatsServer } from '@brandradar/devstack';
+import { connectNats, createLogger, provisionJetStream, startService, type NatsLink, type RunningService, type ServiceDefinition } from '@brandradar/platform';
+
+/** The tests' own NATS user: it may publish and subscribe anywhere, so a test can play any service or look at any stream. */
+export const HARNESS_USER = 'harness';
+
+/**
+ * A NATS server of one test file, with authentication on as everywhere: the
+ * users of the contracts' SERVICE_ACCESS (random passwords) and the harness.
+ */
+export async function startTestNats(label: string): Promise<NatsServer> {
+  const storeDir = path.join(process.env.TEST_DATA_DIR!, `nats-${label}-${randomBytes(4).toString('hex')}`);
+  return startNats({ port: await freePort(), storeDir, sink: () => undefined, users: testNatsUsers() });
+}
+
+/** The users of a test NATS server, with random passwords. */
+export function testNatsUsers(): NatsUser[] {
+  const passwords = randomPasswords([...NATS_USERS, HARNESS_USER]);
+  const harness: NatsUser = { user: HARNESS_USER, password: passwords[HARNESS_USER]!, permissions: { publish: { allow: ['>'] }, subscribe: { allow: ['>'] } } };
+  return [...describedNatsUsers(passwords), harness];
+}
+
+/** Creates the catalog's streams as the provisioning user, as the deploy job does before services start. */
+export async function provisionStreams(nats: NatsServer): Promise<void> {
+  const provisioner = await connectAs(nats, 'provision', PROVISION_USER);
+  try {
+    await provisionJetStream(provisioner, 1, []);
+  } finally {
+    await provisioner.nc.close();
+  }
+}
+
+/** A platform link to `nats` as one of its users (the harness unless said otherwise). */
+export function connectAs(nats: NatsServer, name: string, user = HARNESS_USER): Promise<NatsLink> {
+  return connectNats(nats.url, name, createLogger(name, 'silent'), nats.credentials(user));
+}
+
+/** The settings that make a service connect as its own NATS user. */
+export function natsUserEnv(nats: NatsServer, user: string): NodeJS.ProcessEnv {
+  return { NATS_USER: user, NATS_PASSWORD: nats.credentials(user).password };
+}
 
 export interface HttpResult<T = any> {
   status: number;
@@ -18,7 +58,7 @@ export interface HttpClient {
 }
 
 export interface TestStack extends HttpClient {
-  nats: LocalServer;
+  nats: NatsServer;
   gatewayUrl: string;
   adminUrl: string;
   adminToken: string;
@@ -91,8 +131,8 @@ export function httpClient(gatewayUrl: string, adminUrl: string, adminToken: str
  */
 export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJS.ProcessEnv = {}): Promise<TestStack> {
   const id = randomBytes(4).toString('hex');
-  const dataDir = process.env.TEST_DATA_DIR!;
-  const nats = await startNats({ port: await freePort(), storeDir: path.join(dataDir, `nats-${id}`), sink: () => undefined });
+  const nats = await startTestNats('stack');
+  await provisionStreams(nats);
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
   const env = stackEnv({ natsUrl: nats.url, mongoUrl: process.env.TEST_MONGO_URL!, gatewayPort, adminPort, adminToken }, extraEnv);
@@ -111,13 +151,13 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
     dbName: (service) => `t${id}-${service}`,
     async start(def) {
       await running.get(def.name)?.stop();
-      const service = await startService(def, { ...env, MONGO_DB: stack.dbName(def.name) });
+      const service = await startService(def, { ...env, ...natsUserEnv(nats, def.name), MONGO_DB: stack.dbName(def.name) });
       running.set(def.name, service);
       return service;
     },
     spawn(service, extraEnv = {}) {
       const main = path.join(REPO_ROOT, 'services', service, 'dist', 'main.js');
-      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...env, MONGO_DB: stack.dbName(service), ...extraEnv });
+      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...env, ...natsUserEnv(nats, service), MONGO_DB: stack.dbName(service), ...extraEnv });
       child.start();
       return child;
     },

@@ -56,8 +56,26 @@ nats://{{ include "brandradar.dependencyFullname" (dict "root" . "chart" "nats" 
 {{- default (printf "%s-secrets" (include "brandradar.fullname" .)) .Values.secrets.existingSecret -}}
 {{- end -}}
 
-{{/* The keys of secrets.values that are set, as a dict. */}}
+{{/* The NATS users: one per service (the contracts' SERVICE_ACCESS) and the provisioning user. */}}
+{{- define "brandradar.natsUsers" -}}
+{{- toJson (append (keys .Values.services | sortAlpha) "provision") -}}
+{{- end -}}
+
+{{/*
+The keys of secrets.values that are set, as a dict. With the in-cluster NATS, a NATS user's
+password (NATS_PASSWORD_<USER>) left empty is the one the chart's Secret already holds, or a new
+random one; it is kept in .Values so every object of this render (the hook's copy too) agrees.
+*/}}
 {{- define "brandradar.secretData" -}}
+{{- if and .Values.nats.enabled (not .Values.secrets.existingSecret) -}}
+{{- $existing := (lookup "v1" "Secret" .Release.Namespace (include "brandradar.secretName" .)).data | default dict -}}
+{{- range include "brandradar.natsUsers" . | fromJsonArray -}}
+{{- $key := printf "NATS_PASSWORD_%s" (upper .) -}}
+{{- if not (get $.Values.secrets.values $key) -}}
+{{- $_ := set $.Values.secrets.values $key (default (randAlphaNum 32) (get $existing $key | b64dec)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
 {{- $data := dict -}}
 {{- range $key, $value := .Values.secrets.values -}}
 {{- if $value }}{{ $_ := set $data $key ($value | b64enc) }}{{ end -}}
@@ -100,13 +118,22 @@ the provisioning Job's. Call with (dict "root" $ "name" $name "svc" $svc).
 {{- end -}}
 
 {{/*
-One service's secret environment as a list of EnvVar: its secretEnv keys (optional: an absent
-provider key means the simulated provider) and MONGO_URL. Call with
+One service's secret environment as a list of EnvVar: its NATS user (the service's name, or
+"natsUser") and password, its secretEnv keys (optional: an absent provider key means the
+simulated provider) and MONGO_URL. Call with
 (dict "root" $ "name" $name "svc" $svc "secretName" <Secret to read>).
 */}}
 {{- define "brandradar.secretEnv" -}}
 {{- $root := .root -}}
 {{- $secretName := .secretName -}}
+{{- $natsUser := default .name .natsUser }}
+- name: NATS_USER
+  value: {{ $natsUser | quote }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ printf "NATS_PASSWORD_%s" (upper $natsUser) }}
 {{- range .svc.secretEnv }}
 - name: {{ . }}
   valueFrom:
@@ -166,6 +193,14 @@ seccompProfile:
 {{- end -}}
 {{- if and $v.nats.enabled $v.natsUrl -}}
 {{- fail "NATS is configured twice: set either nats.enabled=true (in-cluster) or natsUrl (external), not both." -}}
+{{- end -}}
+{{- if and (not $v.nats.enabled) (not $v.secrets.existingSecret) -}}
+{{- range include "brandradar.natsUsers" . | fromJsonArray -}}
+{{- $key := printf "NATS_PASSWORD_%s" (upper .) -}}
+{{- if not (get $v.secrets.values $key) -}}
+{{- fail (printf "An external NATS (natsUrl) needs the password of each NATS user it knows: set secrets.values.%s, or secrets.existingSecret naming a Secret with NATS_PASSWORD_<USER> keys." $key) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- if and (not $v.mongodb.enabled) (not $v.secrets.values.MONGO_URL) (not $v.secrets.existingSecret) -}}
 {{- fail "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB chart (run `helm dependency update` first), or MONGO_URL in secrets.values, or secrets.existingSecret naming a Secret with a MONGO_URL key." -}}

@@ -12,3 +12,4 @@ export * from './pricing';
 export * from './run';
 export * from './run-messages';
 export * from './workflow';
+export * from './access';

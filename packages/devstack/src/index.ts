@@ -5,5 +5,7 @@ export * from './processes';
 export * from './postgres';
 export * from './store';
 export * from './mongo-url';
+export * from './nats-auth';
+export * from './chart-nats';
 export * from './local-stack';
 export * from './smtp-catcher';

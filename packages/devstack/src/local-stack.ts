@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, REPO_ROOT } from './paths';
 import { waitUntil } from './ports';
+import { PROVISION_USER } from '@brandradar/contracts';
+import { describedNatsUsers, persistentPasswords } from './nats-auth';
 import { ManagedProcess, startNats, type LocalServer } from './processes';
 import { provisionServiceUser, startStore, storeKind, type LocalStore } from './store';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
@@ -78,37 +80,52 @@ async function serviceMongoUrl(store: LocalStore, dataDir: string, name: (typeof
   return provisionServiceUser(store.postgres, store.url, { db: `brandradar-${name}`, user: name, password });
 }
 
+/** Runs a service in PROVISION_ONLY mode to its end; a failure stops the start. */
+async function provision(job: ManagedProcess): Promise<void> {
+  const exit = new Promise<number | null>((resolve) => {
+    job.start();
+    job.onExit((code) => resolve(code));
+  });
+  const code = await exit;
+  if (code !== 0) throw new Error(`provisioning streams failed (exit ${code}); see the billing lines above`);
+}
+
 /** Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready. */
 export async function startLocalStack(settings = localSettings()): Promise<LocalStack> {
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const adminToken = process.env.ADMIN_TOKEN ?? persistentSecret(path.join(settings.dataDir, 'admin-token'));
+  const natsPasswords = persistentPasswords(path.join(settings.dataDir, 'nats-passwords.json'));
   const [nats, store] = await Promise.all([
-    startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7) }),
+    startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7), users: describedNatsUsers(natsPasswords) }),
     startStore({ kind: settings.store, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
   ]);
   const mongoUrls = await Promise.all(SERVICES.map((name) => serviceMongoUrl(store, settings.dataDir, name)));
   const mail = await mailRelay(settings);
-  const services = SERVICES.map((name, i) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NATS_URL: nats.url,
-      MONGO_URL: mongoUrls[i],
-      OPS_PORT: String(settings.opsBasePort + i),
-      GATEWAY_PORT: String(settings.gatewayPort),
-      ADMIN_PORT: String(settings.adminPort),
-      ADMIN_TOKEN: adminToken,
-      SMTP_URL: mail.url,
-      MAIL_FROM: settings.mailFrom,
-      // The demo bills simulated answers at the card's rates, so its numbers read like production's.
-      SIMULATED_ANSWERS: process.env.SIMULATED_ANSWERS ?? 'bill',
-    };
-    return new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
+  const serviceEnv = (natsUser: string, i: number): NodeJS.ProcessEnv => ({
+    ...process.env,
+    NATS_URL: nats.url,
+    NATS_USER: natsUser,
+    NATS_PASSWORD: nats.credentials(natsUser).password,
+    MONGO_URL: mongoUrls[i],
+    OPS_PORT: String(settings.opsBasePort + i),
+    GATEWAY_PORT: String(settings.gatewayPort),
+    ADMIN_PORT: String(settings.adminPort),
+    ADMIN_TOKEN: adminToken,
+    SMTP_URL: mail.url,
+    MAIL_FROM: settings.mailFrom,
+    // The demo bills simulated answers at the card's rates, so its numbers read like production's.
+    SIMULATED_ANSWERS: process.env.SIMULATED_ANSWERS ?? 'bill',
   });
+  const serviceProcess = (name: string, i: number, env: NodeJS.ProcessEnv) =>
+    new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
+  const services = SERVICES.map((name, i) => serviceProcess(name, i, serviceEnv(name, i)));
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
     await Promise.all([nats.stop(), store.stop(), mail.catcher?.stop()]);
   };
   try {
+    // As the chart's deploy job: the provisioning user creates the streams, which services' own users may not.
+    await provision(serviceProcess('billing', 0, { ...serviceEnv(PROVISION_USER, 0), PROVISION_ONLY: 'true' }));
     for (const s of services) s.start();
     await Promise.all(
       SERVICES.map((name, i) =>

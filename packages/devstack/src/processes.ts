@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
+import { PROVISION_USER, inboxPrefix, type NatsUser } from '@brandradar/contracts';
 import { ensureFerretDb, ensureNatsServer } from './binaries';
+import { natsServerConfig } from './nats-auth';
 import { waitUntil } from './ports';
 import { withCredentials } from './mongo-url';
 
@@ -81,21 +83,40 @@ async function startServer(process: ManagedProcess, url: string, ready: () => Pr
   return { url, process, restart: boot, stop: () => process.stop() };
 }
 
-/** nats-server with JetStream, file storage under `storeDir`, on loopback. */
-export async function startNats(opts: { port: number; storeDir: string; sink: LineSink }): Promise<LocalServer> {
+/** A NATS server that admits only its users. */
+export interface NatsServer extends LocalServer {
+  /** The user name and password of one of its users. */
+  credentials(user: string): { user: string; password: string };
+}
+
+/**
+ * nats-server with JetStream, file storage under `storeDir`, on loopback, and
+ * authentication on: only `users` (with their permissions) may connect. Its
+ * configuration file is written next to `storeDir`.
+ */
+export async function startNats(opts: { port: number; storeDir: string; sink: LineSink; users: readonly NatsUser[] }): Promise<NatsServer> {
   const bin = await ensureNatsServer();
   fs.mkdirSync(opts.storeDir, { recursive: true });
+  const configFile = `${opts.storeDir}.conf`;
+  fs.writeFileSync(configFile, natsServerConfig(opts.users), { mode: 0o600 });
+  const credentials = (user: string) => {
+    const found = opts.users.find((u) => u.user === user);
+    if (!found) throw new Error(`NATS user ${user} is not configured`);
+    return { user, password: found.password };
+  };
   const url = `nats://127.0.0.1:${opts.port}`;
-  const proc = new ManagedProcess('nats-server', bin, ['--jetstream', '--store_dir', opts.storeDir, '--addr', '127.0.0.1', '--port', String(opts.port)], opts.sink);
+  const proc = new ManagedProcess('nats-server', bin, ['--config', configFile, '--jetstream', '--store_dir', opts.storeDir, '--addr', '127.0.0.1', '--port', String(opts.port)], opts.sink);
+  const { user, password } = credentials(PROVISION_USER);
   // Ready means JetStream answers, not just that the port is open.
-  return startServer(proc, url, async () => {
-    const nc = await connect({ servers: url, reconnect: false, timeout: 1_000 });
+  const server = await startServer(proc, url, async () => {
+    const nc = await connect({ servers: url, reconnect: false, timeout: 1_000, user, pass: password, inboxPrefix: inboxPrefix(user) });
     try {
       await (await nc.jetstreamManager({ timeout: 1_000 })).getAccountInfo();
     } finally {
       await nc.close();
     }
   });
+  return { ...server, credentials };
 }
 
 /**

@@ -8,6 +8,9 @@ export const envBoolean = z
 /** Settings every service reads. Each service extends this with its own. */
 export const baseConfigSchema = z.object({
   NATS_URL: z.string().min(1).describe('NATS server URL(s), comma-separated'),
+  /** The service's own NATS user (see SERVICE_ACCESS in the contracts) and its password; NATS refuses anyone else. */
+  NATS_USER: z.string().regex(/^[a-z][a-z0-9-]{0,62}$/, 'must be a NATS user name (lower-case letters, digits, dashes)'),
+  NATS_PASSWORD: z.string().min(1, 'must be set (the password of NATS_USER)'),
   OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),

@@ -18,7 +18,7 @@ import {
 } from 'nats';
 import type { Counter } from 'prom-client';
 import type { z } from 'zod';
-import { apiError, DeadLetterEvents, type ApiError, type DeadLetterReason, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
+import { apiError, DeadLetterEvents, inboxPrefix, type ApiError, type DeadLetterReason, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff';
 import { deadLetterEvent, type DeadLetterKind, type UndeliverableMessage } from './dead-letters';
 import { failureCode, isPermanent, isStoreUnreachable } from './errors';
@@ -79,10 +79,19 @@ export interface NatsLink {
   deadLetters?: Counter<'stream' | 'reason'>;
 }
 
-export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsLink> {
+/** A NATS user and its password; replies to its requests come to its own inbox prefix, which no other user may read. */
+export interface NatsCredentials {
+  user: string;
+  password: string;
+}
+
+export async function connectNats(url: string, name: string, logger: Logger, credentials: NatsCredentials): Promise<NatsLink> {
   const nc = await connect({
     servers: url.split(',').map((s) => s.trim()),
     name,
+    user: credentials.user,
+    pass: credentials.password,
+    inboxPrefix: inboxPrefix(credentials.user),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     waitOnFirstConnect: true,
@@ -210,8 +219,21 @@ function safeDecode(data: Uint8Array): unknown {
 
 // ---------------------------------------------------------------- streams
 
-/** Creates or updates a file-backed stream so it captures exactly `subjects`. */
+/**
+ * Creates or updates a file-backed stream so it captures exactly `subjects`.
+ * A stream already as described is only looked at: services, whose NATS users
+ * may not create or change streams, run this at start after the deploy job
+ * (or the local stack) provisioned them.
+ */
 export async function ensureStream(jsm: JetStreamManager, stream: StreamDef, subjects: string[], replicas: number): Promise<void> {
+  const current = await jsm.streams.info(stream.name).then(
+    (info) => info.config,
+    (e: unknown) => {
+      if ((e as NatsError).api_error?.err_code === STREAM_NOT_FOUND) return undefined;
+      throw e;
+    },
+  );
+  if (current && current.description === stream.description && current.num_replicas === replicas && sameSet(current.subjects ?? [], subjects)) return;
   const config = {
     name: stream.name,
     description: stream.description,
@@ -497,6 +519,13 @@ export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: rea
       await Promise.all([done, statuses]);
     },
   };
+}
+
+/** JetStream's answer about a stream that does not exist. */
+const STREAM_NOT_FOUND = 10059;
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
 }
 
 /** JetStream's answer to a get of a sequence the stream no longer holds. */

@@ -47,7 +47,9 @@ export interface RunningService {
 /**
  * Creates this service's JetStream streams (every stream of the catalog, so a
  * publisher never publishes into nothing) and its own durable consumers.
- * Idempotent: services run it at start and the deploy job runs it before.
+ * Idempotent: services run it at start and the deploy job runs it before. Only
+ * the provisioning NATS user may create or change streams; a service's own
+ * user checks they are as the catalog says and fails to start otherwise.
  */
 export async function provisionJetStream(nats: NatsLink, replicas: number, consumers: readonly DurableConsumer[]): Promise<void> {
   for (const stream of Object.values(STREAMS)) await ensureStream(nats.jsm, stream, streamSubjects(stream, EVENTS), replicas);
@@ -60,7 +62,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const logger = createLogger(def.name, config.LOG_LEVEL);
   const shutdown = new ShutdownManager(logger, config.SHUTDOWN_GRACE_MS);
   const metrics = createMetricsRegistry(def.name);
-  const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger);
+  const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger, { user: config.NATS_USER, password: config.NATS_PASSWORD });
   nats.handled = natsHandledTotal(metrics);
   nats.deadLetters = natsDeadLettersTotal(metrics);
   shutdown.register('nats', 'drain nats', () => nats.nc.drain());

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
 import { gatewayConfigSchema } from './config';
 
-const env = { NATS_URL: 'nats://localhost:4222' };
+const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret' };
 
 describe('gateway config', () => {
   it('limits each API key to 600 requests a minute in bursts of 100 by default', () => {

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
 import { notifierConfigSchema } from './config';
 
-const env = { NATS_URL: 'nats://localhost:4222', MONGO_URL: 'mongodb://localhost:27017', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Brandradar <reports@brandradar.example>' };
+const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret', MONGO_URL: 'mongodb://localhost:27017', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Brandradar <reports@brandradar.example>' };
 
 describe('notifier config', () => {
   it('takes the relay and sender, with retry settings defaulted', () => {

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
 import { workflowConfigSchema } from './config';
 
-const env = { NATS_URL: 'nats://localhost:4222', MONGO_URL: 'mongodb://localhost:27017' };
+const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret', MONGO_URL: 'mongodb://localhost:27017' };
 const load = (extra: Record<string, string> = {}) => loadConfig('workflow', workflowConfigSchema, { ...env, ...extra });
 
 describe('workflow config', () => {
