@@ -1,6 +1,7 @@
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
+import { startService, type RunningService } from '@brandradar/platform';
 import { createSchedulerService } from '../../services/scheduler/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { startStack, type TestStack } from '../support/stack';
@@ -9,16 +10,22 @@ import { eventually } from '../support/eventually';
 // The scheduler's clock: tests move it; nothing waits for real time to pass.
 let clock = new Date();
 let stack: TestStack;
+let scheduler: RunningService;
+let run = 0;
 const WEEK = 7 * 24 * 3600_000;
 
 beforeAll(async () => {
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService, createSchedulerService({ now: () => clock })], { SCHEDULER_TICK_MS: '50' });
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
 });
 afterAll(() => stack.stop());
-// Each test starts at the real time, so nothing it activates is due before it says so.
-beforeEach(() => {
+// Each test starts at the real time, so nothing it activates is due before it says so, with a
+// scheduler store of its own: a scheduler's clock only moves forward, and every test's trackers
+// fall due at the same next occurrence (the tracker service keeps the real time).
+beforeEach(async () => {
   clock = new Date();
+  scheduler = await startService(createSchedulerService({ now: () => clock }), { ...stack.env, MONGO_DB: `${stack.dbName('scheduler')}-${++run}`, SCHEDULER_TICK_MS: '50' });
 });
+afterEach(() => scheduler.stop());
 
 const body = { name: 'Weekly CRM', cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 }, primitive: 'compare', prompts: ['best crm', 'crm for startups', 'cheap crm'], brand: 'Acme', competitors: ['HubSpot'] };
 
@@ -30,13 +37,18 @@ async function activeTracker(key: string) {
 }
 const report = async (key: string, id: string) => (await stack.api('GET', `/api/v1/trackers/${id}/report?limit=100`, { key })).body;
 const tracker = async (key: string, id: string) => (await stack.api('GET', `/api/v1/trackers/${id}`, { key })).body.tracker;
+/**
+ * A minute past the occurrence: an activation the scheduler applies only after it read the
+ * occurrence's minute is filed under the next one (a real scheduler dispatches it a minute late).
+ */
+const pastDue = (t: { nextRunAt: string }) => new Date(Date.parse(t.nextRunAt) + 61_000);
 /** Lets the scheduler run a few more passes, to show that nothing else happens. */
 const settle = () => new Promise((r) => setTimeout(r, 400));
 
 it('queues exactly one run for a due occurrence and moves nextRunAt a week on', async () => {
   const { apiKey } = await stack.account();
   const t = await activeTracker(apiKey);
-  clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+  clock = pastDue(t);
 
   const r = await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
   await settle();
@@ -64,7 +76,7 @@ it('runs a missed occurrence once after downtime, then moves to the next future 
 it('gives a paused then re-activated tracker a fresh nextRunAt', async () => {
   const { apiKey } = await stack.account();
   const t = await activeTracker(apiKey);
-  clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+  clock = pastDue(t);
   await eventually(() => tracker(apiKey, t.id), (x) => x.nextRunAt !== t.nextRunAt);
   await stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: apiKey });
   const again = await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: 39_000 } });
@@ -92,7 +104,7 @@ describe('automatic pauses before an occurrence: PAUSED with the reason, no run,
     const { apiKey, accountId } = await stack.account();
     const t = await activeTracker(apiKey);
     await stack.admin('POST', `/admin/v1/accounts/${accountId}/close`);
-    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    clock = pastDue(t);
     await expectPaused(apiKey, t.id, 'account_closed', 1_000_000);
   });
 
@@ -100,7 +112,7 @@ describe('automatic pauses before an occurrence: PAUSED with the reason, no run,
     const { apiKey } = await stack.account(39_000);
     const t = await activeTracker(apiKey);
     await runNow(apiKey, t.id); // spends the whole balance
-    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    clock = pastDue(t);
     await expectPaused(apiKey, t.id, 'insufficient_credits', 0);
   });
 
@@ -109,7 +121,7 @@ describe('automatic pauses before an occurrence: PAUSED with the reason, no run,
     const apiKey = created.body.apiKey as string;
     const t = await activeTracker(apiKey);
     await runNow(apiKey, t.id); // 39,000 of the 50,000 this month
-    clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+    clock = pastDue(t);
     await expectPaused(apiKey, t.id, 'spend_limit_reached', 1_000_000 - 39_000);
   });
 
@@ -119,7 +131,7 @@ describe('automatic pauses before an occurrence: PAUSED with the reason, no run,
     const { rates } = (await stack.admin('GET', '/admin/v1/rates')).body;
     await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: rates.surfaces.chatgpt + 1 }, workflowSteps: rates.workflowSteps });
     try {
-      clock = new Date(Date.parse(t.nextRunAt) + 1_000);
+      clock = pastDue(t);
       await expectPaused(apiKey, t.id, 'cost_above_maximum', 1_000_000);
     } finally {
       await stack.admin('PUT', '/admin/v1/rates', { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps });

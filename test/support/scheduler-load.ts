@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { RUN_EVENTS_STREAM, RunEvents, TrackerEvents, type Tracker } from '@brandradar/contracts';
-import { connectNats, consumeEvents, createLogger, ensureConsumer, publishEvent, startService, type RunningService } from '@brandradar/platform';
+import { RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, type Tracker } from '@brandradar/contracts';
+import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, publishEvent, startService, type RunningService } from '@brandradar/platform';
 import { createSchedulerService } from '../../services/scheduler/src/service';
+import { eventually } from './eventually';
 import { HARNESS_USER, type TestStack } from './stack';
 
 /**
  * Drives the scheduler through its public interface: `count` trackers made
  * ACTIVE by tracker events (as the tracker service would publish them), all due
  * at `dueAt`, dispatched by `replicas` scheduler processes sharing one store.
- * Resolves with the runs queued (from run.queued events) and how long it took.
+ * Resolves with the runs queued (from run.queued events), how many
+ * occurrences the replicas dispatched (their `scheduler_occurrences_total`), and
+ * how long it took from the instant they fell due to the last run queued.
  */
 export async function dispatchLoad(stack: TestStack, opts: { count: number; replicas: number; dueAt: Date; timeoutMs: number }) {
   const logger = createLogger('scheduler-load', 'silent');
   const link = await connectNats(stack.nats.url, 'scheduler-load', logger, stack.nats.credentials(HARNESS_USER));
   const durable = `load-${randomUUID().slice(0, 8)}`;
-  const consumer = { stream: RUN_EVENTS_STREAM, durable, events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 3 };
+  const consumer = defineConsumer({ stream: RUN_EVENTS_STREAM, durable, events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 3 });
   await ensureConsumer(link.jsm, consumer);
   const queued: { trackerId: string; scheduledFor: string | null }[] = [];
   const watching = await consumeEvents(link, consumer, logger, async ({ payload }) => {
-    const { run } = payload as { run: { trackerId: string; scheduledFor: string | null } };
+    const { run } = payload;
     queued.push({ trackerId: run.trackerId, scheduledFor: run.scheduledFor });
   }, { concurrency: 16 });
 
@@ -39,20 +42,34 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
         ),
       );
     }
-    // Let the projections catch up before the occurrences fall due, all in the same instant.
-    await new Promise((r) => setTimeout(r, 500));
+    // The replicas have filed every tracker before the occurrences fall due, all in the same instant.
+    await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, 'scheduler-trackers'), (c) => c.num_pending === 0 && c.num_ack_pending === 0, opts.timeoutMs, 200);
     const started = Date.now();
     clock.now = new Date(opts.dueAt.getTime() + 1_000);
-    const deadline = started + opts.timeoutMs;
-    while (queued.length < opts.count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await eventually(async () => queued.length, (n) => n >= opts.count, opts.timeoutMs, 50);
     const elapsedMs = Date.now() - started;
-    await new Promise((r) => setTimeout(r, 1_000)); // anything extra would show up now
-    return { queued: [...queued], elapsedMs, trackerIds: trackers.map((t) => t.id) };
+    // Every dispatch has finished and every run.queued event is in: a second run would be in `queued` now.
+    const dispatched = await eventually(() => dispatchedOccurrences(replicas), (n) => n >= opts.count, opts.timeoutMs);
+    await eventually(() => link.jsm.consumers.info(RUN_EVENTS_STREAM.name, durable), (c) => c.num_pending === 0 && c.num_ack_pending === 0);
+    return { queued: [...queued], dispatched, elapsedMs, trackerIds: trackers.map((t) => t.id) };
   } finally {
     await Promise.all(replicas.map((r) => r.stop()));
     await watching.stop();
     await link.nc.close();
   }
+}
+
+/**
+ * Occurrences the replicas dispatched to the end, from their metrics: these trackers exist only as
+ * events, so each ends `gone` when the tracker service does not know it, after its run was created.
+ */
+async function dispatchedOccurrences(replicas: RunningService[]): Promise<number> {
+  let total = 0;
+  for (const r of replicas) {
+    const text = await (await fetch(`http://127.0.0.1:${r.opsPort}/metrics`)).text();
+    for (const [, n] of text.matchAll(/^scheduler_occurrences_total\{[^}]*outcome="(?:run|gone)"[^}]*\} (\d+)/gm)) total += Number(n);
+  }
+  return total;
 }
 
 function activeTracker(dueAt: Date): Tracker {

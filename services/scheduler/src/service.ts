@@ -5,7 +5,8 @@ import { TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
 import { consumeEvents, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { schedulerConfigSchema, type SchedulerConfig } from './config';
 import { createDispatcher } from './dispatcher';
-import { ScheduleStore, scheduleIndexes } from './store/schedules';
+import { DueStore } from './store/due';
+import { ScheduleStore } from './store/schedules';
 
 const trackerEventsConsumer = defineConsumer({
   stream: TRACKER_EVENTS_STREAM,
@@ -25,24 +26,27 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
   return {
     name: 'scheduler',
     configSchema: schedulerConfigSchema,
-    database: { indexes: scheduleIndexes },
+    database: { indexes: [] },
     consumers: () => [trackerEventsConsumer],
     async start({ config, nats, db, logger, metrics, shutdown }) {
-      const store = new ScheduleStore(db);
+      const schedules = new ScheduleStore(db);
+      const due = new DueStore(db);
       const events = await consumeEvents(nats, trackerEventsConsumer, logger, async ({ subject, payload }) => {
         const { accountId, tracker, definitionVersion } = payload;
-        await store.apply(accountId, tracker, definitionVersion, subject === TrackerEvents.activated.subject);
+        const stored = await schedules.apply(accountId, tracker, definitionVersion, subject === TrackerEvents.activated.subject);
+        if (stored?.active && stored.nextRunAt) await due.hint(stored._id, stored.nextRunAt, now());
       });
 
       const dispatchDue = createDispatcher({
-        store,
+        schedules,
+        due,
         nats,
         logger,
         now,
         owner: `${os.hostname()}-${randomUUID().slice(0, 8)}`,
         leaseMs: config.SCHEDULER_LEASE_MS,
         concurrency: config.SCHEDULER_CONCURRENCY,
-        outcomes: new Counter({ name: 'scheduler_occurrences_total', help: 'Occurrences dispatched, by outcome (run, a pause reason, or retry)', labelNames: ['outcome'], registers: [metrics] }),
+        outcomes: new Counter({ name: 'scheduler_occurrences_total', help: 'Occurrences dispatched, by outcome (run, a pause reason, gone for a tracker deleted meanwhile, or retry)', labelNames: ['outcome'], registers: [metrics] }),
       });
       let stopped = false;
       let ticking = Promise.resolve();

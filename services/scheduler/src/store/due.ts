@@ -1,0 +1,134 @@
+import type { Collection, Db } from 'mongodb';
+import { isDuplicateKeyError } from '@brandradar/platform';
+import { bucketId, hintMinute, laterMinute, shardOf } from '../domain/due';
+
+/** A minute of due buckets: which shards hold hints. Sealed once a dispatcher has read it. */
+interface MinuteDoc {
+  _id: string; // the minute, ISO 8601
+  shards: number[];
+  sealed?: boolean;
+}
+
+/** One shard of a minute: the trackers that may be due then. Sealed once a dispatcher has read it. */
+interface BucketDoc {
+  _id: string; // `<minute>/<shard>`
+  trackerIds: string[];
+  sealed?: boolean;
+}
+
+/** Which replica works on a bucket, until when; `done` once every tracker in it was dispatched. */
+interface ClaimDoc {
+  _id: string; // the bucket's `_id`
+  owner: string;
+  leaseUntil: Date;
+  done: boolean;
+}
+
+/** The first minute not yet known to be fully dispatched. */
+interface CursorDoc {
+  _id: 'cursor';
+  minute: Date;
+}
+
+export type BucketClaim = { kind: 'claimed' } | { kind: 'done' } | { kind: 'busy' };
+
+/**
+ * Due buckets: where the dispatcher finds what is due without a query over
+ * schedules. Everything is read and written by `_id` (the only filter FerretDB
+ * v1 answers without scanning the collection), so the work per occurrence is a
+ * fixed number of single-document operations however many trackers exist.
+ *
+ * A hint is a tracker id filed under the minute its occurrence falls due. A
+ * dispatcher seals a minute, then each of its buckets, before reading them; a
+ * writer adds its hint first and reads the seal after, and files the hint again
+ * in a later minute if the bucket was sealed meanwhile, so no hint is ever left
+ * in a bucket nobody reads. A hint read twice is harmless: the schedule itself
+ * says whether its occurrence is still due.
+ */
+export class DueStore {
+  private readonly minutes: Collection<MinuteDoc>;
+  private readonly buckets: Collection<BucketDoc>;
+  private readonly claims: Collection<ClaimDoc>;
+  private readonly cursors: Collection<CursorDoc>;
+  /** Buckets this replica has seen listed in an unsealed minute: listed they stay, so the minute need not be touched again. */
+  private readonly listed = new Set<string>();
+
+  constructor(db: Db) {
+    this.minutes = db.collection<MinuteDoc>('due_minutes');
+    this.buckets = db.collection<BucketDoc>('due_buckets');
+    this.claims = db.collection<ClaimDoc>('due_claims');
+    this.cursors = db.collection<CursorDoc>('due_cursor');
+  }
+
+  /** Files `trackerId` under the minute `at` falls due (or the current one, if `at` has passed). */
+  async hint(trackerId: string, at: Date, now: Date): Promise<void> {
+    const shard = shardOf(trackerId);
+    for (let minute = hintMinute(at, now); ; minute = laterMinute(minute, now)) {
+      const id = bucketId(minute, shard);
+      if (!this.listed.has(id)) {
+        const minuteId = minute.toISOString();
+        await this.minutes.updateOne({ _id: minuteId }, { $addToSet: { shards: shard } }, { upsert: true });
+        if ((await this.minutes.findOne({ _id: minuteId }))?.sealed) continue;
+        if (this.listed.size >= 100_000) this.listed.clear();
+        this.listed.add(id);
+      }
+      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: trackerId } }, { upsert: true });
+      if (!(await this.buckets.findOne({ _id: id }))?.sealed) return;
+    }
+  }
+
+  /** The first minute not yet fully dispatched; null before the buckets were first filled. */
+  async cursor(): Promise<Date | null> {
+    return (await this.cursors.findOne({ _id: 'cursor' }))?.minute ?? null;
+  }
+
+  /** Every minute before `minute` is fully dispatched. Never moves back. */
+  async advanceCursor(minute: Date): Promise<void> {
+    await this.cursors.updateOne({ _id: 'cursor' }, { $max: { minute } }, { upsert: true });
+  }
+
+  /** The minutes in [from, to) that hold hints: a range query, made only by a dispatcher catching up. */
+  async minutesBetween(from: Date, to: Date): Promise<Date[]> {
+    const docs = await this.minutes.find({ _id: { $gte: from.toISOString(), $lt: to.toISOString() } }, { projection: { _id: 1 } }).sort({ _id: 1 }).toArray();
+    return docs.map((d) => new Date(d._id));
+  }
+
+  /** Seals a minute and returns its buckets' ids: hints filed from now on go to a later minute. */
+  async sealMinute(minute: Date): Promise<string[]> {
+    const _id = minute.toISOString();
+    await this.minutes.updateOne({ _id }, { $set: { sealed: true } }, { upsert: true });
+    const doc = await this.minutes.findOne({ _id });
+    return (doc?.shards ?? []).map((s) => bucketId(minute, s));
+  }
+
+  /**
+   * Takes a bucket for `leaseMs`: the first replica to insert its claim has it;
+   * a claim whose holder died is taken over once its lease has run out.
+   */
+  async claim(id: string, owner: string, now: Date, leaseMs: number): Promise<BucketClaim> {
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    try {
+      await this.claims.insertOne({ _id: id, owner, leaseUntil, done: false });
+      return { kind: 'claimed' };
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+    }
+    const existing = await this.claims.findOne({ _id: id });
+    if (!existing) return { kind: 'busy' };
+    if (existing.done) return { kind: 'done' };
+    if (existing.leaseUntil.getTime() > now.getTime()) return { kind: 'busy' };
+    // Rare (a replica died holding it): a compare-and-swap, which FerretDB answers with a scan of the claims.
+    const { modifiedCount } = await this.claims.updateOne({ _id: id, leaseUntil: existing.leaseUntil }, { $set: { owner, leaseUntil } });
+    return modifiedCount === 1 ? { kind: 'claimed' } : { kind: 'busy' };
+  }
+
+  /** Seals a claimed bucket and returns the trackers it names. */
+  async sealBucket(id: string): Promise<string[]> {
+    await this.buckets.updateOne({ _id: id }, { $set: { sealed: true } }, { upsert: true });
+    return (await this.buckets.findOne({ _id: id }))?.trackerIds ?? [];
+  }
+
+  async finish(id: string): Promise<void> {
+    await this.claims.updateOne({ _id: id }, { $set: { done: true } });
+  }
+}
