@@ -7,3 +7,4 @@ export * from './store';
 export * from './mongo-url';
 export * from './local-stack';
 export * from './smtp-catcher';
+export * from './kube';
