@@ -2,7 +2,7 @@
  * The SRE smoke suite against a real cluster; never part of `npm test`. Run:
  *   KUBECONFIG=~/.kube/config BRANDRADAR_RELEASE=brandradar BRANDRADAR_NAMESPACE=brandradar \
  *     npx jest -c test/cluster/jest.config.js
- * (deploy/README.md, "Smoke test"). No global setup: it needs no local NATS or FerretDB.
+ * (test/cluster/README.md: against kind or any cluster). No global setup: it needs no local NATS or FerretDB.
  * @type {import('jest').Config}
  */
 module.exports = {

@@ -6,8 +6,8 @@ import { cluster, portForward, readyPod, secretValue, waitForDeployments, type C
  * The SRE smoke suite: against the release in KUBECONFIG's cluster, wait until every Deployment
  * is ready, reach the gateway through a port-forward, and go through the product once:
  * an account (admin API), a tracker created and activated, and, once the run API is served,
- * a manual run followed to its end and its report. Not part of `npm test`; see
- * test/cluster/jest.config.js and deploy/README.md ("Smoke test").
+ * a manual run followed to its end and its report. Not part of `npm test`. How to run it against
+ * kind or any cluster: test/cluster/README.md.
  *
  *   BRANDRADAR_RELEASE    release name (default brandradar)
  *   BRANDRADAR_NAMESPACE  its namespace (default: the context's namespace)

@@ -24,6 +24,8 @@ export interface Helm {
   bin: string;
   /** A copy of the chart whose charts/ holds empty stand-ins for the nats and mongodb dependencies. */
   chart: string;
+  /** Any helm command (e.g. install against a cluster named by KUBECONFIG in `env`). */
+  run(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }>;
   lint(args?: string[]): Promise<{ ok: boolean; output: string }>;
   template(args?: string[]): Promise<K8sObject[]>;
   /** Renders and returns the error output; throws if rendering succeeded. */
@@ -53,10 +55,11 @@ export async function prepareHelm(): Promise<Helm> {
     fs.writeFileSync(path.join(dir, 'Chart.yaml'), `apiVersion: v2\nname: ${dep.name}\nversion: ${version}\ndescription: offline stand-in for the test renders\n`);
   }
   const env = { ...process.env, HELM_CACHE_HOME: path.join(tmp, 'cache'), HELM_CONFIG_HOME: path.join(tmp, 'config'), HELM_DATA_HOME: path.join(tmp, 'data') };
-  const helm = (args: string[]) => run(bin, args, { env, maxBuffer: 64 << 20 });
+  const helm = (args: string[], extra: NodeJS.ProcessEnv = {}) => run(bin, args, { env: { ...env, ...extra }, maxBuffer: 64 << 20 });
   return {
     bin,
     chart,
+    run: helm,
     async lint(args = []) {
       try {
         const { stdout, stderr } = await helm(['lint', '--strict', chart, ...args]);

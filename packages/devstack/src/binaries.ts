@@ -14,8 +14,14 @@ export const FERRETDB_VERSION = 'v1.24.2';
 export const HELM_VERSION = 'v4.3.1';
 /** The skaffold release whose config schema (skaffold/v4beta11) skaffold.yaml is written against. */
 export const SKAFFOLD_VERSION = 'v2.13.2';
+/**
+ * kube-apiserver and kube-controller-manager for the chart's API-server test (test/helm/apiserver.test.ts).
+ * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
+ */
+export const KUBERNETES_VERSION = 'v1.34.4';
 
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
+const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
 
 function goEnv(): NodeJS.ProcessEnv {
   return {
@@ -75,12 +81,41 @@ export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> 
   return schema;
 }
 
+/**
+ * A command of one of our wrapper modules under deploy/local, built once into bin/<name>-<version>-<hash>,
+ * the hash covering the module's go.mod, go.sum and every Go file (so editing the wrapper rebuilds it).
+ */
+function wrapperBuildOnce(name: string, version: string, moduleDir: string, pkg: string, ldflags = ''): Promise<string> {
+  const hash = createHash('sha256');
+  const files = fs.readdirSync(moduleDir, { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)(go\.mod|go\.sum|[^/]+\.go)$/.test(f));
+  for (const f of files.sort()) hash.update(fs.readFileSync(path.join(moduleDir, f)));
+  const target = path.join(CACHE_DIR, 'bin', `${name}-${version}-${hash.digest('hex').slice(0, 12)}`);
+  return buildOnce(target, async (tmp) => {
+    await run('go', ['build', '-ldflags', ldflags, '-o', tmp, pkg], { cwd: moduleDir, env: goEnv(), maxBuffer: 16 << 20 });
+  });
+}
+
 /** FerretDB, built from our small wrapper module; keyed by its version and the wrapper's source. */
 export function ensureFerretDb(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const f of ['go.mod', 'go.sum', 'main.go']) hash.update(fs.readFileSync(path.join(FERRETDB_MODULE_DIR, f)));
-  const target = path.join(CACHE_DIR, 'bin', `ferretdb-${FERRETDB_VERSION}-${hash.digest('hex').slice(0, 12)}`);
-  return buildOnce(target, async (tmp) => {
-    await run('go', ['build', '-o', tmp, '.'], { cwd: FERRETDB_MODULE_DIR, env: goEnv(), maxBuffer: 16 << 20 });
-  });
+  return wrapperBuildOnce('ferretdb', FERRETDB_VERSION, FERRETDB_MODULE_DIR, '.');
+}
+
+/** The version Kubernetes' own release builds stamp into the binary (`kubectl version` shows it). */
+function kubernetesLdflags(): string {
+  const [major, minor] = KUBERNETES_VERSION.slice(1).split('.');
+  const v = 'k8s.io/component-base/version';
+  return `-s -w -X ${v}.gitVersion=${KUBERNETES_VERSION} -X ${v}.gitMajor=${major} -X ${v}.gitMinor=${minor}`;
+}
+
+/**
+ * kube-apiserver from our wrapper module (deploy/local/kube-apiserver: k8s.io/kubernetes with each
+ * staging module replaced by its published release). About 3 minutes of compiling on 2 idle cores.
+ */
+export function ensureKubeApiServer(): Promise<string> {
+  return wrapperBuildOnce('kube-apiserver', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, '.', kubernetesLdflags());
+}
+
+/** kube-controller-manager from the same module; most of it is compiled already once the API server is. */
+export function ensureKubeControllerManager(): Promise<string> {
+  return wrapperBuildOnce('kube-controller-manager', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './controller-manager', kubernetesLdflags());
 }

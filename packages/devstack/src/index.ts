@@ -9,3 +9,4 @@ export * from './nats-auth';
 export * from './chart-nats';
 export * from './local-stack';
 export * from './smtp-catcher';
+export * from './kube';

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { aptInstall } from './apt';
 import { waitUntil } from './ports';
 import { ManagedProcess, type LineSink, type LocalServer } from './processes';
 
@@ -33,10 +34,7 @@ function newestBinDir(): string | undefined {
 export async function ensurePostgresBinaries(): Promise<string> {
   const found = newestBinDir();
   if (found) return found;
-  if (process.getuid?.() !== 0) throw new Error(`PostgreSQL is not installed (no ${PG_ROOT}/<version>/bin/postgres): run \`sudo apt-get install -y postgresql\`, or set LOCAL_STORE=sqlite.`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update'], { env, maxBuffer: 64 << 20 });
-  await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { env, maxBuffer: 64 << 20 });
+  await aptInstall('postgresql', `PostgreSQL is not installed (no ${PG_ROOT}/<version>/bin/postgres): run \`sudo apt-get install -y postgresql\`, or set LOCAL_STORE=sqlite.`);
   const installed = newestBinDir();
   if (!installed) throw new Error(`apt-get installed postgresql, but no ${PG_ROOT}/<version>/bin/postgres was found`);
   return installed;

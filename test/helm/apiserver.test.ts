@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { kubeRequest, startControlPlane, type ControlPlane, type KubeAnswer } from '@brandradar/devstack';
+import { eventually } from '../support/eventually';
+import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
+
+/**
+ * The chart against a real Kubernetes API server (1.34, built from its Go module, on Debian's etcd)
+ * with RBAC, the default admission plugins and Pod Security "restricted" enforced on every namespace
+ * used here, plus kube-controller-manager (Deployments → ReplicaSets → Pods, garbage collection).
+ * No scheduler and no kubelet: Pods are created and stay Pending, no image is pulled, and a hook
+ * Job never completes. So:
+ *  - the release's lifecycle (install, upgrade, rollback, uninstall) runs with `--no-hooks`;
+ *  - the hooks (provisioning Job, its Secret, the helm test Pod) are checked as objects, with every
+ *    other rendered object, by a server-side dry run (`dryRun=All`, `fieldValidation=Strict`: what
+ *    `kubectl apply --dry-run=server` does), sent as plain JSON so no client drops unknown fields.
+ * The chart's nats and mongodb dependencies cannot be fetched here: the dev values run with both
+ * off and external URLs instead, and the chart copy holds empty stand-ins (support.ts).
+ * First run: builds kube-apiserver and kube-controller-manager (README, "The chart against an API server").
+ */
+const NATS_URL = 'nats://nats.messaging:4222';
+const ENVIRONMENTS = [
+  {
+    name: 'dev',
+    args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml'), '--set', 'nats.enabled=false,mongodb.enabled=false', '--set-string', `natsUrl=${NATS_URL},secrets.values.MONGO_URL=mongodb://mongo.example:27017`],
+  },
+  { name: 'prod', args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set-string', `natsUrl=${NATS_URL}`] },
+];
+const RELEASE = 'brandradar';
+const INSTANCE = `app.kubernetes.io/instance=${RELEASE}`;
+const REVISION = 'deployment.kubernetes.io/revision';
+
+let helm: Helm;
+let cp: ControlPlane;
+let dir: string;
+let log: fs.WriteStream;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), 'kube-'));
+  log = fs.createWriteStream(path.join(dir, 'control-plane.log'));
+  [helm, cp] = await Promise.all([prepareHelm(), startControlPlane({ dir, controllerManager: true, sink: (name) => (line) => log.write(`[${name}] ${line}\n`) })]);
+}, 60 * 60_000);
+afterAll(async () => {
+  await cp?.stop();
+  helm?.cleanup();
+  log?.end();
+  if (!process.env.TEST_DATA_DIR) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const api = (method: string, urlPath: string, body?: unknown): Promise<KubeAnswer> => kubeRequest(cp, method, urlPath, body);
+
+async function ok(method: string, urlPath: string, body?: unknown): Promise<any> {
+  const res = await api(method, urlPath, body);
+  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const list = async (group: string, resource: string, namespace: string, selector = INSTANCE): Promise<any[]> =>
+  (await ok('GET', `/${group === 'v1' ? 'api' : 'apis'}/${group}/namespaces/${namespace}/${resource}?labelSelector=${encodeURIComponent(selector)}`)).items;
+
+/** A namespace where Pod Security "restricted" is enforced (and warned about for Deployments and Jobs). */
+async function createNamespace(name: string): Promise<void> {
+  const labels = { 'pod-security.kubernetes.io/enforce': 'restricted', 'pod-security.kubernetes.io/warn': 'restricted' };
+  await ok('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels } });
+}
+
+/** The URL path of an object's collection, found through the API server's discovery (as kubectl does). */
+const discovery = new Map<string, Promise<{ name: string; kind: string; namespaced: boolean }[]>>();
+async function collectionPath(o: K8sObject, namespace: string): Promise<string> {
+  const base = o.apiVersion.includes('/') ? `/apis/${o.apiVersion}` : `/api/${o.apiVersion}`;
+  if (!discovery.has(base)) discovery.set(base, ok('GET', base).then((b) => b.resources));
+  const resource = (await discovery.get(base)!).find((r) => r.kind === o.kind && !r.name.includes('/'));
+  if (!resource) throw new Error(`the API server serves no ${o.kind} in ${o.apiVersion}`);
+  return resource.namespaced ? `${base}/namespaces/${namespace}/${resource.name}` : `${base}/${resource.name}`;
+}
+
+/** `kubectl apply --dry-run=server` of one new object: validated, defaulted and admitted, then discarded. */
+async function dryRunCreate(o: K8sObject, namespace: string): Promise<KubeAnswer> {
+  return api('POST', `${await collectionPath(o, namespace)}?dryRun=All&fieldValidation=Strict&fieldManager=brandradar-chart-test`, o);
+}
+
+const isHook = (o: K8sObject) => o.metadata.annotations?.['helm.sh/hook'] !== undefined;
+const imageOf = (o: any): string => o.spec.template.spec.containers[0].image;
+const ownedBy = (o: any, owner: any) => (o.metadata.ownerReferences ?? []).some((r: any) => r.uid === owner.metadata.uid && r.controller);
+
+describe.each(ENVIRONMENTS)('server-side dry run of everything helm template renders with the $name values, hooks included', ({ name, args }) => {
+  const namespace = `dry-run-${name}`;
+  let objects: K8sObject[];
+  beforeAll(async () => {
+    objects = await helm.template([...args, '--namespace', namespace]);
+    await createNamespace(namespace);
+    // The helm test Pod runs as the namespace's `default` ServiceAccount, which the controller manager creates.
+    await eventually(() => api('GET', `/api/v1/namespaces/${namespace}/serviceaccounts/default`), (r) => r.status === 200, 30_000);
+  });
+
+  it('renders the hooks too: the provisioning Job and the helm test Pod', () => {
+    const hooks = objects.filter(isHook).map((o) => `${o.kind}/${o.metadata.annotations!['helm.sh/hook']}`);
+    expect(hooks).toEqual(expect.arrayContaining(['Job/pre-install,pre-upgrade', 'Pod/test']));
+  });
+
+  it('the API server accepts every object (strict fields, defaulting, admission with Pod Security "restricted") without a warning', async () => {
+    const answers = await Promise.all(objects.map(async (o) => ({ o, answer: await dryRunCreate(o, namespace) })));
+    const problems = answers
+      .filter(({ answer }) => answer.status !== 201 || answer.warnings.length > 0)
+      .map(({ o, answer }) => `${o.kind}/${o.metadata.name}: ${answer.status} ${answer.body?.message ?? ''} ${answer.warnings.join(' | ')}`);
+    expect(problems).toEqual([]);
+    // What came back is the server's object: defaulted, and nothing stored (a dry run).
+    const deployment = answers.find(({ o }) => o.kind === 'Deployment')!.answer.body;
+    expect(deployment.spec.template.spec.containers[0].terminationMessagePath).toBe('/dev/termination-log');
+    expect(deployment.spec.strategy.type).toBe('RollingUpdate');
+    expect(await list('apps/v1', 'deployments', namespace, '')).toEqual([]);
+  });
+
+  it('the same check refuses a mistyped field and a Pod that may run as root', async () => {
+    const deployment = structuredClone(objects.find((o) => o.kind === 'Deployment')!);
+    deployment.spec.template.spec.containers[0].livenessProbe.httpGett = { path: '/livez' };
+    const typo = await dryRunCreate(deployment, namespace);
+    expect([typo.status, typo.body.message]).toEqual([400, expect.stringContaining('unknown field "spec.template.spec.containers[0].livenessProbe.httpGett"')]);
+
+    const pod = structuredClone(objects.find((o) => o.kind === 'Pod')!);
+    delete pod.spec.securityContext.runAsNonRoot;
+    delete pod.spec.containers[0].securityContext.runAsNonRoot;
+    delete pod.spec.securityContext.runAsUser;
+    const root = await dryRunCreate(pod, namespace);
+    expect([root.status, root.body.message]).toEqual([403, expect.stringContaining('violates PodSecurity "restricted:latest"')]);
+  });
+});
+
+describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade, rollback, uninstall (--no-hooks)', ({ name, args }) => {
+  const namespace = `brandradar-${name}`;
+  const inCluster = (cmd: string[]) => helm.run([...cmd, '--namespace', namespace], { KUBECONFIG: cp.kubeconfig });
+  const status = async () => JSON.parse((await inCluster(['status', RELEASE, '-o', 'json'])).stdout) as { version: number; info: { status: string } };
+  const gateway = `${RELEASE}-gateway`;
+  let first: Rollout['deployments'][string];
+
+  /**
+   * Per Deployment of the release: its replicas, and the number of Pods of each of its ReplicaSets
+   * (by image; ReplicaSets without Pods left out), plus any ReplicaFailure (e.g. a Pod refused).
+   */
+  async function rollout() {
+    const [deployments, replicaSets, pods] = await Promise.all([list('apps/v1', 'deployments', namespace), list('apps/v1', 'replicasets', namespace), list('v1', 'pods', namespace)]);
+    const failures = replicaSets.flatMap((r) => (r.status.conditions ?? []).filter((c: any) => c.type === 'ReplicaFailure').map((c: any) => `${r.metadata.name}: ${c.message}`));
+    const byDeployment = deployments.map((d) => {
+      const own = replicaSets.filter((r) => ownedBy(r, d));
+      const sets = own.map((r) => [imageOf(r), pods.filter((p) => ownedBy(p, r)).length] as const);
+      // The controller marks the ReplicaSet of the Deployment's current template with the Deployment's revision.
+      const current = own.find((r) => r.metadata.annotations?.[REVISION] === d.metadata.annotations?.[REVISION]);
+      const state = { replicas: d.spec.replicas as number, image: imageOf(d), current: current && imageOf(current), revision: d.metadata.annotations?.[REVISION] as string | undefined, pods: Object.fromEntries(sets.filter(([, n]) => n > 0)) };
+      return [d.metadata.name as string, state] as const;
+    });
+    const byName: Record<string, (typeof byDeployment)[number][1]> = Object.fromEntries(byDeployment);
+    return { deployments: byName, phases: [...new Set(pods.map((p) => p.status.phase))], failures };
+  }
+  type Rollout = Awaited<ReturnType<typeof rollout>>;
+  /** Every Deployment has all its Pods from one ReplicaSet: the current one, of its image. */
+  const settled = (r: Rollout) =>
+    Object.keys(r.deployments).length === SERVICES.length && Object.values(r.deployments).every((d) => d.current === d.image && JSON.stringify(d.pods) === JSON.stringify({ [d.image]: d.replicas }));
+
+  beforeAll(() => createNamespace(namespace));
+
+  it('helm install --no-hooks: the API server takes every object of the release', async () => {
+    await inCluster(['install', RELEASE, helm.chart, '--no-hooks', ...args]);
+    expect(await status()).toMatchObject({ version: 1, info: { status: 'deployed' } });
+    const manifest = parseAllDocuments((await inCluster(['get', 'manifest', RELEASE])).stdout)
+      .map((d) => d.toJS() as K8sObject | null)
+      .filter((o): o is K8sObject => o !== null);
+    expect(manifest.filter((o) => o.kind === 'Deployment')).toHaveLength(SERVICES.length);
+    const missing: string[] = [];
+    for (const o of manifest) {
+      const { status: code } = await api('GET', `${await collectionPath(o, namespace)}/${o.metadata.name}`);
+      if (code !== 200) missing.push(`${o.kind}/${o.metadata.name}: ${code}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('each Deployment gets its ReplicaSet and Pods (kube-controller-manager), admitted under Pod Security "restricted"; they stay Pending', async () => {
+    const r = await eventually(rollout, (v) => settled(v) || v.failures.length > 0, 60_000, 250);
+    expect(r.failures).toEqual([]);
+    expect(r.phases).toEqual(['Pending']);
+    expect(settled(r)).toBe(true);
+  });
+
+  it('helm upgrade: revision 2 gives the gateway a new ReplicaSet with one surge Pod, and the old one keeps all its Pods (maxUnavailable 0)', async () => {
+    first = (await rollout()).deployments[gateway]!;
+    await inCluster(['upgrade', RELEASE, helm.chart, '--no-hooks', ...args, '--set-string', 'services.gateway.image.tag=upgrade-check']);
+    expect(await status()).toMatchObject({ version: 2, info: { status: 'deployed' } });
+    const image = first.image.replace(/:[^:]+$/, ':upgrade-check');
+    // No new Pod ever becomes ready here, so the rollout stops after its surge: capacity never drops.
+    const surged = { [first.image]: first.replicas, [image]: 1 };
+    const r = await eventually(rollout, (v) => v.deployments[gateway]?.current === image && JSON.stringify(v.deployments[gateway]?.pods) === JSON.stringify(surged), 60_000, 250);
+    expect(r.deployments[gateway]!.image).toBe(image);
+    expect(settled({ ...r, deployments: { ...r.deployments, [gateway]: first } })).toBe(true); // the others did not move
+  });
+
+  it('helm rollback to revision 1: revision 3, and the gateway\'s first ReplicaSet is its current one again', async () => {
+    await inCluster(['rollback', RELEASE, '1', '--no-hooks']);
+    expect(await status()).toMatchObject({ version: 3, info: { status: 'deployed' } });
+    const r = await eventually(rollout, (v) => v.deployments[gateway]?.current === first.image, 60_000, 250);
+    expect(r.deployments[gateway]!.image).toBe(first.image);
+    // The surge Pod stays until some Pod is available (never, without a kubelet): maxUnavailable 0 again.
+    expect(r.deployments[gateway]!.pods).toEqual({ [first.image]: first.replicas, [first.image.replace(/:[^:]+$/, ':upgrade-check')]: 1 });
+  });
+
+  it('helm uninstall: the release is gone, and the garbage collector removes its ReplicaSets and Pods', async () => {
+    await inCluster(['uninstall', RELEASE]);
+    expect(JSON.parse((await inCluster(['list', '-o', 'json'])).stdout)).toEqual([]);
+    expect(await list('apps/v1', 'deployments', namespace)).toEqual([]);
+    const left = async () => (await Promise.all([list('apps/v1', 'replicasets', namespace), list('v1', 'pods', namespace)])).flat().map((o) => o.metadata.name as string);
+    await eventually(left, (names) => names.length === 0, 45_000, 250);
+  });
+});
