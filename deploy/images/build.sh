@@ -12,6 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . deploy/images/buildah.sh
 
+# Layers of older sources pile up in the cache (pruning dangling images would drop the shared stages'
+# cache too): past BRANDRADAR_BUILDAH_MAX_GB (10), the storage starts over; the base comes back from its archive.
+store="$CACHE_DIR/buildah-$(cat "$CACHE_DIR/buildah.driver" 2>/dev/null || echo none)"
+if [ -d "$store" ] && [ "$(du -s --block-size=1G "$store" | cut -f1)" -gt "${BRANDRADAR_BUILDAH_MAX_GB:-10}" ]; then
+  bh rmi --all --force >/dev/null 2>&1 || true
+  rm -rf "$store"
+fi
+
 services=("$@")
 [ ${#services[@]} -gt 0 ] || services=(gateway tracker scheduler runner billing workflow notifier)
 deploy/images/node-base.sh >/dev/null
@@ -32,5 +40,3 @@ for service in "${services[@]}"; do
     --tag "localhost/brandradar/$service:local" --file Dockerfile . >/dev/null
   echo "built localhost/brandradar/$service:local in $((SECONDS - started)) s" >&2
 done
-# Keep the cache to the layers of these images: drop what older builds left unreferenced.
-bh rmi --prune >/dev/null 2>&1 || true
