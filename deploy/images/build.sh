@@ -36,7 +36,7 @@ fi
 
 for service in "${services[@]}"; do
   started=$SECONDS
-  bh bud --quiet --layers --pull=never "${mounts[@]}" --build-arg "SERVICE=$service" \
+  bh bud --quiet --layers --force-rm --pull=never "${mounts[@]}" --build-arg "SERVICE=$service" \
     --tag "localhost/brandradar/$service:local" --file Dockerfile . >/dev/null
   echo "built localhost/brandradar/$service:local in $((SECONDS - started)) s" >&2
 done
