@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { kubeRequest, startControlPlane, type ControlPlane, type KubeAnswer } from '@brandradar/devstack';
 import { eventually } from '../support/eventually';
+import { NATS_USERS } from '@brandradar/contracts';
 import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
 
 /**
@@ -21,12 +22,14 @@ import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } fr
  * First run: builds kube-apiserver and kube-controller-manager (README, "The chart against an API server").
  */
 const NATS_URL = 'nats://nats.messaging:4222';
+/** An external NATS needs each user's password in the release's Secret. */
+const NATS_PASSWORDS = NATS_USERS.map((user) => `secrets.values.NATS_PASSWORD_${user.toUpperCase()}=apiserver-test-${user}`).join(',');
 const ENVIRONMENTS = [
   {
     name: 'dev',
-    args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml'), '--set', 'nats.enabled=false,mongodb.enabled=false', '--set-string', `natsUrl=${NATS_URL},secrets.values.MONGO_URL=mongodb://mongo.example:27017`],
+    args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml'), '--set', 'nats.enabled=false,mongodb.enabled=false', '--set-string', `natsUrl=${NATS_URL},secrets.values.MONGO_URL=mongodb://mongo.example:27017,${NATS_PASSWORDS}`],
   },
-  { name: 'prod', args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set-string', `natsUrl=${NATS_URL}`] },
+  { name: 'prod', args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set-string', `natsUrl=${NATS_URL},${NATS_PASSWORDS}`] },
 ];
 const RELEASE = 'brandradar';
 const INSTANCE = `app.kubernetes.io/instance=${RELEASE}`;

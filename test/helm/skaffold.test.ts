@@ -8,7 +8,7 @@ import { SERVICES } from './support';
 /**
  * skaffold.yaml, offline. skaffold cannot be built here (see ensureSkaffoldSchema), so each
  * config document is validated against skaffold's own published JSON schema for its
- * apiVersion, then checked for what the chart and the Dockerfiles need.
+ * apiVersion, then checked for what the chart and the Dockerfile need.
  */
 const text = fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8');
 // skaffold reads YAML merge keys (<<); profiles reuse the release through them.
@@ -36,13 +36,16 @@ describe('skaffold.yaml', () => {
     expect(validate(mistyped)).toBe(false);
   });
 
-  it('has one config per service, building its image from its Dockerfile with the repository root as the context', () => {
+  it('has one config per service, building its image from the one Dockerfile with its SERVICE argument and the repository root as the context', () => {
     for (const s of SERVICES) {
       const artifacts = byName.get(s)?.build?.artifacts;
-      expect(artifacts).toEqual([expect.objectContaining({ image: `brandradar/${s}`, context: '.', docker: { dockerfile: `services/${s}/Dockerfile` } })]);
-      expect(fs.existsSync(path.join(REPO_ROOT, 'services', s, 'Dockerfile'))).toBe(true);
+      expect(artifacts).toEqual([expect.objectContaining({ image: `brandradar/${s}`, context: '.', docker: { dockerfile: 'Dockerfile', buildArgs: { SERVICE: s } } })]);
       expect(byName.get(s).deploy).toBeUndefined();
     }
+    const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^ARG SERVICE$/m);
+    // The service's directory name is what the Dockerfile builds and runs.
+    for (const s of SERVICES) expect(fs.existsSync(path.join(REPO_ROOT, 'services', s, 'package.json'))).toBe(true);
   });
 
   it('joins the service configs with requires in the config that deploys the chart', () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   const metrics = createMetricsRegistry('gateway');
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, metrics);
-  const { adminApp } = gatewayApps(gatewayConfigSchema.parse(stack.env), link, createLogger('gateway', 'info', sink), httpRequestDuration(metrics), caches);
+  const { adminApp } = gatewayApps(gatewayConfigSchema.parse(stack.serviceEnv('gateway')), link, createLogger('gateway', 'info', sink), httpRequestDuration(metrics), caches);
   server = await new Promise<Server>((resolve) => {
     const s = adminApp!.listen(0, '127.0.0.1', () => resolve(s));
   });

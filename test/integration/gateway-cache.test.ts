@@ -16,7 +16,7 @@ let b: HttpClient;
 beforeAll(async () => {
   stack = await startStack([billingService, gatewayService]);
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
-  replicaB = await startService(gatewayService, { ...stack.env, GATEWAY_PORT: String(gatewayPort), ADMIN_PORT: String(adminPort) });
+  replicaB = await startService(gatewayService, stack.serviceEnv('gateway', { GATEWAY_PORT: String(gatewayPort), ADMIN_PORT: String(adminPort) }));
   b = httpClient(`http://127.0.0.1:${gatewayPort}`, `http://127.0.0.1:${adminPort}`, stack.adminToken);
 });
 afterAll(async () => {

@@ -35,8 +35,7 @@ beforeAll(async () => {
   const dbName = `notifier-${randomBytes(4).toString('hex')}`;
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   outbox = mongo.db(dbName).collection<OutboxMail>(MAIL_OUTBOX);
-  const env = {
-    ...stack.env,
+  const env = stack.serviceEnv('notifier', {
     MONGO_DB: dbName,
     SMTP_URL: peer.url,
     MAIL_FROM: `Brandradar <${FROM}>`,
@@ -45,7 +44,7 @@ beforeAll(async () => {
     MAIL_RETRY_MAX_MS: '400',
     MAIL_SEND_TIMEOUT_MS: '5000',
     MAIL_SENDING_LEASE_MS: '10000',
-  };
+  });
   notifier = await startService(notifierService, env);
   // A second replica on the same database and consumers, as in production: both take events and send.
   replica = await startService(notifierService, env);

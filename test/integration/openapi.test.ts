@@ -102,7 +102,7 @@ describe('every route the gateway serves is documented, and nothing else', () =>
   const documented = (doc: OpenApiDocument) => operations(doc).map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort();
 
   it('on the public and the admin port', () => {
-    const config = gatewayConfigSchema.parse(stack.env);
+    const config = gatewayConfigSchema.parse(stack.serviceEnv('gateway'));
     const metrics = createMetricsRegistry('gateway');
     const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, metrics);
     const { publicApp, adminApp } = gatewayApps(config, {} as NatsLink, createLogger('gateway', 'silent'), httpRequestDuration(metrics), caches);

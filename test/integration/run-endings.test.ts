@@ -168,7 +168,7 @@ describe('a run past its deadline', () => {
       await eventually(async () => slow.received - calls, (n) => n >= 1); // the doomed runner has started the run
       await doomed.kill();
       // Another runner, whose redelivery of the run comes long after the deadline: only its reaper can end it.
-      survivor = await startService(runnerService, { ...stack.env, ...shortDeadline, MONGO_DB: stack.dbName('runner'), RUN_ACK_WAIT_MS: '120000', RUN_REAPER_INTERVAL_MS: '200' });
+      survivor = await startService(runnerService, stack.serviceEnv('runner', { ...shortDeadline, RUN_ACK_WAIT_MS: '120000', RUN_REAPER_INTERVAL_MS: '200' }));
 
       const run = await finished(apiKey, t.id, queued.body.run.id);
       expect(run).toMatchObject({ status: 'FAILED', billedCostMicro: 0, summary: { answers: 1, succeeded: 0, failed: 1 }, error: { code: 'run_timed_out' } });
@@ -201,7 +201,7 @@ describe('deltas when runs finish out of order', () => {
       const older = (await eventually(() => stack.api('POST', `/api/v1/trackers/${t.id}/runs`, { key: apiKey, body: { requestToken: 'older' } }), (r) => r.status === 202)).body.run;
       await eventually(async () => slow.received - calls, (n) => n >= 1);
       await doomed.kill();
-      survivor = await startService(runnerService, { ...stack.env, ...ackWait, MONGO_DB: stack.dbName('runner') });
+      survivor = await startService(runnerService, stack.serviceEnv('runner', ackWait));
       const newer = await requestRun(apiKey, t.id, 'newer');
 
       const newerFirst = await finished(apiKey, t.id, newer.id);

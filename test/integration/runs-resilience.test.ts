@@ -44,7 +44,7 @@ const finished = (key: string, trackerId: string, runId: string) => eventually((
 const account = async (key: string) => (await stack.api('GET', '/api/v1/account', { key })).body.account;
 
 it('a provider call longer than the ack wait is made once and billed once, with two runners', async () => {
-  const second: RunningService = await startService(runnerService, { ...stack.env, MONGO_DB: stack.dbName('runner') });
+  const second: RunningService = await startService(runnerService, stack.serviceEnv('runner'));
   try {
     const { apiKey } = await stack.account();
     const t = await activeTracker(apiKey);

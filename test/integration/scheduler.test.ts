@@ -23,7 +23,7 @@ afterAll(() => stack.stop());
 // fall due at the same next occurrence (the tracker service keeps the real time).
 beforeEach(async () => {
   clock = new Date();
-  scheduler = await startService(createSchedulerService({ now: () => clock }), { ...stack.env, MONGO_DB: `${stack.dbName('scheduler')}-${++run}`, SCHEDULER_TICK_MS: '50' });
+  scheduler = await startService(createSchedulerService({ now: () => clock }), stack.serviceEnv('scheduler', { MONGO_DB: `${stack.dbName('scheduler')}-${++run}`, SCHEDULER_TICK_MS: '50' }));
 });
 afterEach(() => scheduler.stop());
 

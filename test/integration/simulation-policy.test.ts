@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 it('refuses to start a runner or workflow service that would simulate a surface when SIMULATED_ANSWERS=refuse', async () => {
-  const refusing = (service: string) => ({ ...stack.env, MONGO_DB: stack.dbName(service), SIMULATED_ANSWERS: 'refuse' });
+  const refusing = (service: string) => stack.serviceEnv(service, { SIMULATED_ANSWERS: 'refuse' });
   await expect(startService(runnerService, refusing('runner'))).rejects.toThrow(/No credentials for chatgpt, claude, perplexity, gemini, google_ai_overview, and SIMULATED_ANSWERS=refuse/);
   await expect(startService(workflowService, refusing('workflow'))).rejects.toThrow(/No credentials for .*SIMULATED_ANSWERS=refuse/);
 });

@@ -28,7 +28,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
   const clock = { now: new Date(opts.dueAt.getTime() - 60_000) };
   const replicas: RunningService[] = [];
   for (let i = 0; i < opts.replicas; i++) {
-    replicas.push(await startService(createSchedulerService({ now: () => clock.now }), { ...stack.env, MONGO_DB: stack.dbName('scheduler'), SCHEDULER_TICK_MS: '50' }));
+    replicas.push(await startService(createSchedulerService({ now: () => clock.now }), stack.serviceEnv('scheduler', { SCHEDULER_TICK_MS: '50' })));
   }
   try {
     // 25 trackers per account, as the API allows.

@@ -68,6 +68,8 @@ export interface TestStack extends HttpClient {
   dbName(service: string): string;
   /** Starts (or restarts) one service in this process with the stack's settings. */
   start(def: ServiceDefinition<any>): Promise<RunningService>;
+  /** The settings one service of this stack gets (in this process, as a child process or in its image). */
+  serviceEnv(service: string, extraEnv?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
   /** Starts a service as a process of its own (its compiled main.js), so a test can really kill it. */
   spawn(service: string, extraEnv?: NodeJS.ProcessEnv): ManagedProcess;
   stop(): Promise<void>;
@@ -151,13 +153,14 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
     dbName: (service) => `t${id}-${service}`,
     async start(def) {
       await running.get(def.name)?.stop();
-      const service = await startService(def, { ...env, ...natsUserEnv(nats, def.name), MONGO_DB: stack.dbName(def.name) });
+      const service = await startService(def, stack.serviceEnv(def.name));
       running.set(def.name, service);
       return service;
     },
+    serviceEnv: (service, extraEnv = {}) => ({ ...env, ...natsUserEnv(nats, service), MONGO_DB: stack.dbName(service), ...extraEnv }),
     spawn(service, extraEnv = {}) {
       const main = path.join(REPO_ROOT, 'services', service, 'dist', 'main.js');
-      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...env, ...natsUserEnv(nats, service), MONGO_DB: stack.dbName(service), ...extraEnv });
+      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...stack.serviceEnv(service, extraEnv) });
       child.start();
       return child;
     },

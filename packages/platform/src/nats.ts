@@ -489,7 +489,10 @@ export function onEvent<E extends EventDef>(def: E, handler: (payload: z.infer<E
 export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: readonly EventRoute[], logger: Logger, onGap: (why: string) => void): Promise<{ stop(): Promise<void> }> {
   const bySubject = new Map(routes.map((r) => [r.def.subject, r]));
   for (const r of routes) if (r.def.stream.name !== stream.name) throw new Error(`${r.def.subject} is not an event of stream ${stream.name}`);
-  const consumer = await nats.js.consumers.get(stream.name, { filterSubjects: [...bySubject.keys()], deliver_policy: DeliverPolicy.New });
+  // The whole stream, unfiltered: a consumer with several filter subjects is created through the
+  // nameless `$JS.API.CONSUMER.CREATE.<stream>` subject, which NATS permissions cannot tell from
+  // creating any other consumer. Events no route wants are skipped below.
+  const consumer = await nats.js.consumers.get(stream.name, { deliver_policy: DeliverPolicy.New });
   const messages = await consumer.consume();
   const gap = (why: string) => {
     logger.warn({ stream: stream.name, why }, 'events may have been missed');
@@ -502,9 +505,10 @@ export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: rea
   const done = (async () => {
     for await (const msg of messages) {
       const route = bySubject.get(msg.subject);
+      if (!route) continue;
       let delivered = false;
       try {
-        delivered = route?.deliver(safeDecode(msg.data)) ?? false;
+        delivered = route.deliver(safeDecode(msg.data));
       } catch (err) {
         logger.error({ err, subject: msg.subject }, 'event watcher failed');
       }

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ManagedProcess, REPO_ROOT, SERVICES, freePort } from '@brandradar/devstack';
+import { eventually } from '../support/eventually';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { startStack, type TestStack } from '../support/stack';
+
+/**
+ * The service images, built from the unmodified Dockerfile and booted: deploy/images/build.sh builds
+ * all seven with buildah (no daemon, no registry: the base is a local stand-in tagged with the
+ * Dockerfile's base name), then each image's own entrypoint and command run in a container of it
+ * (buildah run, chroot isolation, the host's network) against this file's NATS and the run's store,
+ * until /readyz answers; SIGTERM then goes through the image's init to the service.
+ */
+const run = promisify(execFile);
+/** `bash` arguments that run buildah on the scripts' storage (deploy/images/buildah.sh). */
+const buildahArgs = (...args: string[]) => ['-c', `. '${REPO_ROOT}/deploy/images/buildah.sh' && bh_flags && exec buildah "\${BH_FLAGS[@]}" "$@"`, 'buildah', ...args];
+const buildah = (...args: string[]) => run('bash', buildahArgs(...args), { maxBuffer: 16 << 20 });
+const image = (service: string) => `localhost/brandradar/${service}:local`;
+
+interface ImageConfig {
+  Entrypoint?: string[];
+  Cmd?: string[];
+  User?: string;
+  WorkingDir?: string;
+}
+
+let stack: TestStack;
+let smtp: SmtpPeer;
+const containers: string[] = [];
+
+beforeAll(async () => {
+  await run('bash', ['deploy/images/build.sh'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 }).catch((err) => {
+    throw new Error(`deploy/images/build.sh failed (${err.code ?? err.signal}):\n${String(err.stderr).slice(-4000)}`);
+  });
+  [stack, smtp] = await Promise.all([startStack([], { MAIL_FROM: 'reports@brandradar.test' }), startSmtpPeer()]);
+}, 40 * 60_000);
+
+afterAll(async () => {
+  await Promise.all(containers.map((c) => buildah('rm', c).catch(() => undefined)));
+  await Promise.all([stack?.stop(), smtp?.stop()]);
+});
+
+/** The production workspace packages a service needs, from the package manifests. */
+function workspaceDeps(dir: string, seen = new Set<string>()): Set<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8'));
+  for (const name of Object.keys(manifest.dependencies ?? {})) {
+    const pkg = name.match(/^@brandradar\/(.+)$/)?.[1];
+    if (pkg && !seen.has(`packages/${pkg}`)) {
+      seen.add(`packages/${pkg}`);
+      workspaceDeps(`packages/${pkg}`, seen);
+    }
+  }
+  return seen;
+}
+
+/** The processes under `pid` (chroot isolation has no PID namespace: they are the host's). */
+function descendants(pid: number): { pid: number; name: string }[] {
+  const all = fs.readdirSync('/proc').flatMap((entry) => {
+    const stat = /^\d+$/.test(entry) ? fs.readFileSync(`/proc/${entry}/stat`, { encoding: 'utf8', flag: 'r' }).match(/^(\d+) \((.*)\) \S+ (\d+)/) : null;
+    return stat ? [{ pid: Number(stat[1]), name: stat[2]!, ppid: Number(stat[3]) }] : [];
+  });
+  const found: { pid: number; name: string }[] = [];
+  for (let parents = [pid]; parents.length > 0; ) {
+    const children = all.filter((p) => parents.includes(p.ppid));
+    found.push(...children);
+    parents = children.map((c) => c.pid);
+  }
+  return found;
+}
+
+describe.each([...SERVICES])('the %s image', (service) => {
+  let config: ImageConfig;
+  let container: string;
+
+  beforeAll(async () => {
+    config = JSON.parse((await buildah('inspect', '--type', 'image', image(service))).stdout).OCIv1.config;
+    container = (await buildah('from', '--quiet', '--pull=never', '--name', `brandradar-test-${service}-${process.pid}`, image(service))).stdout.trim();
+    containers.push(container);
+  }, 5 * 60_000);
+
+  it('runs under tini as a numeric non-root user, and holds only compiled JavaScript: its own and its packages', async () => {
+    expect(config.Entrypoint).toEqual(['/usr/bin/tini', '--']);
+    expect(config.User).toMatch(/^[1-9]\d*:[1-9]\d*$/);
+    const inside = await buildah('run', container, '--', 'sh', '-c', 'id -u; node --version; cd /app && ls -d packages/*/dist services/*/dist; find packages services -name "*.ts" | wc -l');
+    const [uid, node, ...rest] = inside.stdout.trim().split('\n');
+    expect(uid).toBe(config.User!.split(':')[0]);
+    expect(node).toMatch(/^v24\./);
+    const sources = Number(rest.pop());
+    expect(rest.sort()).toEqual([...workspaceDeps(`services/${service}`), `services/${service}`].map((d) => `${d}/dist`).sort());
+    expect(sources).toBe(0);
+  }, 60_000);
+
+  it("boots with its own command against NATS and the store, is ready, and stops on SIGTERM", async () => {
+    const opsPort = await freePort();
+    const env = stack.serviceEnv(service, { OPS_PORT: String(opsPort), LOG_LEVEL: 'info', SMTP_URL: smtp.url });
+    const output: string[] = [];
+    const command = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
+    const args = ['run', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), container, '--', ...command];
+    const proc = new ManagedProcess(service, 'bash', buildahArgs(...args), (line) => output.push(line));
+    const exited = new Promise<number | null>((resolve) => {
+      proc.start();
+      proc.onExit((code) => resolve(code));
+    });
+    try {
+      const ready = await eventually(
+        () => fetch(`http://127.0.0.1:${opsPort}/readyz`).then((r) => r.status, () => 0),
+        (status) => status === 200 || !proc.running,
+        60_000,
+        200,
+      );
+      // Compared as text with the service's last lines, so that a failure shows them.
+      expect([ready, ...output.slice(-20)].join('\n')).toMatch(/^200\n/);
+      // SIGTERM to the image's PID 1, as a kubelet sends it (buildah run does not pass signals on):
+      // tini passes it to node, the service drains and exits with 128 + 15, and so does the container.
+      const tini = descendants(proc.pid!).find((p) => p.name === 'tini');
+      expect(tini).toBeDefined();
+      process.kill(tini!.pid, 'SIGTERM');
+      expect([await exited, ...output.slice(-20)].join('\n')).toMatch(/^143\n/);
+    } finally {
+      await proc.kill();
+    }
+  }, 120_000);
+});
