@@ -4,7 +4,6 @@ import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { kubeRequest, startControlPlane, type ControlPlane, type KubeAnswer } from '@brandradar/devstack';
 import { eventually } from '../support/eventually';
-import { NATS_USERS } from '@brandradar/contracts';
 import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
 
 /**
@@ -17,20 +16,65 @@ import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } fr
  *  - the hooks (provisioning Job, its Secret, the helm test Pod) are checked as objects, with every
  *    other rendered object, by a server-side dry run (`dryRun=All`, `fieldValidation=Strict`: what
  *    `kubectl apply --dry-run=server` does), sent as plain JSON so no client drops unknown fields.
- * The chart's nats and mongodb dependencies cannot be fetched here: the dev values run with both
- * off and external URLs instead, and the chart copy holds empty stand-ins (support.ts).
+ * The dev values run the chart's own in-cluster NATS and MongoDB (StatefulSets, whose Pods the
+ * controller manager makes too); the prod values use external stores. KEDA's ScaledObject is
+ * checked against a CustomResourceDefinition registered here (the fields the chart uses, typed),
+ * and helm finds it through discovery, as on a cluster with KEDA.
  * First run: builds kube-apiserver and kube-controller-manager (README, "The chart against an API server").
  */
 const NATS_URL = 'nats://nats.messaging:4222';
-/** An external NATS needs each user's password in the release's Secret. */
-const NATS_PASSWORDS = NATS_USERS.map((user) => `secrets.values.NATS_PASSWORD_${user.toUpperCase()}=apiserver-test-${user}`).join(',');
 const ENVIRONMENTS = [
-  {
-    name: 'dev',
-    args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml'), '--set', 'nats.enabled=false,mongodb.enabled=false', '--set-string', `natsUrl=${NATS_URL},secrets.values.MONGO_URL=mongodb://mongo.example:27017,${NATS_PASSWORDS}`],
-  },
-  { name: 'prod', args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set-string', `natsUrl=${NATS_URL},${NATS_PASSWORDS}`] },
+  { name: 'dev', args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml')], hooks: 'post-install,pre-upgrade', stores: ['mongodb', 'nats'] },
+  { name: 'prod', args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set-string', `natsUrl=${NATS_URL}`], hooks: 'pre-install,pre-upgrade', stores: [] },
 ];
+
+/**
+ * KEDA's ScaledObject, as a CustomResourceDefinition with a structural schema of the fields the
+ * chart sets (so strict field validation refuses any other), written from KEDA's documented API.
+ */
+const SCALED_OBJECT_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'scaledobjects.keda.sh' },
+  spec: {
+    group: 'keda.sh',
+    scope: 'Namespaced',
+    names: { kind: 'ScaledObject', listKind: 'ScaledObjectList', plural: 'scaledobjects', singular: 'scaledobject' },
+    versions: [
+      {
+        name: 'v1alpha1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            required: ['spec'],
+            properties: {
+              apiVersion: { type: 'string' },
+              kind: { type: 'string' },
+              metadata: { type: 'object' },
+              spec: {
+                type: 'object',
+                required: ['scaleTargetRef', 'triggers'],
+                properties: {
+                  scaleTargetRef: { type: 'object', required: ['name'], properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, name: { type: 'string' } } },
+                  minReplicaCount: { type: 'integer', format: 'int32' },
+                  maxReplicaCount: { type: 'integer', format: 'int32' },
+                  pollingInterval: { type: 'integer', format: 'int32' },
+                  cooldownPeriod: { type: 'integer', format: 'int32' },
+                  triggers: {
+                    type: 'array',
+                    items: { type: 'object', required: ['type', 'metadata'], properties: { type: { type: 'string' }, name: { type: 'string' }, metadata: { type: 'object', additionalProperties: { type: 'string' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+};
 const RELEASE = 'brandradar';
 const INSTANCE = `app.kubernetes.io/instance=${RELEASE}`;
 const REVISION = 'deployment.kubernetes.io/revision';
@@ -44,6 +88,8 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), 'kube-'));
   log = fs.createWriteStream(path.join(dir, 'control-plane.log'));
   [helm, cp] = await Promise.all([prepareHelm(), startControlPlane({ dir, controllerManager: true, sink: (name) => (line) => log.write(`[${name}] ${line}\n`) })]);
+  await ok('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', SCALED_OBJECT_CRD);
+  await eventually(() => api('GET', '/apis/keda.sh/v1alpha1'), (r) => r.status === 200, 30_000);
 }, 60 * 60_000);
 afterAll(async () => {
   await cp?.stop();
@@ -88,19 +134,26 @@ const isHook = (o: K8sObject) => o.metadata.annotations?.['helm.sh/hook'] !== un
 const imageOf = (o: any): string => o.spec.template.spec.containers[0].image;
 const ownedBy = (o: any, owner: any) => (o.metadata.ownerReferences ?? []).some((r: any) => r.uid === owner.metadata.uid && r.controller);
 
-describe.each(ENVIRONMENTS)('server-side dry run of everything helm template renders with the $name values, hooks included', ({ name, args }) => {
+describe.each(ENVIRONMENTS)('server-side dry run of everything helm template renders with the $name values, hooks included', ({ name, args, hooks: phases, stores }) => {
   const namespace = `dry-run-${name}`;
   let objects: K8sObject[];
   beforeAll(async () => {
-    objects = await helm.template([...args, '--namespace', namespace]);
+    objects = await helm.template([...args, '--namespace', namespace, '--api-versions', 'keda.sh/v1alpha1']);
     await createNamespace(namespace);
     // The helm test Pod runs as the namespace's `default` ServiceAccount, which the controller manager creates.
     await eventually(() => api('GET', `/api/v1/namespaces/${namespace}/serviceaccounts/default`), (r) => r.status === 200, 30_000);
   });
 
-  it('renders the hooks too: the provisioning Job and the helm test Pod', () => {
-    const hooks = objects.filter(isHook).map((o) => `${o.kind}/${o.metadata.annotations!['helm.sh/hook']}`);
-    expect(hooks).toEqual(expect.arrayContaining(['Job/pre-install,pre-upgrade', 'Pod/test']));
+  it('renders the hooks too: the provisioning Job (and MongoDB\'s init Job with the in-cluster MongoDB) and the helm test Pod', () => {
+    const hooks = objects.filter(isHook).map((o) => `${o.kind}/${o.metadata.name}/${o.metadata.annotations!['helm.sh/hook']}`);
+    const expected = [`Job/rel-provision/${phases}`, 'Pod/rel-test-gateway/test', ...(stores.includes('mongodb') ? [`Job/rel-mongodb-init/${phases}`] : [])];
+    expect(hooks).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('renders the in-cluster stores as StatefulSets exactly when the values ask for them, and the runner\'s ScaledObject with runner autoscaling', () => {
+    expect(objects.filter((o) => o.kind === 'StatefulSet').map((o) => o.metadata.name).sort()).toEqual(stores.map((s) => `rel-${s}`));
+    const runnerAutoscaled = name === 'prod';
+    expect(objects.filter((o) => o.kind === 'ScaledObject').map((o) => o.metadata.name)).toEqual(runnerAutoscaled ? ['rel-runner'] : []);
   });
 
   it('the API server accepts every object (strict fields, defaulting, admission with Pod Security "restricted") without a warning', async () => {
@@ -131,7 +184,7 @@ describe.each(ENVIRONMENTS)('server-side dry run of everything helm template ren
   });
 });
 
-describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade, rollback, uninstall (--no-hooks)', ({ name, args }) => {
+describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade, rollback, uninstall (--no-hooks)', ({ name, args, stores }) => {
   const namespace = `brandradar-${name}`;
   const inCluster = (cmd: string[]) => helm.run([...cmd, '--namespace', namespace], { KUBECONFIG: cp.kubeconfig });
   const status = async () => JSON.parse((await inCluster(['status', RELEASE, '-o', 'json'])).stdout) as { version: number; info: { status: string } };
@@ -157,6 +210,8 @@ describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade
     return { deployments: byName, phases: [...new Set(pods.map((p) => p.status.phase))], failures };
   }
   type Rollout = Awaited<ReturnType<typeof rollout>>;
+  /** The same Pods per image, in whatever order the ReplicaSets were listed. */
+  const samePods = (a: Record<string, number> | undefined, b: Record<string, number>) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b).sort());
   /** Every Deployment has all its Pods from one ReplicaSet: the current one, of its image. */
   const settled = (r: Rollout) =>
     Object.keys(r.deployments).length === SERVICES.length && Object.values(r.deployments).every((d) => d.current === d.image && JSON.stringify(d.pods) === JSON.stringify({ [d.image]: d.replicas }));
@@ -176,6 +231,20 @@ describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade
       if (code !== 200) missing.push(`${o.kind}/${o.metadata.name}: ${code}`);
     }
     expect(missing).toEqual([]);
+    // helm found KEDA's API through discovery: the prod runner scales on its backlog, with no CPU HPA of the chart's.
+    const scaled = manifest.filter((o) => ['ScaledObject', 'HorizontalPodAutoscaler'].includes(o.kind)).map((o) => `${o.kind}/${o.metadata.name}`).sort();
+    expect(scaled).toEqual(name === 'prod' ? [`ScaledObject/${RELEASE}-runner`, `HorizontalPodAutoscaler/${RELEASE}-gateway`].sort() : []);
+  });
+
+  it('each in-cluster store\'s StatefulSet gets its Pods (one per replica, admitted under Pod Security "restricted") and their volume claims', async () => {
+    const sets = await list('apps/v1', 'statefulsets', namespace);
+    expect(sets.map((s) => s.metadata.name).sort()).toEqual(stores.map((s) => `${RELEASE}-${s}`));
+    for (const set of sets) {
+      const pods = await eventually(async () => (await list('v1', 'pods', namespace, `app.kubernetes.io/instance=${RELEASE},app.kubernetes.io/name=${set.metadata.labels['app.kubernetes.io/name']}`)).filter((p) => ownedBy(p, set)), (p) => p.length === set.spec.replicas, 60_000, 250);
+      expect(pods.map((p) => p.metadata.name).sort()).toEqual(Array.from({ length: set.spec.replicas }, (_, i) => `${set.metadata.name}-${i}`));
+      const claims = await list('v1', 'persistentvolumeclaims', namespace, `app.kubernetes.io/instance=${RELEASE}`);
+      expect(claims.map((c) => c.metadata.name)).toEqual(expect.arrayContaining(pods.map((p) => `data-${p.metadata.name}`)));
+    }
   });
 
   it('each Deployment gets its ReplicaSet and Pods (kube-controller-manager), admitted under Pod Security "restricted"; they stay Pending', async () => {
@@ -187,14 +256,21 @@ describe.each(ENVIRONMENTS)('the release with the $name values: install, upgrade
 
   it('helm upgrade: revision 2 gives the gateway a new ReplicaSet with one surge Pod, and the old one keeps all its Pods (maxUnavailable 0)', async () => {
     first = (await rollout()).deployments[gateway]!;
+    const secret = (): Promise<Record<string, string>> => ok('GET', `/api/v1/namespaces/${namespace}/secrets/${RELEASE}-secrets`).then((s) => s.data, () => ({}));
+    const before = await secret();
     await inCluster(['upgrade', RELEASE, helm.chart, '--no-hooks', ...args, '--set-string', 'services.gateway.image.tag=upgrade-check']);
     expect(await status()).toMatchObject({ version: 2, info: { status: 'deployed' } });
     const image = first.image.replace(/:[^:]+$/, ':upgrade-check');
     // No new Pod ever becomes ready here, so the rollout stops after its surge: capacity never drops.
     const surged = { [first.image]: first.replicas, [image]: 1 };
-    const r = await eventually(rollout, (v) => v.deployments[gateway]?.current === image && JSON.stringify(v.deployments[gateway]?.pods) === JSON.stringify(surged), 60_000, 250);
+    const r = await eventually(rollout, (v) => v.deployments[gateway]?.current === image && samePods(v.deployments[gateway]?.pods, surged), 60_000, 250);
     expect(r.deployments[gateway]!.image).toBe(image);
     expect(settled({ ...r, deployments: { ...r.deployments, [gateway]: first } })).toBe(true); // the others did not move
+    // The generated store passwords (and so each MONGO_URL_<SERVICE>) are the ones the Secret already held.
+    const generated = Object.keys(before).filter((k) => /^(NATS_PASSWORD|MONGO_PASSWORD|MONGO_URL|MONGO_ROOT_PASSWORD|MONGO_KEYFILE)/.test(k));
+    if (stores.length > 0) expect(generated.length).toBeGreaterThan(20);
+    const after = await secret();
+    for (const key of generated) expect([key, after[key]]).toEqual([key, before[key]]);
   });
 
   it('helm rollback to revision 1: revision 3, and the gateway\'s first ReplicaSet is its current one again', async () => {

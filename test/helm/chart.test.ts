@@ -1,9 +1,15 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { Script } from 'node:vm';
 import { parse } from 'yaml';
-import { NATS_USERS, PROVISION_USER } from '@brandradar/contracts';
-import { CHART_VALUES, chartNatsValues, passwordKey, withChartNatsValues } from '@brandradar/devstack';
-import { byKind, ciValuesFiles, ENVIRONMENTS_DIR, find, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
+import { NATS_USERS, PROVISION_USER, WORKFLOW_QUERY_TIMEOUT_MS } from '@brandradar/contracts';
+import { CHART_NATS_USERS, chartNatsUsers, ensureNatsServer, passwordKey } from '@brandradar/devstack';
+import { byKind, CHART_DIR, ciValuesFiles, ENVIRONMENTS_DIR, find, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
+
+const run = promisify(execFile);
 
 /**
  * The chart, offline: helm lint --strict and helm template with the default values, each
@@ -12,8 +18,9 @@ import { byKind, ciValuesFiles, ENVIRONMENTS_DIR, find, prepareHelm, SERVICES, t
  * The first run builds helm from its Go module (minutes); later runs take seconds.
  */
 let helm: Helm;
+let natsServer: string;
 beforeAll(async () => {
-  helm = await prepareHelm();
+  [helm, natsServer] = await Promise.all([prepareHelm(), ensureNatsServer()]);
 }, 20 * 60_000);
 afterAll(() => helm?.cleanup());
 
@@ -32,7 +39,31 @@ const renders: { name: string; args: string[]; files: string[] }[] = [
     args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set', 'natsUrl=nats://nats.messaging:4222'],
     files: [path.join(ENVIRONMENTS_DIR, 'prod.yaml')],
   },
+  // A cluster that serves KEDA's API: the runner scales on its JetStream backlog.
+  {
+    name: 'environments/prod.yaml on a cluster with KEDA',
+    args: ['-f', path.join(ENVIRONMENTS_DIR, 'prod.yaml'), '--set', 'natsUrl=nats://nats.messaging:4222', '--api-versions', 'keda.sh/v1alpha1'],
+    files: [path.join(ENVIRONMENTS_DIR, 'prod.yaml')],
+  },
+  { name: 'default values on a cluster with KEDA, runner autoscaling on', args: ['--api-versions', 'keda.sh/v1alpha1', '--set', 'services.runner.autoscaling.enabled=true'], files: [] },
 ];
+
+/** Kinds kubernetes-models has no schema for; test/helm/apiserver.test.ts checks them against their CRD. */
+const CUSTOM_KINDS = new Set(['keda.sh/v1alpha1 ScaledObject']);
+
+/** Every pod template of the render (Deployments, StatefulSets, Jobs) and the bare Pods. */
+function podSpecs(objects: K8sObject[]): { owner: string; spec: any }[] {
+  return objects.flatMap((o) => {
+    if (o.kind === 'Pod') return [{ owner: `Pod/${o.metadata.name}`, spec: o.spec }];
+    if (['Deployment', 'StatefulSet', 'Job'].includes(o.kind)) return [{ owner: `${o.kind}/${o.metadata.name}`, spec: o.spec.template.spec }];
+    return [];
+  });
+}
+
+/** The decoded data of a rendered Secret. */
+function secretData(secret: K8sObject): Record<string, string> {
+  return Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+}
 
 function enabledServices(files: string[]): string[] {
   const off = new Set<string>();
@@ -85,6 +116,7 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
     const problems: string[] = [];
     for (const o of objects) {
       const Model = modelOf(o);
+      if (!Model && CUSTOM_KINDS.has(`${o.apiVersion} ${o.kind}`)) continue;
       if (!Model) {
         problems.push(`${o.apiVersion} ${o.kind} ${o.metadata?.name}: no schema for this kind`);
         continue;
@@ -156,7 +188,8 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
         expect(env.has('MONGO_URL')).toBe(false);
         expect(config).toMatchObject({ GATEWAY_PORT: expect.any(String), ADMIN_PORT: expect.any(String) });
       } else {
-        expect(env.get('MONGO_URL')).toBeDefined();
+        // Its own MongoDB user's connection string.
+        expect(env.get('MONGO_URL')?.valueFrom?.secretKeyRef?.key).toBe(`MONGO_URL_${s.toUpperCase()}`);
       }
       // No secret value is ever in a ConfigMap.
       for (const key of Object.keys(config)) expect(key).not.toMatch(/KEY|TOKEN|PASSWORD|MONGO_URL|SMTP_URL/);
@@ -169,7 +202,7 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
 
   it('gives every NATS user a password in the Secret the services and the provisioning Job read', () => {
     const secretName = container(services[0]!).env.find((e: any) => e.name === 'NATS_PASSWORD').valueFrom.secretKeyRef.name;
-    const secrets = byKind(objects, 'Secret').filter((o) => o.metadata.name === secretName || o.metadata.labels?.['app.kubernetes.io/component'] === 'provision');
+    const secrets = byKind(objects, 'Secret').filter((o) => o.metadata.name === secretName || o.metadata.labels?.['app.kubernetes.io/component'] === 'hooks');
     if (secrets.length === 0) return; // secrets.existingSecret: the operator's Secret holds them
     for (const secret of secrets) for (const user of NATS_USERS) expect(Buffer.from(secret.data[passwordKey(user)] ?? '', 'base64').toString().length).toBeGreaterThanOrEqual(8);
     // The hook's copy carries the very same passwords as the release's Secret.
@@ -182,14 +215,17 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
       const graceMs = Number(find(objects, 'ConfigMap', svcName(s))!.data.SHUTDOWN_GRACE_MS);
       const preStop = Number(pod.spec.containers[0].lifecycle?.preStop?.exec?.command?.[1] ?? 0);
       expect(pod.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(graceMs + preStop * 1000);
+      // The gateway waits up to WORKFLOW_QUERY_TIMEOUT_MS (150 s) for a content brief, which the workflow runs: both finish it before they stop.
+      if (s === 'gateway' || s === 'workflow') expect(graceMs).toBeGreaterThanOrEqual(WORKFLOW_QUERY_TIMEOUT_MS + 10_000);
       expect(pod.metadata.annotations['checksum/config']).toMatch(/^[0-9a-f]{64}$/);
       expect(pod.metadata.annotations['checksum/secret']).toMatch(/^[0-9a-f]{64}$/);
     }
   });
 
-  it('sets replicas exactly when the service has no HorizontalPodAutoscaler', () => {
+  it('sets replicas exactly when the service has no HorizontalPodAutoscaler or ScaledObject', () => {
     for (const s of services) {
-      const hpa = find(objects, 'HorizontalPodAutoscaler', svcName(s));
+      const hpa = find(objects, 'HorizontalPodAutoscaler', svcName(s)) ?? find(objects, 'ScaledObject', svcName(s));
+      expect(find(objects, 'HorizontalPodAutoscaler', svcName(s)) && find(objects, 'ScaledObject', svcName(s))).toBeUndefined();
       if (hpa) {
         expect(deployment(s).spec.replicas).toBeUndefined();
         expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: svcName(s) });
@@ -225,7 +261,7 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
   });
 
   it('provisions streams, consumers and indexes in a hook Job that runs every enabled service in PROVISION_ONLY mode', () => {
-    const job = byKind(objects, 'Job')[0];
+    const job = byKind(objects, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'provision');
     if (!job) return; // provision.enabled=false
     expect(job.metadata.annotations?.['helm.sh/hook']).toMatch(/pre-upgrade/);
     const containers = job.spec.template.spec.containers;
@@ -240,6 +276,100 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
       expect(env.get('NATS_URL')?.value).toBe(find(objects, 'ConfigMap', svcName(c.name))!.data.NATS_URL);
       expect(env.has('MONGO_URL')).toBe(c.name !== 'gateway');
       expect(c.securityContext.readOnlyRootFilesystem).toBe(true);
+    }
+  });
+
+  it('pins every image to a version: no `latest`, no floating tag', () => {
+    const images = podSpecs(objects).flatMap(({ owner, spec }) => [...(spec.initContainers ?? []), ...spec.containers].map((c: any) => [owner, c.image as string]));
+    expect(images.length).toBeGreaterThan(0);
+    for (const [owner, image] of images) expect([owner, image]).toEqual([owner, expect.stringMatching(/^[^:@\s]+:[0-9]+\.[0-9]+\.[0-9]+[-A-Za-z0-9.]*(@sha256:[0-9a-f]{64})?$/)]);
+  });
+
+  it('lets the ingress wait longer for a response than the slowest route (the 150 s content brief)', () => {
+    for (const ingress of byKind(objects, 'Ingress')) {
+      const annotations = ingress.metadata.annotations ?? {};
+      for (const key of ['nginx.ingress.kubernetes.io/proxy-read-timeout', 'nginx.ingress.kubernetes.io/proxy-send-timeout']) expect([key, Number(annotations[key]) * 1000]).toEqual([key, expect.any(Number)]);
+      expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']) * 1000).toBeGreaterThan(WORKFLOW_QUERY_TIMEOUT_MS + 5_000);
+      expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-send-timeout']) * 1000).toBeGreaterThan(WORKFLOW_QUERY_TIMEOUT_MS + 5_000);
+    }
+  });
+
+  it('scales the runner on its JetStream backlog with KEDA when the cluster serves keda.sh, on CPU otherwise', () => {
+    const scaled = find(objects, 'ScaledObject', svcName('runner'));
+    if (!args.includes('keda.sh/v1alpha1')) expect(scaled).toBeUndefined();
+    if (!scaled) return;
+    expect(find(objects, 'HorizontalPodAutoscaler', svcName('runner'))).toBeUndefined();
+    expect(scaled.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: svcName('runner') });
+    expect(scaled.spec.minReplicaCount).toBeLessThanOrEqual(scaled.spec.maxReplicaCount);
+    const [trigger] = scaled.spec.triggers;
+    expect(trigger).toMatchObject({ type: 'nats-jetstream', metadata: { stream: 'RUN_COMMANDS', consumer: 'runner', account: '$G', lagThreshold: expect.stringMatching(/^[1-9][0-9]*$/) } });
+    const nats = find(objects, 'StatefulSet', 'rel-nats');
+    // The in-cluster NATS's headless Service (the scaler reaches each server as <pod>.<endpoint>), or the external NATS's host.
+    expect(trigger.metadata.natsServerMonitoringEndpoint).toBe(nats ? 'rel-nats-headless.brandradar.svc:8222' : 'nats.messaging:8222');
+  });
+
+  it('runs the in-cluster NATS, when on, as a JetStream cluster of the official image whose configuration nats-server accepts', async () => {
+    const nats = find(objects, 'StatefulSet', 'rel-nats');
+    if (!nats) return; // external NATS
+    const pod = nats.spec.template.spec;
+    const [server] = pod.containers;
+    expect(server.image).toMatch(/^nats:2\.12\.[0-9]+$/);
+    expect(pod.serviceAccountName).toBe('rel-nats');
+    expect(nats.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toMatch(/^[0-9]+[MGT]i$/);
+    expect(find(objects, 'Service', 'rel-nats-headless')!.spec.clusterIP).toBe('None');
+    expect(find(objects, 'PodDisruptionBudget', 'rel-nats')!.spec.maxUnavailable).toBe(1);
+    expect(find(objects, 'ConfigMap', deployment(services[0]!).metadata.name)!.data.NATS_URL).toBe('nats://rel-nats:4222');
+    // Every NATS user's password comes from the Secret the services read, under the key they read.
+    const secretName = envOf(container(services[0]!)).get('NATS_PASSWORD').valueFrom.secretKeyRef.name;
+    const env = envOf(server);
+    for (const user of NATS_USERS) expect(env.get(passwordKey(user))?.valueFrom?.secretKeyRef).toEqual({ name: secretName, key: passwordKey(user) });
+    // The rendered configuration, with the environment the pod gets, passes nats-server's own check.
+    const config: string = find(objects, 'ConfigMap', 'rel-nats')!.data['nats.conf'];
+    const replicas: number = nats.spec.replicas;
+    expect(config.match(/nats:\/\/rel-nats-\d\.rel-nats-headless\.brandradar\.svc:6222/g) ?? []).toHaveLength(replicas > 1 ? replicas : 0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chart-nats-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'nats.conf'), config);
+      const podEnv: Record<string, string> = { POD_NAME: 'rel-nats-0', ...Object.fromEntries(NATS_USERS.map((u) => [passwordKey(u), `pw-${u}`])) };
+      const { stderr } = await run(natsServer, ['-c', path.join(dir, 'nats.conf'), '-t'], { env: podEnv });
+      expect(stderr).toMatch(/configuration file .* is valid/);
+      // Without a user's password in its environment the server refuses to start.
+      const missing = { ...podEnv };
+      delete missing[passwordKey('runner')];
+      await expect(run(natsServer, ['-c', path.join(dir, 'nats.conf'), '-t'], { env: missing })).rejects.toThrow(/NATS_PASSWORD_RUNNER/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the in-cluster MongoDB, when on, as a replica set whose init Job gives each service a user of its own database only', () => {
+    const mongo = find(objects, 'StatefulSet', 'rel-mongodb');
+    if (!mongo) return; // external MongoDB
+    const [mongod] = mongo.spec.template.spec.containers;
+    expect(mongod.image).toMatch(/^mongo:8\.0\.[0-9]+$/);
+    expect(mongod.args).toEqual(expect.arrayContaining(['--replSet', '--keyFile', '--bind_ip_all']));
+    expect(find(objects, 'Service', 'rel-mongodb-headless')!.spec.clusterIP).toBe('None');
+    const init = find(objects, 'Job', 'rel-mongodb-init')!;
+    const provision = byKind(objects, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'provision');
+    expect(init.metadata.annotations!['helm.sh/hook']).toBe('post-install,pre-upgrade');
+    // Before the provisioning Job, which connects as those users.
+    if (provision) expect(Number(init.metadata.annotations!['helm.sh/hook-weight'])).toBeLessThan(Number(provision.metadata.annotations!['helm.sh/hook-weight']));
+    const env = envOf(init.spec.template.spec.containers[0]);
+    const users = JSON.parse(env.get('MONGO_SERVICE_USERS').value) as { user: string; db: string; key: string }[];
+    expect(users.map((u) => u.user).sort()).toEqual(SERVICES.filter((s) => s !== 'gateway').sort());
+    for (const u of users) {
+      expect(u.db).toBe(find(objects, 'ConfigMap', `rel-${u.user}`)?.data.MONGO_DB ?? `brandradar-${u.user}`);
+      expect(env.get(`MONGO_PASSWORD_${u.key}`)?.valueFrom?.secretKeyRef?.key).toBe(`MONGO_PASSWORD_${u.key}`);
+    }
+    expect(JSON.parse(env.get('MONGO_MEMBERS').value)).toHaveLength(mongo.spec.replicas);
+    // Each service's MONGO_URL is that user's, on the replica set, password from the Secret.
+    const secret = find(objects, 'Secret', 'rel-secrets');
+    if (!secret) return; // secrets.existingSecret
+    const data = secretData(secret);
+    for (const s of services.filter((x) => x !== 'gateway')) {
+      const url = new URL(data[`MONGO_URL_${s.toUpperCase()}`]!);
+      expect([url.protocol, decodeURIComponent(url.username), decodeURIComponent(url.password)]).toEqual(['mongodb:', s, data[`MONGO_PASSWORD_${s.toUpperCase()}`]]);
+      expect(url.searchParams.get('replicaSet')).toBe('rs0');
     }
   });
 
@@ -264,7 +394,10 @@ describe('values the chart must refuse', () => {
   it.each([
     ['natsUrl and the in-cluster NATS together', ['--set', 'natsUrl=nats://x:4222'], /NATS is configured twice/],
     ['secret values with an existing Secret', ['--set', 'secrets.existingSecret=s', '--set', 'secrets.values.ADMIN_TOKEN=0123456789abcdef'], /secrets.values.ADMIN_TOKEN is set together with secrets.existingSecret/],
-    ['stream replicas above the NATS cluster size', ['--set', 'natsStreamReplicas=5'], /natsStreamReplicas \(5\) is larger than the in-cluster NATS cluster/],
+    ['stream replicas above the NATS cluster size', ['--set', 'natsStreamReplicas=5'], /natsStreamReplicas \(5\) is larger than the in-cluster NATS cluster \(nats.replicas=3\)/],
+    ['a service MONGO_URL with the in-cluster MongoDB', ['--set-string', 'secrets.values.MONGO_URL_BILLING=mongodb://b:pw@db:27017/'], /MongoDB is configured twice: .*secrets.values.MONGO_URL_BILLING/],
+    ['a two-member MongoDB replica set', ['--set', 'mongodb.replicas=2'], /mongodb.replicas=2 cannot elect a primary/],
+    ['a floating store image tag', ['--set', 'nats.image.tag=latest'], /nats\/image\/tag/],
     ['an unknown service', ['--set', 'services.search.enabled=true'], /search/],
     ['an admin port on a service other than the gateway', ['--set', 'services.billing.ports.admin=9000'], /only the gateway has public and admin ports/],
     ['a PDB with both minAvailable and maxUnavailable', ['--set', 'services.billing.pdb.minAvailable=1'], /services.billing.pdb: set exactly one of minAvailable and maxUnavailable/],
@@ -278,21 +411,31 @@ describe('the chart source', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'helm', 'brandradar', 'values.schema.json'), 'utf8'));
 
   it('gives the in-cluster NATS the users of packages/contracts/src/access.ts (npm run chart:nats-users)', () => {
-    const values = fs.readFileSync(CHART_VALUES, 'utf8');
-    expect(withChartNatsValues(values, chartNatsValues())).toBe(values);
-    const nats = parse(values).nats;
-    expect(nats.config.merge.authorization.users.map((u: { user: string }) => u.user)).toEqual([...NATS_USERS]);
-    expect(Object.keys(nats.container.env)).toEqual(NATS_USERS.map(passwordKey));
+    expect(fs.readFileSync(CHART_NATS_USERS, 'utf8')).toBe(chartNatsUsers());
+    const users = [...chartNatsUsers().matchAll(/\{user: "([a-z]+)", password: \$(NATS_PASSWORD_[A-Z]+),/g)].map((m) => [m[1], m[2]]);
+    expect(users).toEqual(NATS_USERS.map((u) => [u, passwordKey(u)]));
   });
 
-  it('declares NATS and MongoDB as dependencies behind conditions', () => {
-    expect(chart.dependencies).toEqual([
-      expect.objectContaining({ name: 'nats', condition: 'nats.enabled' }),
-      expect.objectContaining({ name: 'mongodb', condition: 'mongodb.enabled' }),
-    ]);
+  it('has no dependencies: everything it installs comes from its own templates and pinned public images (no helm dependency update, no Chart.lock)', () => {
+    expect(chart.dependencies).toBeUndefined();
+    expect(fs.existsSync(path.join(CHART_DIR, 'charts'))).toBe(false);
+    expect(fs.readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')).not.toMatch(/bitnami/i);
   });
 
-  it('closes every object of its values schema (additionalProperties: false), except the dependencies passed through', () => {
+  it('keeps a password with URL delimiters intact in the MONGO_URL it builds (percent-encoded user and password)', async () => {
+    const password = 'p@:/?#%+ w';
+    const objects = await helm.template(['--set-string', `secrets.values.MONGO_PASSWORD_BILLING=${password}`, '--show-only', 'templates/secret.yaml']);
+    const url = secretData(find(objects, 'Secret', 'rel-secrets')!).MONGO_URL_BILLING!;
+    expect(url).toMatch(/^mongodb:\/\/billing:p%40%3A%2F%3F%23%25%2B%20w@rel-mongodb-0\.rel-mongodb-headless\.brandradar\.svc:27017\/\?/);
+    const parsed = new URL(url);
+    expect([decodeURIComponent(parsed.username), decodeURIComponent(parsed.password), parsed.host]).toEqual(['billing', password, 'rel-mongodb-0.rel-mongodb-headless.brandradar.svc:27017']);
+  });
+
+  it('ships a MongoDB init script that parses as JavaScript (it runs in mongosh)', () => {
+    expect(() => new Script(fs.readFileSync(path.join(CHART_DIR, 'files', 'mongo-init.js'), 'utf8'))).not.toThrow();
+  });
+
+  it('closes every object of its values schema (additionalProperties: false)', () => {
     const open: string[] = [];
     const walk = (node: any, at: string) => {
       if (!node || typeof node !== 'object') return;
@@ -300,6 +443,6 @@ describe('the chart source', () => {
       for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
     };
     walk(schema, '#');
-    expect(open.sort()).toEqual(['#/properties/mongodb', '#/properties/nats']);
+    expect(open.sort()).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export interface K8sObject {
 
 export interface Helm {
   bin: string;
-  /** A copy of the chart whose charts/ holds empty stand-ins for the nats and mongodb dependencies. */
+  /** The chart's directory. */
   chart: string;
   /** Any helm command (e.g. install against a cluster named by KUBECONFIG in `env`). */
   run(args: string[], env?: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }>;
@@ -34,26 +34,13 @@ export interface Helm {
 }
 
 /**
- * helm (built once from its Go module) and a copy of the chart it can render offline.
- *
- * `helm template` and `helm lint` refuse a chart whose Chart.yaml dependencies are missing from
- * charts/, even when their conditions are off, and the real nats and mongodb charts cannot be
- * fetched here. The copy gets stand-in charts with the same names and versions and no
- * templates, so everything the chart itself renders is checked; the dependencies' own objects
- * are not (real installs run `helm dependency update`, deploy/README.md).
+ * helm (built once from its Go module), with its cache, config and data in a temporary folder.
+ * The chart has no dependencies, so it renders offline as it is, every object included.
  */
 export async function prepareHelm(): Promise<Helm> {
   const bin = await ensureHelm();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'brandradar-helm-'));
-  const chart = path.join(tmp, 'brandradar');
-  fs.cpSync(CHART_DIR, chart, { recursive: true, filter: (src) => path.relative(CHART_DIR, src).split(path.sep)[0] !== 'charts' });
-  const chartYaml = parseAllDocuments(fs.readFileSync(path.join(CHART_DIR, 'Chart.yaml'), 'utf8'))[0]!.toJS() as { dependencies: { name: string; version: string }[] };
-  for (const dep of chartYaml.dependencies) {
-    const dir = path.join(chart, 'charts', dep.name);
-    fs.mkdirSync(dir, { recursive: true });
-    const version = dep.version.replace(/x/g, '0');
-    fs.writeFileSync(path.join(dir, 'Chart.yaml'), `apiVersion: v2\nname: ${dep.name}\nversion: ${version}\ndescription: offline stand-in for the test renders\n`);
-  }
+  const chart = CHART_DIR;
   const env = { ...process.env, HELM_CACHE_HOME: path.join(tmp, 'cache'), HELM_CONFIG_HOME: path.join(tmp, 'config'), HELM_DATA_HOME: path.join(tmp, 'data') };
   const helm = (args: string[], extra: NodeJS.ProcessEnv = {}) => run(bin, args, { env: { ...env, ...extra }, maxBuffer: 64 << 20 });
   return {

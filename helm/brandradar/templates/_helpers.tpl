@@ -24,31 +24,75 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: {{ .name }}
 {{- end -}}
 
-{{/*
-The fullname a dependency chart gives its objects (the usual helper of the nats and Bitnami
-charts): fullnameOverride, else the release name if it already contains the chart's name, else
-<release>-<name>. Call with (dict "root" $ "chart" "nats" "values" .Values.nats).
-*/}}
-{{- define "brandradar.dependencyFullname" -}}
-{{- if .values.fullnameOverride -}}
-{{- .values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
-{{- else -}}
-{{- $name := default .chart .values.nameOverride -}}
-{{- if contains $name .root.Release.Name -}}
-{{- .root.Release.Name | trunc 63 | trimSuffix "-" -}}
-{{- else -}}
-{{- printf "%s-%s" .root.Release.Name $name | trunc 63 | trimSuffix "-" -}}
-{{- end -}}
-{{- end -}}
+{{/* The in-cluster NATS's objects: <fullname>-nats (client Service, StatefulSet), <fullname>-nats-headless. */}}
+{{- define "brandradar.natsName" -}}
+{{- printf "%s-nats" (include "brandradar.fullname" .) -}}
 {{- end -}}
 
-{{/* NATS_URL: the in-cluster NATS chart's service, or the external URL. */}}
+{{/* The in-cluster MongoDB's objects: <fullname>-mongodb (StatefulSet, headless Service). */}}
+{{- define "brandradar.mongoName" -}}
+{{- printf "%s-mongodb" (include "brandradar.fullname" .) -}}
+{{- end -}}
+
+{{/*
+Labels of an in-cluster store's objects; its pods carry them all, and the services'
+NetworkPolicies reach them by app.kubernetes.io/name. Call with (dict "root" $ "name" "nats"|"mongodb" "version" <image tag>).
+*/}}
+{{- define "brandradar.storeLabels" -}}
+helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
+{{ include "brandradar.storeSelectorLabels" . }}
+app.kubernetes.io/version: {{ .version | quote }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+app.kubernetes.io/part-of: brandradar
+{{- end -}}
+
+{{- define "brandradar.storeSelectorLabels" -}}
+app.kubernetes.io/name: {{ .name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: store
+{{- end -}}
+
+{{/* NATS_URL: the in-cluster NATS's client Service, or the external URL. */}}
 {{- define "brandradar.natsUrl" -}}
 {{- if .Values.nats.enabled -}}
-nats://{{ include "brandradar.dependencyFullname" (dict "root" . "chart" "nats" "values" .Values.nats) }}:4222
+nats://{{ include "brandradar.natsName" . }}:4222
 {{- else -}}
 {{- .Values.natsUrl -}}
 {{- end -}}
+{{- end -}}
+
+{{/* The pinned image of an in-cluster store. Call with its values (.Values.nats or .Values.mongodb). */}}
+{{- define "brandradar.storeImage" -}}
+{{- printf "%s:%s" .image.repository .image.tag -}}
+{{- end -}}
+
+{{/* host:port of each in-cluster MongoDB member, as a JSON list. */}}
+{{- define "brandradar.mongoMembers" -}}
+{{- $name := include "brandradar.mongoName" . -}}
+{{- $members := list -}}
+{{- range $i := until (int .Values.mongodb.replicas) -}}
+{{- $members = append $members (printf "%s-%d.%s-headless.%s.svc:27017" $name $i $name $.Release.Namespace) -}}
+{{- end -}}
+{{- toJson $members -}}
+{{- end -}}
+
+{{/* The services with a database, as a JSON list of {service, user, db, key}: the users the in-cluster MongoDB gets. */}}
+{{- define "brandradar.mongoUsers" -}}
+{{- $users := list -}}
+{{- range $name, $svc := .Values.services -}}
+{{- if $svc.mongo -}}
+{{- $users = append $users (dict "service" $name "user" $name "db" (default (printf "brandradar-%s" $name) $svc.mongoDb) "key" (upper $name)) -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $users -}}
+{{- end -}}
+
+{{/*
+Percent-encodes one part of a URL's userinfo: url.QueryEscape, whose "+" for a space is wrong
+there; a "+" in the input is already "%2B", so every "+" left is a space.
+*/}}
+{{- define "brandradar.userinfoEscape" -}}
+{{- . | urlquery | replace "+" "%20" -}}
 {{- end -}}
 
 {{/* The Secret the services read: the existing one, or the chart's. */}}
@@ -62,17 +106,36 @@ nats://{{ include "brandradar.dependencyFullname" (dict "root" . "chart" "nats" 
 {{- end -}}
 
 {{/*
+Sets secrets.values.<key> to the value the chart's Secret already holds, or to `new`, unless the
+values set it. Call with (dict "root" $ "existing" <Secret data> "key" <key> "new" <value>).
+*/}}
+{{- define "brandradar.keepOrGenerate" -}}
+{{- if not (get .root.Values.secrets.values .key) -}}
+{{- $_ := set .root.Values.secrets.values .key (default .new (get .existing .key | b64dec)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
 The keys of secrets.values that are set, as a dict. With the in-cluster NATS, a NATS user's
 password (NATS_PASSWORD_<USER>) left empty is the one the chart's Secret already holds, or a new
-random one; it is kept in .Values so every object of this render (the hook's copy too) agrees.
+random one; with the in-cluster MongoDB, likewise its root password, key file and each service's
+password, and each service's MONGO_URL_<SERVICE> is built from its user and password
+(percent-encoded). Generated values are kept in .Values so every object of this render (the
+hooks' copy too) agrees.
 */}}
 {{- define "brandradar.secretData" -}}
-{{- if and .Values.nats.enabled (not .Values.secrets.existingSecret) -}}
+{{- if not .Values.secrets.existingSecret -}}
 {{- $existing := (lookup "v1" "Secret" .Release.Namespace (include "brandradar.secretName" .)).data | default dict -}}
+{{- if .Values.nats.enabled -}}
 {{- range include "brandradar.natsUsers" . | fromJsonArray -}}
-{{- $key := printf "NATS_PASSWORD_%s" (upper .) -}}
-{{- if not (get $.Values.secrets.values $key) -}}
-{{- $_ := set $.Values.secrets.values $key (default (randAlphaNum 32) (get $existing $key | b64dec)) -}}
+{{- include "brandradar.keepOrGenerate" (dict "root" $ "existing" $existing "key" (printf "NATS_PASSWORD_%s" (upper .)) "new" (randAlphaNum 32)) -}}
+{{- end -}}
+{{- end -}}
+{{- if .Values.mongodb.enabled -}}
+{{- include "brandradar.keepOrGenerate" (dict "root" . "existing" $existing "key" "MONGO_ROOT_PASSWORD" "new" (randAlphaNum 32)) -}}
+{{- include "brandradar.keepOrGenerate" (dict "root" . "existing" $existing "key" "MONGO_KEYFILE" "new" (randAlphaNum 756)) -}}
+{{- range include "brandradar.mongoUsers" . | fromJsonArray -}}
+{{- include "brandradar.keepOrGenerate" (dict "root" $ "existing" $existing "key" (printf "MONGO_PASSWORD_%s" .key) "new" (randAlphaNum 32)) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
@@ -80,12 +143,15 @@ random one; it is kept in .Values so every object of this render (the hook's cop
 {{- range $key, $value := .Values.secrets.values -}}
 {{- if $value }}{{ $_ := set $data $key ($value | b64enc) }}{{ end -}}
 {{- end -}}
-{{- toYaml $data -}}
+{{- if and .Values.mongodb.enabled (not .Values.secrets.existingSecret) -}}
+{{- $hosts := include "brandradar.mongoMembers" . | fromJsonArray | join "," -}}
+{{- range include "brandradar.mongoUsers" . | fromJsonArray -}}
+{{- $password := get $.Values.secrets.values (printf "MONGO_PASSWORD_%s" .key) -}}
+{{- $url := printf "mongodb://%s:%s@%s/?replicaSet=%s&authSource=admin" (include "brandradar.userinfoEscape" .user) (include "brandradar.userinfoEscape" $password) $hosts $.Values.mongodb.replicaSetName -}}
+{{- $_ := set $data (printf "MONGO_URL_%s" .key) ($url | b64enc) -}}
 {{- end -}}
-
-{{/* Does the service read MONGO_URL from the Secret (rather than from the in-cluster MongoDB)? */}}
-{{- define "brandradar.mongoFromSecret" -}}
-{{- if not .Values.mongodb.enabled }}true{{ end -}}
+{{- end -}}
+{{- toYaml $data -}}
 {{- end -}}
 
 {{/* One service's image. Call with (dict "root" $ "name" $name "svc" $svc). */}}
@@ -105,7 +171,7 @@ the provisioning Job's. Call with (dict "root" $ "name" $name "svc" $svc).
   "NATS_URL" (include "brandradar.natsUrl" $root)
   "OPS_PORT" (toString .svc.ports.ops)
   "LOG_LEVEL" $root.Values.logLevel
-  "SHUTDOWN_GRACE_MS" (toString $root.Values.shutdownGraceMs)
+  "SHUTDOWN_GRACE_MS" (include "brandradar.shutdownGraceMs" .)
   "NATS_STREAM_REPLICAS" (toString $root.Values.natsStreamReplicas)
   "OTEL_SERVICE_NAME" .name
 -}}
@@ -120,11 +186,10 @@ the provisioning Job's. Call with (dict "root" $ "name" $name "svc" $svc).
 {{/*
 One service's secret environment as a list of EnvVar: its NATS user (the service's name, or
 "natsUser") and password, its secretEnv keys (optional: an absent provider key means the
-simulated provider) and MONGO_URL. Call with
+simulated provider) and MONGO_URL (the Secret's MONGO_URL_<SERVICE>: its own user). Call with
 (dict "root" $ "name" $name "svc" $svc "secretName" <Secret to read>).
 */}}
 {{- define "brandradar.secretEnv" -}}
-{{- $root := .root -}}
 {{- $secretName := .secretName -}}
 {{- $natsUser := default .name .natsUser }}
 - name: NATS_USER
@@ -143,27 +208,11 @@ simulated provider) and MONGO_URL. Call with
       optional: true
 {{- end }}
 {{- if .svc.mongo }}
-{{- if $root.Values.mongodb.enabled }}
-{{- $mongo := include "brandradar.dependencyFullname" (dict "root" $root "chart" "mongodb" "values" $root.Values.mongodb) }}
-{{- if $root.Values.mongodb.auth.enabled }}
-- name: MONGO_ROOT_PASSWORD
-  valueFrom:
-    secretKeyRef:
-      name: {{ $mongo }}
-      key: mongodb-root-password
-- name: MONGO_URL
-  value: {{ printf "mongodb://%s:$(MONGO_ROOT_PASSWORD)@%s:27017/?authSource=admin" (default "root" $root.Values.mongodb.auth.rootUser) $mongo | quote }}
-{{- else }}
-- name: MONGO_URL
-  value: {{ printf "mongodb://%s:27017/" $mongo | quote }}
-{{- end }}
-{{- else }}
 - name: MONGO_URL
   valueFrom:
     secretKeyRef:
       name: {{ $secretName }}
-      key: MONGO_URL
-{{- end }}
+      key: {{ printf "MONGO_URL_%s" (upper .name) }}
 {{- end }}
 {{- end -}}
 
@@ -189,7 +238,7 @@ seccompProfile:
 {{- define "brandradar.validate" -}}
 {{- $v := .Values -}}
 {{- if and (not $v.nats.enabled) (not $v.natsUrl) -}}
-{{- fail "NATS is not configured: set nats.enabled=true for the in-cluster NATS chart (run `helm dependency update` first), or natsUrl to an external NATS with JetStream (e.g. nats://nats.messaging:4222)." -}}
+{{- fail "NATS is not configured: set nats.enabled=true for the in-cluster NATS, or natsUrl to an external NATS with JetStream (e.g. nats://nats.messaging:4222)." -}}
 {{- end -}}
 {{- if and $v.nats.enabled $v.natsUrl -}}
 {{- fail "NATS is configured twice: set either nats.enabled=true (in-cluster) or natsUrl (external), not both." -}}
@@ -202,11 +251,20 @@ seccompProfile:
 {{- end -}}
 {{- end -}}
 {{- end -}}
-{{- if and (not $v.mongodb.enabled) (not $v.secrets.values.MONGO_URL) (not $v.secrets.existingSecret) -}}
-{{- fail "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB chart (run `helm dependency update` first), or MONGO_URL in secrets.values, or secrets.existingSecret naming a Secret with a MONGO_URL key." -}}
+{{- if and (not $v.mongodb.enabled) (not $v.secrets.existingSecret) -}}
+{{- range $name, $svc := $v.services -}}
+{{- $key := printf "MONGO_URL_%s" (upper $name) -}}
+{{- if and $svc.enabled $svc.mongo (not (get $v.secrets.values $key)) -}}
+{{- fail (printf "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB, or secrets.values.%s (the service's own user; deploy/README.md), or secrets.existingSecret naming a Secret with MONGO_URL_<SERVICE> keys." $key) -}}
 {{- end -}}
-{{- if and $v.mongodb.enabled $v.secrets.values.MONGO_URL -}}
-{{- fail "MongoDB is configured twice: set either mongodb.enabled=true (in-cluster) or secrets.values.MONGO_URL (external), not both." -}}
+{{- end -}}
+{{- end -}}
+{{- if $v.mongodb.enabled -}}
+{{- range $key, $value := $v.secrets.values -}}
+{{- if and $value (hasPrefix "MONGO_URL_" $key) -}}
+{{- fail (printf "MongoDB is configured twice: set either mongodb.enabled=true (in-cluster; the chart builds each MONGO_URL_<SERVICE>) or secrets.values.%s (external), not both." $key) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- if $v.secrets.existingSecret -}}
 {{- range $key, $value := $v.secrets.values -}}
@@ -215,12 +273,11 @@ seccompProfile:
 {{- end -}}
 {{- end -}}
 {{- end -}}
-{{- if and $v.nats.enabled (dig "config" "cluster" "enabled" false $v.nats) -}}
-{{- if lt (int (dig "config" "cluster" "replicas" 1 $v.nats)) (int $v.natsStreamReplicas) -}}
-{{- fail (printf "natsStreamReplicas (%d) is larger than the in-cluster NATS cluster (nats.config.cluster.replicas=%v)." (int $v.natsStreamReplicas) (dig "config" "cluster" "replicas" 1 $v.nats)) -}}
+{{- if and $v.nats.enabled (lt (int $v.nats.replicas) (int $v.natsStreamReplicas)) -}}
+{{- fail (printf "natsStreamReplicas (%d) is larger than the in-cluster NATS cluster (nats.replicas=%d)." (int $v.natsStreamReplicas) (int $v.nats.replicas)) -}}
 {{- end -}}
-{{- else if and $v.nats.enabled (gt (int $v.natsStreamReplicas) 1) -}}
-{{- fail (printf "natsStreamReplicas=%d needs a NATS cluster: the in-cluster NATS runs one server (nats.config.cluster.enabled=false); set natsStreamReplicas=1." (int $v.natsStreamReplicas)) -}}
+{{- if and $v.mongodb.enabled (eq (int $v.mongodb.replicas) 2) -}}
+{{- fail "mongodb.replicas=2 cannot elect a primary with one member down: use 1 (dev) or 3." -}}
 {{- end -}}
 {{- if $v.ingress.enabled -}}
 {{- if not $v.services.gateway.enabled -}}
@@ -249,16 +306,82 @@ seccompProfile:
 {{- end -}}
 {{- end -}}
 
-{{/* terminationGracePeriodSeconds: the preStop pause, the drain (SHUTDOWN_GRACE_MS) and 10 s to spare. */}}
-{{- define "brandradar.terminationGracePeriodSeconds" -}}
-{{- add .Values.preStopSleepSeconds (div (add .Values.shutdownGraceMs 999) 1000) 10 -}}
+{{/* One service's SHUTDOWN_GRACE_MS: its own shutdownGraceMs, else the chart's. Call with (dict "root" $ "svc" $svc). */}}
+{{- define "brandradar.shutdownGraceMs" -}}
+{{- default .root.Values.shutdownGraceMs .svc.shutdownGraceMs | int | toString -}}
 {{- end -}}
 
-{{/* Does the provisioning Job have to wait for an in-cluster store that the release itself installs? */}}
-{{- define "brandradar.provisionHook" -}}
+{{/* One service's terminationGracePeriodSeconds: the preStop pause, its drain (SHUTDOWN_GRACE_MS) and 10 s to spare. */}}
+{{- define "brandradar.terminationGracePeriodSeconds" -}}
+{{- add .root.Values.preStopSleepSeconds (div (add (include "brandradar.shutdownGraceMs" .) 999) 1000) 10 -}}
+{{- end -}}
+
+{{/* Does the runner scale with KEDA? keda.enabled true, or "auto" and the cluster serves keda.sh/v1alpha1. */}}
+{{- define "brandradar.keda" -}}
+{{- $mode := toString .Values.keda.enabled -}}
+{{- if or (eq $mode "true") (and (eq $mode "auto") (.Capabilities.APIVersions.Has "keda.sh/v1alpha1")) }}true{{ end -}}
+{{- end -}}
+
+{{/*
+host:port of the NATS monitoring endpoint KEDA reads: keda.natsMonitoringEndpoint, else the
+in-cluster NATS's headless Service (the scaler reaches each clustered server as <pod>.<endpoint>),
+else the first natsUrl host on port 8222.
+*/}}
+{{- define "brandradar.natsMonitoringEndpoint" -}}
+{{- if .Values.keda.natsMonitoringEndpoint -}}
+{{- .Values.keda.natsMonitoringEndpoint -}}
+{{- else if .Values.nats.enabled -}}
+{{- printf "%s-headless.%s.svc:8222" (include "brandradar.natsName" .) .Release.Namespace -}}
+{{- else -}}
+{{- $first := regexReplaceAll "^([a-z]+://)?([^@/]*@)?" (first (splitList "," .Values.natsUrl) | trim) "" -}}
+{{- printf "%s:8222" (first (splitList ":" $first)) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The hooks' phases: before install and upgrade with external stores; after install when the
+release installs NATS or MongoDB itself (they do not exist before), before upgrades.
+*/}}
+{{- define "brandradar.hookPhases" -}}
 {{- if or .Values.nats.enabled .Values.mongodb.enabled -}}
 post-install,pre-upgrade
 {{- else -}}
 pre-install,pre-upgrade
 {{- end -}}
+{{- end -}}
+
+{{/* The Secret the hook Jobs read: the existing one, or the hooks' copy of the chart's (hook-secret.yaml). */}}
+{{- define "brandradar.hookSecretName" -}}
+{{- default (printf "%s-hooks" (include "brandradar.fullname" .)) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{/*
+The in-cluster NATS's configuration: JetStream on /data, monitoring on 8222, lame duck on
+shutdown, routes to every server when there are several, and the users (files/nats-users.conf,
+passwords as $NATS_PASSWORD_<USER>, which nats-server reads from its environment).
+*/}}
+{{- define "brandradar.natsConfig" -}}
+{{- $name := include "brandradar.natsName" . -}}
+server_name: $POD_NAME
+listen: 0.0.0.0:4222
+http_port: 8222
+pid_file: /var/run/nats/nats.pid
+lame_duck_duration: 30s
+lame_duck_grace_period: 10s
+jetstream {
+  store_dir: /data
+  max_file_store: {{ .Values.nats.storage.size }}
+}
+{{- if gt (int .Values.nats.replicas) 1 }}
+cluster {
+  name: {{ $name | quote }}
+  listen: 0.0.0.0:6222
+  routes: [
+    {{- range $i := until (int .Values.nats.replicas) }}
+    {{ printf "nats://%s-%d.%s-headless.%s.svc:6222" $name $i $name $.Release.Namespace | quote }}
+    {{- end }}
+  ]
+}
+{{- end }}
+{{ .Files.Get "files/nats-users.conf" }}
 {{- end -}}

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { NATS_USERS, natsAuthorization } from '@brandradar/contracts';
+import { natsAuthorization } from '@brandradar/contracts';
 import { REPO_ROOT } from './paths';
 
-/** The chart's values file, whose in-cluster NATS settings carry the users of the contracts' SERVICE_ACCESS. */
-export const CHART_VALUES = path.join(REPO_ROOT, 'helm', 'brandradar', 'values.yaml');
-const BEGIN = '    # BEGIN generated from packages/contracts/src/access.ts by `npm run chart:nats-users`; do not edit';
-const END = '    # END generated';
+/**
+ * The in-cluster NATS's `authorization` block, included by the chart's nats.conf
+ * (templates/nats.yaml), generated from the contracts' SERVICE_ACCESS.
+ */
+export const CHART_NATS_USERS = path.join(REPO_ROOT, 'helm', 'brandradar', 'files', 'nats-users.conf');
 
 /** The Secret key of a NATS user's password, in the chart and in the NATS server's environment. */
 export function passwordKey(user: string): string {
@@ -14,40 +15,21 @@ export function passwordKey(user: string): string {
 }
 
 /**
- * The in-cluster NATS chart's part of values.yaml: the `authorization` users
- * (passwords are `$NATS_PASSWORD_<USER>`, read by nats-server from its
- * environment) and that environment, from the release's Secret.
+ * nats-server configuration text: the users of the description, each password a
+ * `$NATS_PASSWORD_<USER>` reference that nats-server resolves from its environment
+ * (the chart sets it from the release's Secret). The rest of each user is JSON,
+ * which the configuration format reads as it is.
  */
-export function chartNatsValues(): string {
-  const users = natsAuthorization((user) => `<< $${passwordKey(user)} >>`);
-  const lines = [BEGIN, '    merge:', '      authorization:', '        users:'];
-  for (const u of users) {
-    lines.push(`          - user: ${u.user}`, `            password: ${JSON.stringify(u.password)}`, `            permissions: ${JSON.stringify(u.permissions)}`);
-  }
-  lines.push('  container:', '    env:');
-  for (const user of NATS_USERS) {
-    lines.push(
-      `      ${passwordKey(user)}:`,
-      '        valueFrom:',
-      '          secretKeyRef:',
-      // The nats chart templates `$tplYaml` values: the chart's own Secret, named after the release.
-      "            name: { $tplYaml: '{{ .Release.Name }}-secrets' }",
-      `            key: ${passwordKey(user)}`,
-    );
-  }
-  lines.push(END);
+export function chartNatsUsers(): string {
+  const users = natsAuthorization((user) => `$${passwordKey(user)}`);
+  const lines = ['# Generated from packages/contracts/src/access.ts by `npm run chart:nats-users`; do not edit.', 'authorization {', '  users: ['];
+  for (const u of users) lines.push(`    {user: ${JSON.stringify(u.user)}, password: ${u.password}, permissions: ${JSON.stringify(u.permissions)}}`);
+  lines.push('  ]', '}', '');
   return lines.join('\n');
 }
 
-/** values.yaml with its generated block replaced by `block`. */
-export function withChartNatsValues(valuesYaml: string, block: string): string {
-  const start = valuesYaml.indexOf(BEGIN);
-  const end = valuesYaml.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${CHART_VALUES} has no generated NATS users block`);
-  return valuesYaml.slice(0, start) + block + valuesYaml.slice(end + END.length);
-}
-
 if (require.main === module) {
-  fs.writeFileSync(CHART_VALUES, withChartNatsValues(fs.readFileSync(CHART_VALUES, 'utf8'), chartNatsValues()));
-  console.log(`updated ${path.relative(process.cwd(), CHART_VALUES)}`);
+  fs.mkdirSync(path.dirname(CHART_NATS_USERS), { recursive: true });
+  fs.writeFileSync(CHART_NATS_USERS, chartNatsUsers());
+  console.log(`updated ${path.relative(process.cwd(), CHART_NATS_USERS)}`);
 }

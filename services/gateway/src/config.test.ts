@@ -20,4 +20,10 @@ describe('gateway config', () => {
     expect(loadConfig('gateway', gatewayConfigSchema, { ...env, CACHE_TTL_MS: '0' })).toMatchObject({ CACHE_TTL_MS: 0 });
     expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, CACHE_TTL_MS: '-1', API_KEY_CACHE_MAX_ENTRIES: '0' })).toThrow(/CACHE_TTL_MS[\s\S]*API_KEY_CACHE_MAX_ENTRIES/);
   });
+
+  it('keeps idle connections 65 s by default, longer than the usual 60 s load balancer idle timeout', () => {
+    expect(loadConfig('gateway', gatewayConfigSchema, env)).toMatchObject({ HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000 });
+    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_KEEP_ALIVE_TIMEOUT_MS: '350000' })).toMatchObject({ HTTP_KEEP_ALIVE_TIMEOUT_MS: 350_000 });
+    expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_KEEP_ALIVE_TIMEOUT_MS: '10' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+  });
 });

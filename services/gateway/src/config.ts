@@ -6,6 +6,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** The admin API is off unless a token is set. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * How long an idle client connection stays open, in ms: longer than the idle timeout of the
+   * load balancer or ingress in front (60 s for most), so it never reuses a connection the
+   * gateway has just closed.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
   /** Timeout for each query the gateway asks another service. */
   QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Public API requests per minute for each API key, enforced by each gateway replica on its own. */

@@ -7,6 +7,7 @@ import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
+import { listen } from './http/listen';
 import type { RouteDef } from './http/route';
 import { adminDocsRoutes, publicDocsRoutes } from './openapi/routes';
 import { apiKeyId, RateLimiter } from './rate-limit';
@@ -36,9 +37,9 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
     );
     shutdown.register('intake', 'stop watching billing events', () => billingEvents.stop());
     const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches);
-    const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT)];
+    const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS)];
     if (adminApp) {
-      servers.push(await listen(adminApp, config.ADMIN_PORT));
+      servers.push(await listen(adminApp, config.ADMIN_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS));
     } else {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
     }
@@ -89,10 +90,4 @@ export function gatewayApps(
     requestDuration,
   });
   return { publicApp, adminApp };
-}
-
-function listen(app: Express, port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(port, (err?: Error) => (err ? reject(err) : resolve(server)));
-  });
 }
