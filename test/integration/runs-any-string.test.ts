@@ -38,7 +38,7 @@ const MAX_NAME = 100;
 const HOSTILE = fc.constantFrom(
   'monday.com', 'a.b.c', '$HOOD', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
   'x.$set', '$where', '{"$gt":""}', '.', '..', '$', 'null', 'undefined', 'NaN', '-0', 'true', '\\', '"', "'",
-  '%s%n', '../../etc/passwd', "'; DROP TABLE trackers;--", '<script>alert(1)</script>', 'a\u0000b',
+  '%s%n', '../../etc/passwd', "'; DROP TABLE trackers;--", '<script>alert(1)</script>', 'a\u0001b',
 );
 /** JavaScript's whitespace (which `trim` removes) and look-alikes it keeps (zero-width space, joiners, Mongolian vowel separator). */
 const WHITESPACE = fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', '\v', '\f', '\u00A0', '\u1680', '\u2003', '\u2028', '\u2029', '\u202F', '\u3000', '\uFEFF', '\u200B', '\u200D', '\u180E');
@@ -54,7 +54,8 @@ const PIECE = fc.oneof(
   EMOJI,
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
   fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 3 }),
-  fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }), // any code point: controls, noncharacters, astral
+  // Any code point but NUL (refused, below): controls, noncharacters, astral.
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }).filter((s) => !s.includes('\u0000')),
   fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }),
 );
 
@@ -217,6 +218,24 @@ describe('names at the 100-character limit, counted in code points as the API do
         const refused = await stack.api(method, path, { key: apiKey, body });
         expect(refused).toMatchObject({ status: 400, body: { error: { code: 'validation_error', issues: [expect.objectContaining({ path: field })] } } });
       }
+    }
+    expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body).toStrictEqual(before);
+  });
+
+  it('refuses the NUL character (U+0000) in names and prompts with 400 and changes nothing', async () => {
+    const { apiKey } = await stack.account();
+    const t = await createActivated(apiKey, compare('Acme', ['Beta']));
+    const before = (await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body;
+    const nul = 'a\u0000bmonday.com';
+    const attempts = [
+      ['POST', '/api/v1/trackers', { ...compare(nul, ['Beta']), name: 'Another' }, 'brand'],
+      ['POST', '/api/v1/trackers', { ...compare('Acme', ['Beta']), name: nul }, 'name'],
+      ['POST', '/api/v1/trackers', { ...compare('Acme', ['Beta']), name: 'Another', prompts: [`best ${nul}`] }, 'prompts.0'],
+      ['PATCH', `/api/v1/trackers/${t.id}`, compare('Acme', ['Beta', nul]), 'competitors.1'],
+    ] as const;
+    for (const [method, path, body, field] of attempts) {
+      const refused = await stack.api(method, path, { key: apiKey, body });
+      expect(refused).toMatchObject({ status: 400, body: { error: { code: 'validation_error', issues: [expect.objectContaining({ path: field, message: expect.stringContaining('U+0000') })] } } });
     }
     expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body).toStrictEqual(before);
   });

@@ -3,6 +3,20 @@ import { z } from 'zod';
 /** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
 
+/**
+ * Text a user writes (names, prompts, topics): 1–`max` characters (code points), not blank, and
+ * without U+0000. NUL is never part of a name or a question, C-string APIs cut at it, and
+ * PostgreSQL (the local store's backend) cannot keep it in a document; refusing it at the API keeps
+ * every store and provider able to take what was accepted.
+ */
+export const userText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => s.trim().length > 0, 'must not be blank')
+    .refine((s) => !s.includes('\u0000'), 'must not contain the NUL character (U+0000)');
+
 /** The longest URL accepted anywhere (a tracker's `url`, a citation): the de-facto limit of browsers and search engines. */
 export const MAX_URL_CHARS = 2_048;
 

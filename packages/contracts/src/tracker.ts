@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, Surface, Timestamp } from './common';
+import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, Surface, Timestamp, userText } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -27,9 +27,8 @@ export const LIMITS = {
   aliasesPerName: 5,
 } as const;
 
-const notBlank = (s: string) => s.trim().length > 0;
-const TrackerName = z.string().min(1).max(100).refine(notBlank, 'must not be blank');
-const BrandName = z.string().min(1).max(100).refine(notBlank, 'must not be blank');
+const TrackerName = userText(100);
+const BrandName = userText(100);
 
 /**
  * Other names that count as one tracked name. A list of `{name, aliases}`, never an object keyed
@@ -59,7 +58,7 @@ const definitionShape = {
   name: TrackerName,
   cadence: Cadence,
   primitive: Primitive,
-  prompts: z.array(z.string().min(1).max(LIMITS.promptLength).refine(notBlank, 'must not be blank')).min(1).max(LIMITS.promptsPerTracker),
+  prompts: z.array(userText(LIMITS.promptLength)).min(1).max(LIMITS.promptsPerTracker),
   models: z.array(Surface).min(1).max(5).meta({ description: 'AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini.' }),
   brand: BrandName.nullable().meta({ description: 'Your brand; `compare` and `sentiment` only.' }),
   competitors: z.array(BrandName).meta({ description: '1–20 unique names; `rankings` and `compare` only.' }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkflowStep } from './billing';
-import { DEFAULT_SURFACES, Micro, SURFACES, Surface, Timestamp } from './common';
+import { DEFAULT_SURFACES, Micro, SURFACES, Surface, Timestamp, userText } from './common';
 import { defineQuery, versioned } from './messaging';
 
 /** Length limits of the content-brief request (spec §4.6, §8; the optional texts' limits are ours). */
@@ -49,16 +49,13 @@ export const IdempotencyKey = z
 
 // ---------------------------------------------------------------- request
 
-const notBlank = (s: string) => s.trim().length > 0;
-const text = (max: number) => z.string().min(1).max(max).refine(notBlank, 'must not be blank');
-
 const requestShape = {
-  topic: text(CONTENT_BRIEF_LIMITS.topic).meta({
+  topic: userText(CONTENT_BRIEF_LIMITS.topic).meta({
     description: 'The topic, keyword or content idea, asked verbatim of the AI surfaces. 1–2000 characters; 1–700 when `google_ai_overview` is queried.',
   }),
-  audience: text(CONTENT_BRIEF_LIMITS.audience).meta({ description: 'Target audience or ICP, 1–500 characters.' }),
-  brand: text(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
-  goal: text(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
+  audience: userText(CONTENT_BRIEF_LIMITS.audience).meta({ description: 'Target audience or ICP, 1–500 characters.' }),
+  brand: userText(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
+  goal: userText(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
