@@ -15,3 +15,10 @@ export const SURFACES = ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai
 export const Surface = z.enum(SURFACES).meta({ id: 'Surface' });
 export type Surface = z.infer<typeof Surface>;
 export const DEFAULT_SURFACES: readonly Surface[] = ['chatgpt', 'perplexity', 'gemini'];
+
+/** 1–`max` characters, not all whitespace (a pattern, so the API document states it too). */
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => z.string(params).min(1).max(max).regex(/\S/, 'must not be blank');
+
+/** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
+export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>
+  array.refine((items) => new Set(items).size === items.length, message).meta({ uniqueItems: true });

@@ -103,23 +103,39 @@ describe('buildOpenApiDocument', () => {
     expect(op('/api/v1/widgets/{id}/parts/{partId}', 'get').parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
       { name: 'partId', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'colour', in: 'query', required: false, schema: { $ref: '#/components/schemas/TestColour' } },
-      { name: 'limit', in: 'query', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number) } },
+      { name: 'colour', in: 'query', schema: { $ref: '#/components/schemas/TestColour' } },
+      { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number), description: 'Page size.' } },
     ]);
   });
 
   it('defines each schema with an id once and refers to it; others are inline; unused ones are left out', () => {
     expect(op('/api/v1/widgets', 'post').requestBody!.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/TestNewWidget' }, example: { name: 'gear', size: 3 } });
-    expect(op('/api/v1/widgets', 'post').responses['201']!.content!['application/json']!.schema).toMatchObject({ properties: { widget: { $ref: '#/components/schemas/TestWidget' } } });
+    expect(op('/api/v1/widgets', 'post').responses['201']!.content!['application/json']!.schema).toMatchObject({ properties: { widget: { $ref: '#/components/schemas/TestWidgetOutput' } } });
     expect(op('/api/v1/widgets', 'post').responses['201']!.headers.Location).toEqual({ description: 'URL of the widget', schema: { type: 'string' } });
     expect(op('/docs', 'get').responses['200']!.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Error', 'TestColour', 'TestNewWidget', 'TestWidget', 'TestWidgetInput']);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Error', 'TestColour', 'TestNewWidget', 'TestWidget', 'TestWidgetOutput']);
   });
 
-  it('names the request form of a schema whose input and output differ <id>Input', () => {
-    expect(op('/api/v1/widgets/{id}', 'put').requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestWidgetInput' });
-    expect(doc.components.schemas.TestWidget!.required).toEqual(['id', 'name', 'size']);
-    expect(doc.components.schemas.TestWidgetInput!.required).toEqual(['id', 'name']);
+  it('names the response form of a schema whose input and output differ <id>Output', () => {
+    expect(op('/api/v1/widgets/{id}', 'put').requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestWidget' });
+    expect(doc.components.schemas.TestWidget!.required).toEqual(['id', 'name']);
+    expect(doc.components.schemas.TestWidgetOutput!.required).toEqual(['id', 'name', 'size']);
+  });
+
+  it('states a discriminated union as oneOf with a discriminator, forbidden keys as `not: {}`, unique items', () => {
+    const Shape = z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('a'), only: z.never().optional(), tags: z.array(z.string()).meta({ uniqueItems: true }) }).meta({ id: 'TestShapeA' }),
+        z.strictObject({ kind: z.literal('b'), only: z.string() }).meta({ id: 'TestShapeB' }),
+      ])
+      .meta({ id: 'TestShape' });
+    const shaped = buildOpenApiDocument({ ...api, routes: [defineRoute({ ...routes[0]!, operationId: 'shape', body: Shape })], openRoutes: [] });
+    expect(shaped.components.schemas.TestShape).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/TestShapeA' }, { $ref: '#/components/schemas/TestShapeB' }],
+      discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/TestShapeA', b: '#/components/schemas/TestShapeB' } },
+    });
+    expect(shaped.components.schemas.TestShapeA!.properties).toMatchObject({ only: { not: {} }, tags: { uniqueItems: true } });
+    expect(shaped.components.schemas.TestShapeA!.additionalProperties).toBe(false);
   });
 
   it('lists per status the error codes each route can answer, the conventions included', () => {
