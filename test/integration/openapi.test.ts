@@ -74,8 +74,8 @@ describe.each([
       expect(path).toMatch(/^\//);
       expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s))).toBe(true);
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      expect(op.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(templated);
-      for (const p of op.parameters.filter((p) => p.in === 'path')) expect(p.required).toBe(true);
+      expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(templated);
+      for (const p of (op.parameters ?? []).filter((p) => p.in === 'path')) expect(p.required).toBe(true);
       for (const scheme of (op.security ?? doc.security).flatMap(Object.keys)) expect(doc.components.securitySchemes).toHaveProperty([scheme]);
     }
   });
