@@ -184,6 +184,9 @@ export function servicePermissions(user: string, access: ServiceAccess): NatsPer
     // Ordered consumers get generated names, so any name on the stream is allowed, except the
     // durables of the services that read it: those a watcher may neither create, change, read nor delete.
     publish.add(`${JS_API}.CONSUMER.CREATE.${stream.name}.>`);
+    // nats.js creates an ordered consumer with several filter subjects on the nameless subject; the
+    // server refuses a durable name there (ephemeral only), so no other service's durable is reachable.
+    publish.add(`${JS_API}.CONSUMER.CREATE.${stream.name}`);
     for (const op of ['MSG.NEXT', 'INFO', 'DELETE']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.*`);
     for (const durable of durablesOf(stream)) {
       for (const op of ['CREATE', 'DURABLE.CREATE', 'MSG.NEXT', 'INFO', 'DELETE']) deny.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);

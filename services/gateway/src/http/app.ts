@@ -185,11 +185,12 @@ function refuseOtherMethods(app: express.Express, routes: RouteDef[]): void {
   }
   for (const [path, methods] of byPath) {
     const allow = [...methods, 'OPTIONS'].join(', ');
-    app.all(path, (req, res, next) => {
+    const methodNotAllowed = (req: Request, res: Response, next: NextFunction) => {
       res.setHeader('Allow', allow);
       if (req.method === 'OPTIONS') return res.status(204).end();
       next(DomainError.of('method_not_allowed', `${req.method} is not allowed here; this path answers ${allow}.`));
-    });
+    };
+    app.all(path, methodNotAllowed);
   }
 }
 
