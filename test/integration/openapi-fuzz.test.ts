@@ -73,7 +73,10 @@ describe('requests generated from the OpenAPI document', () => {
     let account = await stack.account(1_000_000_000);
     let created = 0;
     const accepted: Record<string, number> = {};
-    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op! })));
+    // The operations that take input: the others have only one request to send.
+    const operations = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op! })))
+      .filter(({ op }) => op.requestBody || (op.parameters ?? []).length > 0);
     expect(operations.length).toBeGreaterThan(10);
 
     for (const { path, method, op } of operations) {
