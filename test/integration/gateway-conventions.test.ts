@@ -54,6 +54,24 @@ describe('request conventions', () => {
     expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 
+  it('answers a method a known path does not have with 405 and Allow, OPTIONS with 204 and Allow', async () => {
+    const put = await stack.api('PUT', '/api/v1/trackers', { key: apiKey, body: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('POST, GET, HEAD, OPTIONS');
+    expect(put.body).toEqual({ error: { code: 'method_not_allowed', message: expect.stringContaining('PUT') } });
+    const post = await stack.api('POST', '/api/v1/trackers/0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f', { key: apiKey, body: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+    const options = await fetch(`${stack.gatewayUrl}/api/v1/account`, { method: 'OPTIONS', headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const head = await fetch(`${stack.gatewayUrl}/api/v1/account`, { method: 'HEAD', headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(head.status).toBe(200);
+    // Unknown paths stay 404, and authentication still comes first.
+    expect((await stack.api('PUT', '/api/v1/nothing-here', { key: apiKey })).status).toBe(404);
+    expect((await stack.api('PUT', '/api/v1/trackers', {})).status).toBe(401);
+  });
+
   it('refuses a body that is not JSON with 415', async () => {
     const res = await stack.admin("POST", "/admin/v1/accounts", undefined);
     const plain = await fetch(`${stack.adminUrl}/admin/v1/accounts`, {

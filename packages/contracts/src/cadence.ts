@@ -19,9 +19,14 @@ export function canonicalTimeZone(tz: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
 }
 
+/** The canonical names of the zones the runtime knows: what the API document lists. */
+const TIME_ZONES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])].filter(isValidTimeZone).sort();
+
 const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin').meta({
   example: 'Europe/Berlin',
-  description: 'An IANA time zone name; stored and returned in its canonical form (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`).',
+  description:
+    'An IANA time zone name; stored and returned in its canonical form. The listed canonical names are accepted; so are other spellings and links that name one of them (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`, `US/Eastern` → `America/New_York`).',
+  enum: TIME_ZONES,
 });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm between 00:00 and 23:59').meta({ example: '09:00' });
 

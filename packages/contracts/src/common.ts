@@ -3,20 +3,6 @@ import { z } from 'zod';
 /** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
 
-/**
- * Text a user writes (names, prompts, topics): 1–`max` characters (code points), not blank, and
- * without U+0000. NUL is never part of a name or a question, C-string APIs cut at it, and
- * PostgreSQL (the local store's backend) cannot keep it in a document; refusing it at the API keeps
- * every store and provider able to take what was accepted.
- */
-export const userText = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((s) => s.trim().length > 0, 'must not be blank')
-    .refine((s) => !s.includes('\u0000'), 'must not contain the NUL character (U+0000)');
-
 /** The longest URL accepted anywhere (a tracker's `url`, a citation): the de-facto limit of browsers and search engines. */
 export const MAX_URL_CHARS = 2_048;
 
@@ -29,3 +15,21 @@ export const SURFACES = ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai
 export const Surface = z.enum(SURFACES).meta({ id: 'Surface' });
 export type Surface = z.infer<typeof Surface>;
 export const DEFAULT_SURFACES: readonly Surface[] = ['chatgpt', 'perplexity', 'gemini'];
+
+/**
+ * Text a user writes (names, prompts, topics): 1–`max` characters, not all whitespace, and without
+ * U+0000, as patterns, so the API document states them too. NUL is never part of a name or a
+ * question, C-string APIs cut at it, and PostgreSQL (the local store's backend) cannot keep it in a
+ * document; refusing it at the API keeps every store and provider able to take what was accepted.
+ */
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) =>
+  z
+    .string(params)
+    .min(1)
+    .max(max)
+    .regex(/\S/, 'must not be blank')
+    .regex(/^[^\u0000]*$/, 'must not contain the NUL character (U+0000)');
+
+/** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
+export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>
+  array.refine((items) => new Set(items).size === items.length, message).meta({ uniqueItems: true });

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   spend_limit_reached: 402,
   account_closed: 403,
   not_found: 404,
+  method_not_allowed: 405,
   cost_estimate_changed: 409,
   tracker_limit_reached: 409,
   tracker_not_active: 409,

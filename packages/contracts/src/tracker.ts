@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, Surface, Timestamp, userText } from './common';
+import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -27,8 +27,8 @@ export const LIMITS = {
   aliasesPerName: 5,
 } as const;
 
-const TrackerName = userText(100);
-const BrandName = userText(100);
+const TrackerName = nonBlankText(100);
+const BrandName = nonBlankText(100);
 
 /**
  * Other names that count as one tracked name. A list of `{name, aliases}`, never an object keyed
@@ -46,6 +46,7 @@ export type NameAliases = z.infer<typeof NameAliases>;
 /**
  * Which optional fields each primitive uses (api-contract §2). `forbidden`
  * means the key must be absent: a present key, even `null` or `[]`, is rejected.
+ * The request schemas below spell this table out, one variant per primitive.
  */
 export const PRIMITIVE_FIELDS: Record<Primitive, { brand: 'required' | 'forbidden'; competitors: 'required' | 'forbidden'; url: 'optional' | 'forbidden' }> = {
   rankings: { brand: 'forbidden', competitors: 'required', url: 'forbidden' },
@@ -54,73 +55,102 @@ export const PRIMITIVE_FIELDS: Record<Primitive, { brand: 'required' | 'forbidde
   sentiment: { brand: 'required', competitors: 'forbidden', url: 'forbidden' },
 };
 
-const definitionShape = {
-  name: TrackerName,
-  cadence: Cadence,
-  primitive: Primitive,
-  prompts: z.array(userText(LIMITS.promptLength)).min(1).max(LIMITS.promptsPerTracker),
-  models: z.array(Surface).min(1).max(5).meta({ description: 'AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini.' }),
-  brand: BrandName.nullable().meta({ description: 'Your brand; `compare` and `sentiment` only.' }),
-  competitors: z.array(BrandName).meta({ description: '1–20 unique names; `rankings` and `compare` only.' }),
-  url: z.string().max(MAX_URL_CHARS).nullable().meta({ description: `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count; \`citations\` only, optional.` }),
-  aliases: z.array(NameAliases).meta({
-    description: `Other names that count as the brand or a competitor (\`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]\`): one entry per tracked name at most, ${LIMITS.aliasesPerName} aliases each, unique (case-insensitive) and none equal to a tracked name. Not for \`citations\`. Optional; absent means none, also in a full update.`,
-  }),
+/** The message for a missing (or null) field the request must carry. */
+const requiredAs = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined) });
+
+/** A field the primitive does not use: the key must be absent (`not: {}` in the document). */
+const unused = (primitive: Primitive) =>
+  z
+    .never({ error: `must not be sent for primitive ${primitive}` })
+    .optional()
+    .meta({ description: `Not used by \`${primitive}\`: leave the key out (even \`null\` or \`[]\` is refused).` });
+
+const brandFor = (primitive: Primitive) => nonBlankText(100, requiredAs(`required for primitive ${primitive}`)).meta({ description: 'Your brand, 1–100 characters.' });
+
+const competitorsFor = (primitive: Primitive) =>
+  withoutRepeats(
+    z
+      .array(BrandName, requiredAs(`required for primitive ${primitive}`))
+      .min(1, `must list 1 to ${LIMITS.competitors} names`)
+      .max(LIMITS.competitors, `must list 1 to ${LIMITS.competitors} names`),
+    'duplicates another competitor',
+  ).meta({ description: `1–${LIMITS.competitors} names, each 1–100 characters, unique (also case-insensitively) and none equal to \`brand\`.` });
+
+const Prompts = withoutRepeats(z.array(nonBlankText(LIMITS.promptLength)).min(1).max(LIMITS.promptsPerTracker), 'duplicates another prompt').meta({
+  description: `1–${LIMITS.promptsPerTracker} prompts, each 1–${LIMITS.promptLength} characters (1–${LIMITS.promptLengthGoogleAiOverview} when \`google_ai_overview\` is among the models), unique also after trimming.`,
+});
+
+const models = (params?: ReturnType<typeof requiredAs>) =>
+  withoutRepeats(z.array(Surface, params).min(1).max(5), 'must not repeat a surface').meta({
+    description: '1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini.',
+  });
+
+const httpUrl = (params?: ReturnType<typeof requiredAs>) =>
+  z
+    .string(params)
+    .max(MAX_URL_CHARS)
+    .refine(isHttpUrl, 'must be an absolute http(s) URL')
+    .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
+const URL_DESCRIPTION = `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count, or \`null\` for none.`;
+
+const Aliases = z
+  .array(NameAliases)
+  .meta({
+    description: `Other names that count as the brand or a competitor (\`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]\`): one entry per tracked name at most, ${LIMITS.aliasesPerName} aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update.`,
+  })
+  .optional();
+
+/** `prompts` are shorter when Google AI Overviews is asked: the document states it with `if`/`then`. */
+const GOOGLE_PROMPT_LIMIT = {
+  if: { required: ['models'], properties: { models: { contains: { const: 'google_ai_overview' } } } },
+  then: { properties: { prompts: { items: { maxLength: LIMITS.promptLengthGoogleAiOverview } } } },
 };
 
-type Mode = 'create' | 'update';
-
-function definitionRules(mode: Mode) {
-  return (d: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-    const primitive = d.primitive as Primitive;
-    const fields = PRIMITIVE_FIELDS[primitive];
-    if (!fields) return;
-    for (const key of ['brand', 'competitors', 'url'] as const) {
-      const rule = fields[key];
-      const present = Object.prototype.hasOwnProperty.call(d, key);
-      if (rule === 'forbidden' && present) issue([key], `must not be sent for primitive ${primitive}`);
-      if (rule === 'required' && (!present || d[key] === null)) issue([key], `required for primitive ${primitive}`);
-      // A full replace names every field the primitive uses, its optional ones included.
-      if (rule === 'optional' && mode === 'update' && !present) issue([key], `required in a full update for primitive ${primitive} (send null for none)`);
-    }
-    if (mode === 'update' && !Object.prototype.hasOwnProperty.call(d, 'models')) issue(['models'], 'required in a full update');
-
-    const competitors = d.competitors as string[] | undefined;
-    if (fields.competitors === 'required' && Array.isArray(competitors)) {
-      if (competitors.length < 1 || competitors.length > LIMITS.competitors) issue(['competitors'], `must list 1 to ${LIMITS.competitors} names`);
-      const seen = new Set<string>();
-      competitors.forEach((c, i) => {
-        const key = c.trim().toLowerCase();
-        if (seen.has(key)) issue(['competitors', i], 'duplicates another competitor');
-        seen.add(key);
-        if (typeof d.brand === 'string' && key === d.brand.trim().toLowerCase()) issue(['competitors', i], 'must not be the brand itself');
-      });
-    }
-
-    const models = Array.isArray(d.models) ? (d.models as Surface[]) : undefined;
-    if (models && new Set(models).size !== models.length) issue(['models'], 'must not repeat a surface');
-    const maxPrompt = (models ?? DEFAULT_SURFACES).includes('google_ai_overview') ? LIMITS.promptLengthGoogleAiOverview : LIMITS.promptLength;
-    const prompts = Array.isArray(d.prompts) ? (d.prompts as string[]) : [];
-    const seenPrompts = new Set<string>();
-    prompts.forEach((p, i) => {
-      if (p.length > maxPrompt) issue(['prompts', i], `must be at most ${maxPrompt} characters when google_ai_overview is among the models`);
-      if (seenPrompts.has(p.trim())) issue(['prompts', i], 'duplicates another prompt');
-      seenPrompts.add(p.trim());
-    });
-
-    if (typeof d.url === 'string' && !isHttpUrl(d.url)) issue(['url'], 'must be an absolute http(s) URL');
-    if (Array.isArray(d.aliases)) aliasIssues(d.aliases as NameAliases[], fields.competitors === 'forbidden' && fields.brand === 'forbidden' ? null : trackedNamesOf(d), primitive, issue);
-  };
+/**
+ * One request schema per primitive, discriminated by `primitive` (api-contract §2): each names the
+ * fields its primitive uses and forbids the others, so validation and the API document are one
+ * schema. `models` and `url` differ between a create and a full update, hence the parameters.
+ */
+function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string, fields: { models: M; url: U }) {
+  const common = { name: TrackerName, cadence: Cadence, prompts: Prompts, models: fields.models };
+  const variant = <S extends z.ZodRawShape>(primitive: Primitive, shape: S) =>
+    z.strictObject({ primitive: z.literal(primitive), ...common, ...shape }).meta({ id: `${id}_${primitive}`, ...GOOGLE_PROMPT_LIMIT });
+  return z
+    .discriminatedUnion('primitive', [
+      variant('rankings', { brand: unused('rankings'), competitors: competitorsFor('rankings'), url: unused('rankings'), aliases: Aliases }),
+      variant('compare', { brand: brandFor('compare'), competitors: competitorsFor('compare'), url: unused('compare'), aliases: Aliases }),
+      variant('citations', { brand: unused('citations'), competitors: unused('citations'), url: fields.url, aliases: unused('citations') }),
+      variant('sentiment', { brand: brandFor('sentiment'), competitors: unused('sentiment'), url: unused('sentiment'), aliases: Aliases }),
+    ])
+    .superRefine(crossFieldRules);
 }
 
-function trackedNamesOf(d: Record<string, unknown>): string[] {
-  return [...(typeof d.brand === 'string' ? [d.brand] : []), ...(Array.isArray(d.competitors) ? (d.competitors as string[]) : [])];
+type Definition = { brand?: string; competitors?: string[]; prompts: string[]; models?: Surface[]; aliases?: NameAliases[]; primitive: Primitive };
+
+/** The rules that relate fields to each other, which a JSON Schema cannot state (the field descriptions do). */
+function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const key = (s: string) => s.trim().toLowerCase();
+  const seen = new Set<string>();
+  (d.competitors ?? []).forEach((c, i) => {
+    if (seen.has(key(c))) issue(['competitors', i], 'duplicates another competitor');
+    seen.add(key(c));
+    if (d.brand !== undefined && key(c) === key(d.brand)) issue(['competitors', i], 'must not be the brand itself');
+  });
+
+  const maxPrompt = (d.models ?? DEFAULT_SURFACES).includes('google_ai_overview') ? LIMITS.promptLengthGoogleAiOverview : LIMITS.promptLength;
+  const seenPrompts = new Set<string>();
+  d.prompts.forEach((p, i) => {
+    if (p.length > maxPrompt) issue(['prompts', i], `must be at most ${maxPrompt} characters when google_ai_overview is among the models`);
+    if (seenPrompts.has(p.trim())) issue(['prompts', i], 'duplicates another prompt');
+    seenPrompts.add(p.trim());
+  });
+
+  if (d.aliases) aliasIssues(d.aliases, [...(d.brand !== undefined ? [d.brand] : []), ...(d.competitors ?? [])], issue);
 }
 
 /** Aliases name tracked names only, each once, and stay distinct from every tracked name and each other. */
-function aliasIssues(entries: NameAliases[], tracked: string[] | null, primitive: Primitive, issue: (path: (string | number)[], message: string) => void): void {
-  if (tracked === null) return issue(['aliases'], `must not be sent for primitive ${primitive}`);
+function aliasIssues(entries: NameAliases[], tracked: string[], issue: (path: (string | number)[], message: string) => void): void {
   const key = (s: string) => s.trim().toLowerCase();
   const names = new Set(tracked.map(key));
   const described = new Set<string>();
@@ -155,29 +185,20 @@ const example = {
   competitors: ['HubSpot', 'Salesforce'],
 };
 
-const optionalFields = {
-  ...definitionShape,
-  models: definitionShape.models.optional(),
-  brand: definitionShape.brand.optional(),
-  competitors: definitionShape.competitors.optional(),
-  url: definitionShape.url.optional(),
-  aliases: definitionShape.aliases.optional(),
-};
-
-/** `POST /api/v1/trackers`. Fields the primitive does not use must be left out. */
-export const CreateTrackerInput = z
-  .object(optionalFields)
-  .strict()
-  .superRefine(definitionRules('create'))
-  .meta({ id: 'CreateTrackerInput', example });
+/** `POST /api/v1/trackers`. Fields the primitive does not use must be left out; `models` may be. */
+export const CreateTrackerInput = trackerDefinition('CreateTrackerInput', {
+  models: models().optional(),
+  url: httpUrl().nullable().optional().meta({ description: `${URL_DESCRIPTION} Optional.` }),
+}).meta({ id: 'CreateTrackerInput', example });
 export type CreateTrackerInput = z.infer<typeof CreateTrackerInput>;
 
 /** `PATCH /api/v1/trackers/:id`: a full replace; every field the primitive uses must be sent. */
-export const UpdateTrackerInput = z
-  .object(optionalFields)
-  .strict()
-  .superRefine(definitionRules('update'))
-  .meta({ id: 'UpdateTrackerInput', example: { ...example, models: ['chatgpt', 'perplexity', 'gemini'] } });
+export const UpdateTrackerInput = trackerDefinition('UpdateTrackerInput', {
+  models: models(requiredAs('required in a full update')),
+  url: httpUrl(requiredAs('required in a full update for primitive citations (send null for none)'))
+    .nullable()
+    .meta({ description: `${URL_DESCRIPTION} Required in a full update.` }),
+}).meta({ id: 'UpdateTrackerInput', example: { ...example, models: ['chatgpt', 'perplexity', 'gemini'] } });
 export type UpdateTrackerInput = z.infer<typeof UpdateTrackerInput>;
 
 /** A validated definition with every field filled in, as stored and shown. */
@@ -279,13 +300,24 @@ export const ActivationResult = z
   .meta({ id: 'ActivationResult' });
 export type ActivationResult = z.infer<typeof ActivationResult>;
 
+/**
+ * A list cursor: 30 base64url characters (the tracker service packs the last tracker's sort key
+ * into them). Every string of that form is a position in the list, so the pattern says exactly
+ * what is accepted.
+ */
+export const TRACKER_CURSOR_LENGTH = 30;
+export const TrackerCursor = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'is not a cursor this API issued')
+  .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
+
 export const TrackerListQuery = z
   .object({
     status: TrackerStatus.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    cursor: z.string().min(1).max(500).optional().meta({ description: 'Opaque; from `nextCursor` of the previous page.' }),
+    cursor: TrackerCursor.optional(),
   })
   .strict();
 export type TrackerListQuery = z.infer<typeof TrackerListQuery>;
 
-export const TrackerList = z.object({ trackers: z.array(Tracker), nextCursor: z.string().nullable() }).meta({ id: 'TrackerList' });
+export const TrackerList = z.object({ trackers: z.array(Tracker), nextCursor: TrackerCursor.nullable() }).meta({ id: 'TrackerList' });

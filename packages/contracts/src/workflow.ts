@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkflowStep } from './billing';
-import { DEFAULT_SURFACES, Micro, SURFACES, Surface, Timestamp, userText } from './common';
+import { DEFAULT_SURFACES, Micro, nonBlankText, SURFACES, Surface, Timestamp, withoutRepeats } from './common';
 import { defineQuery, versioned } from './messaging';
 
 /** Length limits of the content-brief request (spec §4.6, §8; the optional texts' limits are ours). */
@@ -49,21 +49,25 @@ export const IdempotencyKey = z
 
 // ---------------------------------------------------------------- request
 
+
 const requestShape = {
-  topic: userText(CONTENT_BRIEF_LIMITS.topic).meta({
+  topic: nonBlankText(CONTENT_BRIEF_LIMITS.topic).meta({
     description: 'The topic, keyword or content idea, asked verbatim of the AI surfaces. 1–2000 characters; 1–700 when `google_ai_overview` is queried.',
   }),
-  audience: userText(CONTENT_BRIEF_LIMITS.audience).meta({ description: 'Target audience or ICP, 1–500 characters.' }),
-  brand: userText(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
-  goal: userText(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
+  audience: nonBlankText(CONTENT_BRIEF_LIMITS.audience).meta({ description: 'Target audience or ICP, 1–500 characters.' }),
+  brand: nonBlankText(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
+  goal: nonBlankText(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
     .refine(isIsoCountry, {
       error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
     })
-    .meta({ description: 'ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive, default `us`, echoed lower-case.' }),
-  models: z.array(Surface).min(1).max(5).meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),
+    .meta({
+      description: 'ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
+      enum: [...ISO_COUNTRIES].flatMap((code) => [code.toLowerCase(), code]),
+    }),
+  models: withoutRepeats(z.array(Surface).min(1).max(5), 'must not repeat a surface').meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),
   fullSweep: z.boolean().meta({ description: '`true` asks all five surfaces (at their higher total rate) unless `models` is given.' }),
 };
 
@@ -91,7 +95,6 @@ export const ContentBriefInput = z
   })
   .strict()
   .superRefine((d, ctx) => {
-    if (d.models && new Set(d.models).size !== d.models.length) ctx.addIssue({ code: 'custom', path: ['models'], message: 'must not repeat a surface' });
     // Over 2000 characters the field's own limit has already said so.
     const max = maxTopicLength(resolveSurfaces(d));
     if (typeof d.topic === 'string' && d.topic.length > max && d.topic.length <= CONTENT_BRIEF_LIMITS.topic) {
@@ -100,6 +103,14 @@ export const ContentBriefInput = z
   })
   .meta({
     id: 'ContentBriefInput',
+    // The shorter topic limit, for the document: when google_ai_overview is among `models`, or all five are asked.
+    if: {
+      anyOf: [
+        { required: ['models'], properties: { models: { contains: { const: 'google_ai_overview' } } } },
+        { not: { required: ['models'] }, required: ['fullSweep'], properties: { fullSweep: { const: true } } },
+      ],
+    },
+    then: { properties: { topic: { maxLength: CONTENT_BRIEF_LIMITS.topicGoogleAiOverview } } },
     example: { topic: 'how to choose a CRM for a small business', audience: 'founders of 5–50 person companies', brand: 'acmecrm.com', goal: 'earn citations', country: 'us' },
   });
 export type ContentBriefInput = z.infer<typeof ContentBriefInput>;

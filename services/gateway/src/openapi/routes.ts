@@ -22,7 +22,8 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
 - **Money** is an integer number of micro-units: 100,000 micro-units = 1 USD (39,000 = $0.39).
 - **Timestamps** are ISO 8601 UTC with milliseconds, e.g. \`2026-11-22T09:00:00.000Z\`. Ids are UUID v4.
 - **Errors**: every non-2xx answer has the body \`{"error": {"code": "…", "message": "…"}}\`. \`code\` is stable snake_case (all codes: \`x-error-codes\`), \`message\` is for people, and some codes add fields next to them. Each operation lists the codes each status can carry.
-- **Not found**: an unknown route, an unknown id and an id of another account all answer the same 404 \`not_found\`.
+- **Not found**: an unknown route, an unknown id and an id of another account all answer the same 404 \`not_found\`. A known path asked with a method it does not have answers 405 \`method_not_allowed\` with \`Allow\` listing its methods; \`OPTIONS\` answers 204 with \`Allow\`.
+- **Schemas say what is checked**: a tracker body is one variant per \`primitive\` (\`oneOf\` with a \`discriminator\`); a field the primitive does not use is \`not: {}\` (leave the key out); \`uniqueItems\` lists must not repeat; cursors have a \`pattern\`. Rules between fields (a competitor equal to the brand, case-insensitive repeats, aliases naming a tracked name) are in the field descriptions.
 - **Rate limits**: each API key may send ${rateLimit.perMinute} requests per minute, in bursts of up to ${rateLimit.burst} (a token bucket). The limit is kept by each gateway replica on its own, so behind several replicas a key may get somewhat more. Over it: 429 \`rate_limited\`; the refused request changes nothing.
 - **Retry-After**: every 429 and 503 answer carries \`Retry-After\` in seconds; wait that long before retrying.
 - **Request ids**: every response carries \`X-Request-Id\` (a valid incoming one is kept); an incoming W3C \`traceparent\` is continued.`,
