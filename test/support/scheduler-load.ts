@@ -25,10 +25,13 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     queued.push({ trackerId: run.trackerId, scheduledFor: run.scheduledFor });
   }, { concurrency: 16 });
 
-  const clock = { now: new Date(opts.dueAt.getTime() - 60_000) };
+  // Held a minute before the occurrences until every tracker is filed; from then on it runs at the
+  // real pace, so a dispatch retried (a query that timed out under load) comes due a minute later.
+  let dueSince: number | null = null;
+  const now = () => new Date(dueSince === null ? opts.dueAt.getTime() - 60_000 : opts.dueAt.getTime() + 1_000 + (Date.now() - dueSince));
   const replicas: RunningService[] = [];
   for (let i = 0; i < opts.replicas; i++) {
-    replicas.push(await startService(createSchedulerService({ now: () => clock.now }), stack.serviceEnv('scheduler', { SCHEDULER_TICK_MS: '50' })));
+    replicas.push(await startService(createSchedulerService({ now }), stack.serviceEnv('scheduler', { SCHEDULER_TICK_MS: '50' })));
   }
   try {
     // 25 trackers per account, as the API allows.
@@ -45,7 +48,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     // The replicas have filed every tracker before the occurrences fall due, all in the same instant.
     await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, 'scheduler-trackers'), (c) => c.num_pending === 0 && c.num_ack_pending === 0, opts.timeoutMs, 200);
     const started = Date.now();
-    clock.now = new Date(opts.dueAt.getTime() + 1_000);
+    dueSince = started;
     await eventually(async () => queued.length, (n) => n >= opts.count, opts.timeoutMs, 50);
     const elapsedMs = Date.now() - started;
     // Every dispatch has finished and every run.queued event is in: a second run would be in `queued` now.

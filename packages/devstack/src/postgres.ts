@@ -119,9 +119,42 @@ DO $$BEGIN CREATE ROLE ${PG_ADMIN_USER}; EXCEPTION WHEN duplicate_object THEN NU
 ALTER ROLE ${PG_ADMIN_USER} LOGIN SUPERUSER PASSWORD ${sqlLiteral(opts.adminPassword)};`,
     'postgres',
   );
+  await psql(access, EQUALITY_INDEXES);
   const ferretdbUrl = `postgres://${PG_ADMIN_USER}:${encodeURIComponent(opts.adminPassword)}@/${FERRETDB_PG_DATABASE}?host=${encodeURIComponent(clusterDir)}`;
   return { url: `postgresql://${clusterDir}`, process: proc, restart: boot, stop: () => proc.stop(), access, clusterDir, ferretdbUrl };
 }
+
+/**
+ * FerretDB v1 turns an equality filter into `_jsonb->'field' @> value`, which its own B-tree indexes
+ * (`(_jsonb->'field')`, made for every MongoDB index and for `_id`) cannot serve: every find, even
+ * by `_id`, read the whole table, so each lookup grew with the collection. An event trigger gives
+ * every single-field index FerretDB creates a GIN twin on the same expression, which serves `@>`,
+ * so equality lookups are index scans as on MongoDB; the last line adds the twins that are missing
+ * in a cluster made before. FerretDB's metadata does not list the twins and need not: they go with
+ * their table.
+ */
+const EQUALITY_INDEXES = `CREATE OR REPLACE FUNCTION public.brandradar_equality_index(idx oid) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE tbl oid; key text;
+BEGIN
+  SELECT i.indrelid, pg_get_indexdef(idx, 1, true) INTO tbl, key
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+   WHERE i.indexrelid = idx AND am.amname = 'btree';
+  IF key IS NULL OR key !~ '^\\(_jsonb -> ''[^'']+''::text\\)$' THEN RETURN; END IF;
+  IF EXISTS (SELECT FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+              WHERE i.indrelid = tbl AND am.amname = 'gin' AND pg_get_indexdef(i.indexrelid, 1, true) = key) THEN RETURN; END IF;
+  EXECUTE format('CREATE INDEX ON %s USING gin (%s)', tbl::regclass, key);
+END $fn$;
+CREATE OR REPLACE FUNCTION public.brandradar_on_create_index() RETURNS event_trigger LANGUAGE plpgsql AS $fn$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
+    PERFORM public.brandradar_equality_index(r.objid);
+  END LOOP;
+END $fn$;
+DROP EVENT TRIGGER IF EXISTS brandradar_equality_indexes;
+CREATE EVENT TRIGGER brandradar_equality_indexes ON ddl_command_end WHEN TAG IN ('CREATE INDEX') EXECUTE FUNCTION public.brandradar_on_create_index();
+SELECT count(public.brandradar_equality_index(i.indexrelid)) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast');`;
 
 /** initdb as the server user; only the superuser by peer authentication, everyone else by password (SCRAM). */
 async function initCluster(pg: PostgresAccess, clusterDir: string): Promise<void> {

@@ -41,9 +41,25 @@ export class Outbox<D extends OutboxFields> {
 
   async flush(id: string): Promise<void> {
     const doc = await this.collection.findOne({ _id: id } as Filter<D>);
-    if (!doc) return;
+    if (doc) await this.publish(doc, doc.pendingEvents);
+  }
+
+  /** Flushes without failing the caller: the sweep retries what could not be published now. */
+  flushSoon(id: string): Promise<void> {
+    return this.orLeaveToSweep(id, this.flush(id));
+  }
+
+  /**
+   * Like `flushSoon` for events the caller has just stored in a new document `id`: published
+   * without reading the document back (one store operation fewer on a hot path).
+   */
+  flushInserted(id: string, events: StoredEvent[]): Promise<void> {
+    return this.orLeaveToSweep(id, this.publish({ _id: id }, events));
+  }
+
+  private async publish(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
     const published: StoredEvent[] = [];
-    for (const e of doc.pendingEvents) {
+    for (const e of events) {
       const def = bySubject.get(e.subject);
       if (!def) throw new Error(`no event ${e.subject} in the catalog`);
       await publishEvent(this.nats, def, e.payload);
@@ -52,9 +68,8 @@ export class Outbox<D extends OutboxFields> {
     await this.markPublished(doc, published);
   }
 
-  /** Flushes without failing the caller: the sweep retries what could not be published now. */
-  flushSoon(id: string): Promise<void> {
-    return this.flush(id).catch((err: unknown) => {
+  private orLeaveToSweep(id: string, publishing: Promise<void>): Promise<void> {
+    return publishing.catch((err: unknown) => {
       if (err instanceof PayloadTooLargeError) this.logger.error({ err, id }, 'outbox event too large for NATS; it can never be published');
       else this.logger.warn({ err, id }, 'outbox publish failed; the sweep will retry');
     });

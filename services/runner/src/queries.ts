@@ -27,11 +27,12 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
     const queuedAt = now();
     const run = newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
     await openRuns.open(run.id, run.deadlineAt);
-    const outcome = await insert(run, queuedEvents(run)).catch(async (e: unknown) => {
+    const events = queuedEvents(run);
+    const outcome = await insert(run, events).catch(async (e: unknown) => {
       await openRuns.close(run.id);
       throw e;
     });
-    if (outcome.inserted) await outbox.flushSoon(run.id);
+    if (outcome.inserted) await outbox.flushInserted(run.id, events);
     else await openRuns.close(run.id);
     return outcome;
   }

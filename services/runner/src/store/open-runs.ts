@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import type { IndexSpec } from '@brandradar/platform';
+import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
 
 /**
  * The runs not yet settled, each with its deadline: written before the run
@@ -20,8 +20,13 @@ export class OpenRunStore {
     this.openRuns = db.collection<OpenRunDoc>('open_runs');
   }
 
+  /** Registers a new run (a fresh id): one insert, and a repeat of it is already done. */
   async open(runId: string, deadlineAt: Date): Promise<void> {
-    await this.openRuns.updateOne({ _id: runId }, { $setOnInsert: { deadlineAt } }, { upsert: true });
+    try {
+      await this.openRuns.insertOne({ _id: runId, deadlineAt });
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+    }
   }
 
   async close(runId: string): Promise<void> {

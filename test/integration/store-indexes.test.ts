@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { provisionServiceUser, type PostgresAccess } from '@brandradar/devstack';
+
+// FerretDB v1 on PostgreSQL filters equality as `_jsonb->'field' @> value`, which its own B-tree
+// indexes cannot serve; the local store gives each of them a GIN twin. FerretDB's `explain` returns
+// PostgreSQL's plan, so this checks that a find by `_id` or by an indexed field reads an index, for
+// a collection a service user (as under `npm start`) made. Needs the PostgreSQL store (the default).
+const run = randomBytes(4).toString('hex');
+const db = `indexes-${run}`;
+let client: MongoClient;
+
+beforeAll(async () => {
+  if (!process.env.TEST_POSTGRES) throw new Error('this file needs the PostgreSQL store (LOCAL_STORE unset or postgresql)');
+  const pg = JSON.parse(process.env.TEST_POSTGRES) as PostgresAccess;
+  const url = await provisionServiceUser(pg, process.env.TEST_MONGO_URL!, { db, user: `indexes-${run}`, password: randomBytes(12).toString('hex') });
+  client = await new MongoClient(url, { serverSelectionTimeoutMS: 5_000 }).connect();
+  const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string }>('runs');
+  await runs.createIndex({ dedupeKey: 1 }, { unique: true });
+  await runs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `run-${i}`, dedupeKey: `key-${i}`, accountId: `account-${i % 50}` })));
+});
+afterAll(() => client.close());
+
+/** Every node type of a PostgreSQL plan (JSON format), outermost first. */
+function nodeTypes(plan: { 'Node Type': string; Plans?: unknown[] }): string[] {
+  return [plan['Node Type'], ...(plan.Plans ?? []).flatMap((p) => nodeTypes(p as typeof plan))];
+}
+
+async function planOf(filter: Record<string, string>): Promise<string[]> {
+  const explained = await client.db(db).command({ explain: { find: 'runs', filter } });
+  return nodeTypes(explained.queryPlanner.Plan);
+}
+
+it.each([
+  ['_id', { _id: 'run-1234' }],
+  ['an indexed field', { dedupeKey: 'key-1234' }],
+])('finds by %s with an index scan, never reading the whole table', async (_what, filter) => {
+  const plan = await planOf(filter);
+  expect(plan).toContain('Bitmap Index Scan');
+  expect(plan).not.toContain('Seq Scan');
+  expect(await client.db(db).collection<{ _id: string }>('runs').countDocuments(filter)).toBe(1);
+});
+
+it('still reads the whole table for a field without an index (nothing is twinned but indexes)', async () => {
+  expect(await planOf({ accountId: 'account-7' })).toContain('Seq Scan');
+});
