@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
 import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
-import { closeServer, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { closeServer, createMetricsRegistry, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
@@ -9,8 +9,9 @@ import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { listen } from './http/listen';
 import type { RouteDef } from './http/route';
-import { adminDocsRoutes, publicDocsRoutes } from './openapi/routes';
-import { apiKeyId, RateLimiter } from './rate-limit';
+import type { OpenApiDocument } from './openapi/document';
+import { adminDocsRoutes, publicReference } from './openapi/routes';
+import { apiKeyId, RateLimiter, type RateLimitSettings } from './rate-limit';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { runRoutes } from './routes/runs';
@@ -61,7 +62,7 @@ export function gatewayApps(
   caches: GatewayCaches,
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
-  const publicApiRoutes: RouteDef[] = [...accountRoutes(nats, timeout, caches), ...trackerRoutes(nats, timeout), ...runRoutes(nats, timeout), ...workflowRoutes(nats)];
+  const apiRoutes = publicApiRoutes(nats, timeout, caches);
   const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout, caches);
 
   const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };
@@ -70,8 +71,8 @@ export function gatewayApps(
   const authFailures = new RateLimiter({ perMinute: config.AUTH_FAILURES_PER_MINUTE, burst: config.AUTH_FAILURES_BURST }, Date.now, 'failed authentications from this address');
   const throttle = { before: (req: Request) => authFailures.refuseWhenEmpty(clientAddress(req)), failed: (req: Request) => authFailures.spend(clientAddress(req)) };
   const publicApp = buildApp({
-    routes: publicApiRoutes,
-    publicRoutes: publicDocsRoutes(publicApiRoutes, rateLimit),
+    routes: apiRoutes,
+    publicRoutes: publicReference(apiRoutes, rateLimit).routes,
     authenticate: apiKeyAuthenticator(nats, timeout, caches),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,
@@ -90,4 +91,24 @@ export function gatewayApps(
     requestDuration,
   });
   return { publicApp, adminApp };
+}
+
+function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
+  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats)];
+}
+
+/** Stands for the NATS link where routes are built only to be described: any use of it is a bug, and says so. */
+const NO_NATS = new Proxy({} as NatsLink, {
+  get() {
+    throw new Error('the routes were built to be described, without NATS; none may be called');
+  },
+});
+
+/**
+ * The public OpenAPI document as a gateway with these rate limits serves it,
+ * built without connecting anywhere (the typed client is generated from it).
+ */
+export function publicApiDocument(rateLimit: RateLimitSettings): OpenApiDocument {
+  const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, createMetricsRegistry('gateway'));
+  return publicReference(publicApiRoutes(NO_NATS, 1, caches), rateLimit).document;
 }

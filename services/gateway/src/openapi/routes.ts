@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { RateLimitSettings } from '../rate-limit';
 import { renderDocsPage } from './docs-page';
-import { buildOpenApiDocument, type ApiDescription } from './document';
+import { buildOpenApiDocument, type ApiDescription, type OpenApiDocument } from './document';
 
 const PUBLIC_DOCUMENT_PATH = '/api/v1/openapi.json';
 
@@ -51,9 +51,10 @@ const ADMIN_API: Omit<ApiDescription, 'routes' | 'openRoutes'> = {
 
 /**
  * The public API reference, served without an API key: the OpenAPI document
- * and a web page rendered from it, both built once from the routes the app serves.
+ * and a web page rendered from it, both built once from the routes the app
+ * serves. Returns the two routes and the document (which describes them too).
  */
-export function publicDocsRoutes(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): RouteDef[] {
+export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): { routes: RouteDef[]; document: OpenApiDocument } {
   const routes = [
     defineRoute({
       method: 'get',
@@ -78,7 +79,7 @@ export function publicDocsRoutes(apiRoutes: RouteDef[], rateLimit: RateLimitSett
   ];
   const document = buildOpenApiDocument({ ...publicApi(rateLimit), routes: apiRoutes, openRoutes: routes });
   const page = renderDocsPage(document, PUBLIC_DOCUMENT_PATH);
-  return routes;
+  return { routes, document };
 }
 
 /** The admin API's own document, behind the admin token like the rest of that API. */
