@@ -11,7 +11,7 @@ module.exports = {
   // The SRE smoke suite needs a cluster: npx jest -c test/cluster/jest.config.js
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/cluster/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
-  moduleNameMapper: { '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers)$': '<rootDir>/packages/$1/src' },
+  moduleNameMapper: { '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client)$': '<rootDir>/packages/$1/src' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,

@@ -1,0 +1,179 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { BrandradarApiError, BrandradarNetworkError } from './errors';
+import type { components, paths } from './generated/api';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
+
+type Schemas = components['schemas'];
+export type Account = Schemas['Account'];
+export type RateCard = Schemas['RateCard'];
+export type Tracker = Schemas['Tracker'];
+export type TrackerStatus = Schemas['TrackerStatus'];
+export type TrackerList = Schemas['TrackerList'];
+export type CreateTrackerInput = Schemas['CreateTrackerInput'];
+export type UpdateTrackerInput = Schemas['UpdateTrackerInput'];
+export type ActivationResult = Schemas['ActivationResult'];
+export type Run = Schemas['Run'];
+export type RunStatus = Schemas['RunStatus'];
+export type Report = Schemas['Report'];
+export type ContentBriefInput = Schemas['ContentBriefInput'];
+export type ContentBriefResult = Schemas['ContentBriefResult'];
+
+/** A run in one of these statuses changes no more. */
+export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['COMPLETED', 'PARTIAL', 'FAILED'];
+export const isFinished = (run: Pick<Run, 'status'>): boolean => FINISHED_RUN_STATUSES.includes(run.status);
+
+export interface ClientOptions {
+  /** Where the gateway is, e.g. `http://localhost:8080` (the API's paths start with `/api/v1`). */
+  baseUrl: string;
+  /** `brk_…`, sent as `Authorization: Bearer`. */
+  apiKey: string;
+  /** Defaults to the platform's `fetch` (Node ≥ 18, browsers). */
+  fetch?: (request: Request) => Promise<Response>;
+  retry?: Partial<RetryPolicy>;
+  /** Called before each wait for a retry, e.g. to say so. */
+  onRetry?: (retry: { attempt: number; delayMs: number; status: number | null }) => void;
+}
+
+/** One wait between two attempts; a method so a test can never need a real clock here. */
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What openapi-fetch answers: the parsed body as `data` on a 2xx, as `error` otherwise. */
+type Result<D, E> = { data?: D; error?: E; response: Response };
+
+/**
+ * The public API, typed from its OpenAPI document. Each method is one logical
+ * call: it may be sent more than once (on 429 after `Retry-After`, and, when
+ * repeating it is safe, on 503 or a network error), always with the same
+ * request token or `Idempotency-Key`, so a retry never runs or charges twice.
+ * A non-2xx answer throws {@link BrandradarApiError}; no answer throws
+ * {@link BrandradarNetworkError}.
+ */
+export class BrandradarClient {
+  /** The generated client itself, for anything the methods below leave out. */
+  readonly raw: Client<paths>;
+  private readonly policy: RetryPolicy;
+  private readonly onRetry: ClientOptions['onRetry'];
+  private readonly baseUrl: string;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.raw = createClient<paths>({
+      baseUrl: this.baseUrl,
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.onRetry = options.onRetry;
+  }
+
+  async account(): Promise<Account> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/account'))).data.account;
+  }
+
+  async rates(): Promise<RateCard> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/rates'))).data.rates;
+  }
+
+  /** One page, newest first; pass `nextCursor` back as `cursor` for the next. */
+  async listTrackers(query: { status?: TrackerStatus; limit?: number; cursor?: string } = {}): Promise<TrackerList> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/trackers', { params: { query } }))).data;
+  }
+
+  /** A new DRAFT tracker with its estimate. Not retried on 503: the first attempt may have created it. */
+  async createTracker(input: CreateTrackerInput): Promise<Tracker> {
+    return (await this.send(false, () => this.raw.POST('/api/v1/trackers', { body: input }))).data.tracker;
+  }
+
+  async getTracker(id: string): Promise<Tracker> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}', { params: { path: { id } } }))).data.tracker;
+  }
+
+  /** Replaces the definition; the tracker becomes a DRAFT again. */
+  async updateTracker(id: string, input: UpdateTrackerInput): Promise<Tracker> {
+    return (await this.send(true, () => this.raw.PATCH('/api/v1/trackers/{id}', { params: { path: { id } }, body: input }))).data.tracker;
+  }
+
+  /**
+   * Activates (or resumes) a tracker at the cost per run the caller accepted,
+   * which must equal its current `estimatedCostMicroPerRun`. When the estimate
+   * has changed this throws `cost_estimate_changed` with the new amount in
+   * `details.estimatedCostMicroPerRun`; accept that to activate.
+   */
+  async activateTracker(id: string, maxCostMicroPerRun: number): Promise<ActivationResult> {
+    return (await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/activate', { params: { path: { id } }, body: { maxCostMicroPerRun } }))).data;
+  }
+
+  async pauseTracker(id: string): Promise<Tracker> {
+    return (await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/pause', { params: { path: { id } } }))).data.tracker;
+  }
+
+  /** Deletes a PAUSED tracker with no run in progress. */
+  async deleteTracker(id: string): Promise<void> {
+    await this.send(true, () => this.raw.DELETE('/api/v1/trackers/{id}', { params: { path: { id } } }));
+  }
+
+  /**
+   * Asks for a manual run. The request token (a new UUID unless given) is the
+   * run's identity: sending it again, here on retry or later by the caller,
+   * answers the same run without another charge (`replayed: true`).
+   */
+  async startRun(trackerId: string, options: { requestToken?: string } = {}): Promise<{ run: Run; replayed: boolean }> {
+    const requestToken = options.requestToken ?? crypto.randomUUID();
+    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/runs', { params: { path: { id: trackerId } }, body: { requestToken } }));
+    return { run: data.run, replayed: response.status === 200 };
+  }
+
+  async getRun(trackerId: string, runId: string): Promise<Run> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}/runs/{runId}', { params: { path: { id: trackerId, runId } } }))).data.run;
+  }
+
+  /**
+   * Polls a run until it is COMPLETED, PARTIAL or FAILED (every run has a
+   * deadline, so it ends), calling `onProgress` with each state seen.
+   */
+  async waitForRun(trackerId: string, runId: string, options: { intervalMs?: number; onProgress?: (run: Run) => void } = {}): Promise<Run> {
+    for (;;) {
+      const run = await this.getRun(trackerId, runId);
+      options.onProgress?.(run);
+      if (isFinished(run)) return run;
+      await sleep(options.intervalMs ?? 1000);
+    }
+  }
+
+  /** The tracker and its latest runs, newest first. */
+  async report(trackerId: string, query: { limit?: number } = {}): Promise<Report> {
+    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query } }))).data;
+  }
+
+  /**
+   * Runs the content-brief workflow (synchronous: it answers when the brief is
+   * ready). The `Idempotency-Key` (a new UUID unless given) makes a retry
+   * return the stored brief instead of running and charging again.
+   */
+  async contentBrief(input: ContentBriefInput, options: { idempotencyKey?: string } = {}): Promise<{ brief: ContentBriefResult; replayed: boolean }> {
+    const headers = { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() };
+    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/workflows/content-brief', { body: input, headers }));
+    return { brief: data, replayed: response.headers.get('idempotent-replayed') === 'true' };
+  }
+
+  /** Sends one logical call, again while the retry policy says so; the data of its 2xx answer. */
+  private async send<D, E>(idempotent: boolean, attempt: () => Promise<Result<D, E>>): Promise<{ data: NonNullable<D>; response: Response }> {
+    for (let n = 1; ; n++) {
+      let result: Result<D, E> | undefined;
+      let networkError: unknown;
+      try {
+        result = await attempt();
+      } catch (cause) {
+        networkError = cause;
+      }
+      // A 2xx has its body as data; only a 204 has none, and its data type is empty too.
+      if (result?.response.ok) return { data: result.data as NonNullable<D>, response: result.response };
+      const error = result ? BrandradarApiError.of(result.response.status, result.error, result.response.headers) : undefined;
+      const status = result?.response.status ?? null;
+      const delayMs = retryDelayMs({ status, code: error?.code, retryAfter: result?.response.headers.get('retry-after'), attempt: n, idempotent, now: Date.now() }, this.policy);
+      if (delayMs === null) throw error ?? new BrandradarNetworkError(this.baseUrl, { cause: networkError });
+      this.onRetry?.({ attempt: n, delayMs, status });
+      await sleep(delayMs);
+    }
+  }
+}
