@@ -1,0 +1,436 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, isFinished, type Run, type TrackerStatus } from '@brandradar/client';
+import { activationSummary, briefMarkdown, money, reportTable, runProgressLine, trackerDetails, trackerTable } from './format';
+
+/** The exit codes, documented in the README and in `brandradar --help`. */
+export const EXIT = { ok: 0, apiError: 1, usage: 2, runUnsuccessful: 3, network: 4 } as const;
+
+/** What the CLI reads and writes; the process's own in main.ts. */
+export interface Io {
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+interface Context {
+  io: Io;
+  values: Values;
+  args: string[];
+  client: () => BrandradarClient;
+}
+
+interface Command {
+  name: string;
+  summary: string;
+  /** After the command's name, e.g. `<tracker-id> [--json]`. */
+  usage: string;
+  args: string[];
+  options?: Options;
+  /** Lines under the usage, e.g. what each option does. */
+  details?: string[];
+  run(ctx: Context): Promise<number>;
+}
+
+const GLOBAL_OPTIONS: Options = {
+  'api-key': { type: 'string' },
+  'base-url': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+const JSON_OPTION: Options = { json: { type: 'boolean' } };
+const DEFAULT_BASE_URL = 'http://localhost:8080';
+
+const json = (io: Io, value: unknown) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+const str = (values: Values, name: string): string | undefined => {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+};
+function int(values: Values, name: string): number | undefined {
+  const raw = str(values, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(raw);
+}
+
+const COMMANDS: Record<string, Command[]> = {
+  trackers: [
+    {
+      name: 'list',
+      summary: 'List your trackers, newest first',
+      usage: '[--status DRAFT|ACTIVE|PAUSED] [--limit N] [--cursor C] [--json]',
+      args: [],
+      options: { ...JSON_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
+      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table.'],
+      async run({ io, values, client }) {
+        const status = str(values, 'status');
+        if (status !== undefined && !['DRAFT', 'ACTIVE', 'PAUSED'].includes(status)) throw new UsageError('--status must be DRAFT, ACTIVE or PAUSED');
+        const page = await client().listTrackers({
+          ...(status ? { status: status as TrackerStatus } : {}),
+          ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
+          ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
+        });
+        if (values.json) json(io, page);
+        else io.stdout.write(trackerTable(page.trackers) + (page.nextCursor ? `\nMore: --cursor ${page.nextCursor}\n` : ''));
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'create',
+      summary: 'Create a DRAFT tracker from a JSON definition',
+      usage: '--file <tracker.json|-> [--json]',
+      args: [],
+      options: { ...JSON_OPTION, file: { type: 'string' } },
+      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.'],
+      async run({ io, values, client }) {
+        const file = str(values, 'file');
+        if (!file) throw new UsageError('--file is required');
+        const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+        let definition;
+        try {
+          definition = JSON.parse(text);
+        } catch {
+          throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
+        }
+        // The gateway validates the definition and names each offending field.
+        const tracker = await client().createTracker(definition);
+        if (values.json) json(io, { tracker });
+        else io.stdout.write(trackerDetails(tracker));
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'show',
+      summary: 'Show one tracker',
+      usage: '<tracker-id> [--json]',
+      args: ['tracker-id'],
+      options: JSON_OPTION,
+      async run({ io, values, args, client }) {
+        const tracker = await client().getTracker(args[0]!);
+        if (values.json) json(io, { tracker });
+        else io.stdout.write(trackerDetails(tracker));
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'activate',
+      summary: 'Activate (or resume) a tracker at its estimated cost per run',
+      usage: '<tracker-id> [--max-cost MICRO | --yes] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, 'max-cost': { type: 'string' }, yes: { type: 'boolean', short: 'y' } },
+      details: [
+        'Activation confirms the cost per run, which must equal the current estimate.',
+        '--max-cost MICRO  confirm this amount (micro-units; 100,000 = $1)',
+        '--yes             confirm the estimate shown by `trackers show`',
+        'Without either, a terminal asks; elsewhere it is a usage error. If the estimate has',
+        'changed meanwhile, the new one is printed and nothing is activated (exit 1).',
+      ],
+      async run({ io, values, args, client }) {
+        const id = args[0]!;
+        let amount = int(values, 'max-cost');
+        if (amount === undefined) {
+          const tracker = await client().getTracker(id);
+          amount = tracker.estimatedCostMicroPerRun;
+          const question = `Activate ${tracker.name} at ${money(amount)} (${amount} micro-units) per run?`;
+          if (!values.yes && !(await confirm(io, question))) throw new UsageError('not confirmed: pass --yes or --max-cost');
+        }
+        const result = await client().activateTracker(id, amount);
+        if (values.json) json(io, result);
+        else io.stdout.write(activationSummary(result));
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'pause',
+      summary: 'Pause a tracker (queued runs still finish)',
+      usage: '<tracker-id> [--json]',
+      args: ['tracker-id'],
+      options: JSON_OPTION,
+      async run({ io, values, args, client }) {
+        const tracker = await client().pauseTracker(args[0]!);
+        if (values.json) json(io, { tracker });
+        else io.stdout.write(`Paused ${tracker.name} (${tracker.id}).\n`);
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'delete',
+      summary: 'Delete a PAUSED tracker with no run in progress',
+      usage: '<tracker-id>',
+      args: ['tracker-id'],
+      async run({ io, args, client }) {
+        await client().deleteTracker(args[0]!);
+        io.stdout.write(`Deleted ${args[0]}.\n`);
+        return EXIT.ok;
+      },
+    },
+  ],
+  runs: [
+    {
+      name: 'start',
+      summary: 'Ask for a manual run of an ACTIVE tracker',
+      usage: '<tracker-id> [--request-token T] [--wait] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, 'request-token': { type: 'string' }, wait: { type: 'boolean' } },
+      details: [
+        '--request-token T  the run\'s identity (default: a new UUID); the same token again',
+        '                   answers the same run, without another charge',
+        '--wait             then wait for it as `runs wait` does',
+      ],
+      async run({ io, values, args, client }) {
+        const token = str(values, 'request-token');
+        const { run, replayed } = await client().startRun(args[0]!, token ? { requestToken: token } : {});
+        if (values.wait) return waitForRun(io, client(), run, !!values.json);
+        if (values.json) json(io, { run, replayed });
+        else io.stdout.write(`${runProgressLine(run)}${replayed ? ' (an earlier request with this token)' : ''}\n`);
+        return EXIT.ok;
+      },
+    },
+    {
+      name: 'wait',
+      summary: 'Wait for a run to finish, showing its progress',
+      usage: '<tracker-id> <run-id> [--json]',
+      args: ['tracker-id', 'run-id'],
+      options: JSON_OPTION,
+      details: ['Progress goes to standard error: one updating line on a terminal, else a line per change.', 'Exits 3 when the run ends FAILED.'],
+      async run({ io, values, args, client }) {
+        return waitForRun(io, client(), await client().getRun(args[0]!, args[1]!), !!values.json);
+      },
+    },
+    {
+      name: 'show',
+      summary: 'Show one run',
+      usage: '<tracker-id> <run-id> [--json]',
+      args: ['tracker-id', 'run-id'],
+      options: JSON_OPTION,
+      async run({ io, values, args, client }) {
+        const run = await client().getRun(args[0]!, args[1]!);
+        if (values.json) json(io, { run });
+        else io.stdout.write(`${runProgressLine(run)}\n`);
+        return EXIT.ok;
+      },
+    },
+  ],
+};
+
+const TOP_LEVEL: Command[] = [
+  {
+    name: 'report',
+    summary: "A tracker's latest runs with their headline figures",
+    usage: '<tracker-id> [--limit N] [--json]',
+    args: ['tracker-id'],
+    options: { ...JSON_OPTION, limit: { type: 'string' } },
+    async run({ io, values, args, client }) {
+      const limit = int(values, 'limit');
+      const report = await client().report(args[0]!, limit === undefined ? {} : { limit });
+      if (values.json) json(io, report);
+      else io.stdout.write(reportTable(report));
+      return EXIT.ok;
+    },
+  },
+  {
+    name: 'brief',
+    summary: 'Generate a content brief and write it as Markdown',
+    usage: '--topic T [--country CC] [--models a,b] [--full-sweep] [--brand B] [--audience A] [--goal G] [--idempotency-key K] [--out FILE] [--json]',
+    args: [],
+    options: {
+      ...JSON_OPTION,
+      topic: { type: 'string' },
+      country: { type: 'string' },
+      models: { type: 'string' },
+      'full-sweep': { type: 'boolean' },
+      brand: { type: 'string' },
+      audience: { type: 'string' },
+      goal: { type: 'string' },
+      'idempotency-key': { type: 'string' },
+      out: { type: 'string' },
+    },
+    details: [
+      '--models a,b           surfaces to ask (chatgpt, claude, perplexity, gemini, google_ai_overview)',
+      '--idempotency-key K    sending K again returns the stored brief, without another charge',
+      '--out FILE             write to FILE instead of standard output',
+      '--json                 the API\'s JSON instead of Markdown',
+    ],
+    async run({ io, values, client }) {
+      const topic = str(values, 'topic');
+      if (!topic) throw new UsageError('--topic is required');
+      const models = str(values, 'models');
+      const input = {
+        topic,
+        ...optional(values, 'country', 'brand', 'audience', 'goal'),
+        // The gateway checks each name against the surfaces it knows.
+        ...(models ? { models: models.split(',').map((m) => m.trim()) as never[] } : {}),
+        ...(values['full-sweep'] ? { fullSweep: true } : {}),
+      };
+      const key = str(values, 'idempotency-key');
+      const { brief } = await client().contentBrief(input, key ? { idempotencyKey: key } : {});
+      const text = values.json ? `${JSON.stringify(brief, null, 2)}\n` : briefMarkdown(brief);
+      const out = str(values, 'out');
+      if (out) {
+        await writeFile(out, text);
+        io.stderr.write(`Wrote ${out} (billed ${money(brief.billedCostMicro)}).\n`);
+      } else io.stdout.write(text);
+      return EXIT.ok;
+    },
+  },
+];
+
+function optional(values: Values, ...names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (typeof values[n] === 'string' ? [[n, values[n]]] : [])));
+}
+
+const HELP = `Usage: brandradar <command> [options]
+
+Commands:
+${[...Object.entries(COMMANDS).flatMap(([group, cmds]) => cmds.map((c) => [`${group} ${c.name}`, c.summary])), ...TOP_LEVEL.map((c) => [c.name, c.summary])]
+  .map(([name, summary]) => `  ${name!.padEnd(18)} ${summary}`)
+  .join('\n')}
+
+Options for every command:
+  --api-key KEY    your API key (default: $BRANDRADAR_API_KEY)
+  --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})
+  -h, --help       help for the command
+
+Exit codes:
+  0  done
+  1  the API answered with an error (its code and message are printed)
+  2  usage: an unknown command or option, a missing argument or API key
+  3  the run ended FAILED (runs wait, runs start --wait)
+  4  the gateway could not be reached
+`;
+
+function commandHelp(fullName: string, c: Command): string {
+  return [`Usage: brandradar ${fullName} ${c.usage}`, '', c.summary + '.', ...(c.details ? ['', ...c.details] : []), '', 'Also: --api-key, --base-url, --help (see brandradar --help).', ''].join('\n');
+}
+
+/** Runs one command line; resolves to the exit code. */
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    return report(io, error);
+  }
+}
+
+async function dispatch(argv: string[], io: Io): Promise<number> {
+  const [first, second] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    (first === undefined ? io.stderr : io.stdout).write(HELP);
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const group = COMMANDS[first];
+  let command: Command | undefined;
+  let fullName: string;
+  let rest: string[];
+  if (group) {
+    command = group.find((c) => c.name === second);
+    fullName = `${first} ${second}`;
+    rest = argv.slice(2);
+    if (!command) {
+      const groupHelp = `Usage: brandradar ${first} <${group.map((c) => c.name).join('|')}> [options]\n\n${group.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`).join('\n')}\n`;
+      if (second === '--help' || second === '-h') {
+        io.stdout.write(groupHelp);
+        return EXIT.ok;
+      }
+      throw new UsageError(second === undefined ? `missing ${first} command\n\n${groupHelp}` : `unknown command: ${first} ${second}\n\n${groupHelp}`);
+    }
+  } else {
+    command = TOP_LEVEL.find((c) => c.name === first);
+    fullName = first;
+    rest = argv.slice(1);
+    if (!command) throw new UsageError(`unknown command: ${first} (see brandradar --help)`);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: { ...GLOBAL_OPTIONS, ...command.options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${commandHelp(fullName, command)}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(commandHelp(fullName, command));
+    return EXIT.ok;
+  }
+  if (positionals.length !== command.args.length) {
+    throw new UsageError(`expected ${command.args.length ? command.args.map((a) => `<${a}>`).join(' ') : 'no arguments'}, got ${positionals.length ? positionals.join(' ') : 'none'}\n\n${commandHelp(fullName, command)}`);
+  }
+  const apiKey = str(values, 'api-key') ?? io.env.BRANDRADAR_API_KEY;
+  const baseUrl = str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL;
+  let client: BrandradarClient | undefined;
+  return command.run({
+    io,
+    values,
+    args: positionals,
+    client: () => {
+      if (!apiKey) throw new UsageError('no API key: pass --api-key or set BRANDRADAR_API_KEY');
+      return (client ??= new BrandradarClient({
+        baseUrl,
+        apiKey,
+        onRetry: ({ delayMs, status }) => io.stderr.write(`${status === null ? 'no answer' : `HTTP ${status}`}; retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
+      }));
+    },
+  });
+}
+
+function report(io: Io, error: unknown): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(`brandradar: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof BrandradarApiError) {
+    const facts = Object.entries(error.details).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`);
+    const issues = error.issues.map((i) => `  ${i.path || '(body)'}: ${i.message}`);
+    io.stderr.write(`brandradar: ${error.code} (HTTP ${error.status}): ${error.message}\n${[...issues, ...facts].map((l) => `${l}\n`).join('')}`);
+    return EXIT.apiError;
+  }
+  if (error instanceof BrandradarNetworkError) {
+    io.stderr.write(`brandradar: ${error.message}\n`);
+    return EXIT.network;
+  }
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('E')) {
+    // A file that could not be read or written (ENOENT, EACCES, …).
+    io.stderr.write(`brandradar: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  throw error;
+}
+
+/** Polls a run to its end, showing progress on standard error; exit 3 when it ended FAILED. */
+async function waitForRun(io: Io, client: BrandradarClient, started: Run, asJson: boolean): Promise<number> {
+  const tty = !!io.stderr.isTTY;
+  let last = '';
+  const show = (run: Run) => {
+    const line = runProgressLine(run);
+    if (line === last) return;
+    last = line;
+    io.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+  };
+  show(started);
+  const run = isFinished(started) ? started : await client.waitForRun(started.trackerId, started.id, { onProgress: show });
+  if (tty) io.stderr.write('\n');
+  if (asJson) json(io, { run });
+  else io.stdout.write(`${runProgressLine(run)}\n`);
+  return run.status === 'FAILED' ? EXIT.runUnsuccessful : EXIT.ok;
+}
+
+async function confirm(io: Io, question: string): Promise<boolean> {
+  if (!io.stdin.isTTY) return false;
+  const rl = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}

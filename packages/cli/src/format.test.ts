@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentBriefResult, Run, components } from '@brandradar/client';
+import { briefMarkdown, money, percent, reportTable, runProgressLine, table, trackerDetails, trackerTable } from './format';
+
+type Schemas = components['schemas'];
+const document = JSON.parse(readFileSync(path.join(__dirname, '../../client/openapi.json'), 'utf8'));
+/** The contract's own example of a schema, as the OpenAPI document gives it. */
+const example = <K extends keyof Schemas>(name: K): Schemas[K] => document.components.schemas[name].example;
+
+const tracker = example('Tracker');
+const run = (over: Partial<Run> = {}): Run => ({
+  id: '7d1c2b3a-0000-4000-8000-000000000001',
+  trackerId: tracker.id,
+  trigger: 'manual',
+  requestToken: 'token-1',
+  status: 'COMPLETED',
+  scheduledFor: null,
+  createdAt: '2026-11-22T09:00:00.000Z',
+  startedAt: '2026-11-22T09:00:01.000Z',
+  finishedAt: '2026-11-22T09:00:09.000Z',
+  deadlineAt: '2026-11-22T09:10:00.000Z',
+  primitive: 'compare',
+  models: ['chatgpt', 'gemini'],
+  estimatedCostMicro: 9_000,
+  billedCostMicro: 5_000,
+  results: [{ prompt: 'best crm', answers: [answer('chatgpt', 'succeeded'), answer('gemini', 'failed')] }],
+  summary: { answers: 2, succeeded: 1, failed: 1 },
+  metrics: example('RunMetrics'),
+  delta: null,
+  error: null,
+  ...over,
+});
+function answer(model: 'chatgpt' | 'gemini', status: 'succeeded' | 'failed'): Run['results'][number]['answers'][number] {
+  return { model, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null };
+}
+
+describe('money and percent', () => {
+  it('shows micro-units as dollars, keeping sub-cent digits', () => {
+    expect(money(39_000)).toBe('$0.39');
+    expect(money(0)).toBe('$0.00');
+    expect(money(1_000_000)).toBe('$10.00');
+    expect(money(125)).toBe('$0.00125');
+  });
+  it('shows rates as percentages, and a dash for none', () => {
+    expect(percent(0.75)).toBe('75.0%');
+    expect(percent(null)).toBe('–');
+  });
+});
+
+describe('table', () => {
+  it('aligns columns under a rule, without trailing blanks', () => {
+    expect(table(['A', 'LONGER'], [['wide cell', 'x'], ['b', '']])).toBe('A          LONGER\n---------  ------\nwide cell  x\nb\n');
+  });
+});
+
+describe('trackers', () => {
+  it('lists id, name, status with the pause reason, cost and next run', () => {
+    const paused = { ...tracker, status: 'PAUSED' as const, pauseReason: 'insufficient_credits' as const, nextRunAt: null };
+    const out = trackerTable([tracker, paused]);
+    expect(out.split('\n')[0]).toMatch(/^ID\s+NAME\s+STATUS\s+PRIMITIVE\s+PER RUN\s+NEXT RUN$/);
+    expect(out).toContain(`${tracker.id}  ${tracker.name}`);
+    expect(out).toContain('PAUSED (insufficient_credits)');
+    expect(out).toContain(money(tracker.estimatedCostMicroPerRun));
+    expect(trackerTable([])).toBe('No trackers.\n');
+  });
+  it('shows one tracker field by field', () => {
+    const out = trackerDetails(tracker);
+    expect(out).toContain(`id:`);
+    expect(out).toMatch(new RegExp(`cadence:\\s+weekly on day 1 at 09:00 ${tracker.cadence.timezone}`));
+    expect(out).toMatch(new RegExp(`competitors:\\s+${tracker.competitors.join(', ')}`));
+  });
+});
+
+describe('runProgressLine', () => {
+  it('counts the answers so far while a run is going', () => {
+    const going = run({ status: 'RUNNING', summary: { answers: 6, succeeded: 0, failed: 0 }, billedCostMicro: 0, metrics: null });
+    expect(runProgressLine(going)).toBe(`run ${going.id} RUNNING 2/6 answers (1 succeeded, 1 failed)`);
+  });
+  it('adds what a finished run billed, and why it failed', () => {
+    expect(runProgressLine(run())).toMatch(/COMPLETED 2\/2 answers \(1 succeeded, 1 failed\), billed \$0\.05$/);
+    const failed = run({ status: 'FAILED', results: [], billedCostMicro: 0, summary: { answers: 0, succeeded: 0, failed: 0 }, error: { code: 'tracker_not_active', message: 'The tracker was paused.' } });
+    expect(runProgressLine(failed)).toMatch(/FAILED 0\/0 .*billed \$0\.00: tracker_not_active: The tracker was paused\.$/);
+  });
+});
+
+describe('reportTable', () => {
+  it('has a row per run with the mention rate of each name', () => {
+    const metrics = example('RunMetrics');
+    if (metrics.primitive !== 'compare' && metrics.primitive !== 'rankings') throw new Error('the example is a compare run');
+    const out = reportTable({ tracker, runs: [run(), run({ status: 'FAILED', metrics: null, billedCostMicro: 0 })] });
+    const lines = out.split('\n');
+    expect(lines[0]).toBe(`${tracker.name} (${tracker.id}) · ${tracker.primitive} · ${tracker.status}`);
+    expect(lines[2]).toMatch(/^CREATED\s+TRIGGER\s+STATUS\s+ANSWERS\s+BILLED\s+MENTION RATE$/);
+    expect(lines[4]).toContain(metrics.brands.map((b) => `${b.name} ${percent(b.mentionRate.value)}`).join(', '));
+    expect(lines[5]).toMatch(/FAILED\s+1\/2\s+\$0\.00\s+–$/);
+  });
+  it('says when there are no runs', () => {
+    expect(reportTable({ tracker, runs: [] })).toMatch(/No runs yet\.\n$/);
+  });
+});
+
+describe('briefMarkdown', () => {
+  const step = <E extends string, D>(endpoint: E, tool: string, data: D) => ({ endpoint, tool, why: `Why ${endpoint}.`, ok: true as const, data });
+  const brief: ContentBriefResult = {
+    status: 'workflow_result',
+    workflow: 'generate_content_brief',
+    summary: 'Buyers ask about price.',
+    input: { topic: 'choosing a CRM', country: 'us', models: ['chatgpt'] },
+    results: [
+      step('/v1/ai/answers', 'service_ai_answers', example('AiAnswersData')),
+      step('/v1/ai/citations', 'service_ai_citations', example('CitedSourcesData')),
+      step('/v1/keywords/demand', 'service_keyword_demand', example('KeywordDemandData')),
+      { endpoint: '/v1/questions', tool: 'service_questions', why: 'Why questions.', ok: false, data: { error: example('WorkflowStepError') } },
+      step('/v1/video/trends', 'service_video_trends', example('VideoTrendsData')),
+    ] as ContentBriefResult['results'],
+    suggestedPrompt: 'Write an article | about CRMs.',
+    billedCostMicro: 82_000,
+  };
+
+  it('has the topic, summary, prompt, a section per step and the charge', () => {
+    const md = briefMarkdown(brief);
+    expect(md.startsWith('# Content brief: choosing a CRM\n\nBuyers ask about price.\n')).toBe(true);
+    expect(md).toContain('```text\nWrite an article | about CRMs.\n```');
+    expect([...md.matchAll(/^## (\/v1\/\S+)$/gm)].map((m) => m[1])).toEqual(['/v1/ai/answers', '/v1/ai/citations', '/v1/keywords/demand', '/v1/questions', '/v1/video/trends']);
+    expect(md).toContain('- **chatgpt**: Start from your sales process');
+    expect(md).toMatch(/\| example\.com \| 3 \| 42\.9% \|/);
+    expect(md).toContain('| crm for small business |');
+    expect(md).toContain('Not available: No result within 20000 ms. (`deadline_exceeded`)');
+    expect(md).toContain('- [How to Choose a CRM in 2026 (Step by Step)](https://www.youtube.com/watch?v=dQw4w9WgXcQ) · Sales Ops Weekly · 4821 views/day');
+    expect(md.trimEnd().endsWith('_Billed $0.82._')).toBe(true);
+  });
+});
