@@ -1,0 +1,263 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BrandradarApiError, BrandradarClient, type CreateTrackerInput } from '@brandradar/client';
+import { freePort, REPO_ROOT } from '@brandradar/devstack';
+import { startService, type RunningService } from '@brandradar/platform';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { runCli } from '../../packages/cli/src/cli';
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { workflowService } from '../../services/workflow/src/service';
+import { startStack, type TestStack } from '../support/stack';
+
+// ChatGPT answers through a local peer speaking OpenAI's protocol (so a test can make it fail); the other surfaces are simulated.
+let openai: ProtocolPeer;
+let stack: TestStack;
+let dir: string;
+
+beforeAll(async () => {
+  openai = await startOpenAIPeer();
+  stack = await startStack([billingService, trackerService, runnerService, workflowService, gatewayService], { OPENAI_API_KEY: PEER_API_KEY, OPENAI_BASE_URL: openai.baseUrl });
+  dir = await mkdtemp(path.join(tmpdir(), 'brandradar-cli-'));
+});
+afterAll(async () => {
+  await stack.stop();
+  await openai.close();
+});
+
+const definition = (over: Record<string, unknown> = {}): CreateTrackerInput => ({
+  name: 'CRM tools',
+  cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
+  primitive: 'rankings',
+  prompts: ['best crm', 'top crm tools'],
+  competitors: ['Alpha', 'Beta'],
+  models: ['chatgpt', 'perplexity'],
+  ...over,
+}) as CreateTrackerInput;
+
+async function client(over: Partial<ConstructorParameters<typeof BrandradarClient>[0]> = {}) {
+  const { apiKey } = await stack.account();
+  return new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey, ...over });
+}
+
+async function apiError(promise: Promise<unknown>): Promise<BrandradarApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof BrandradarApiError)) throw new Error(`expected a BrandradarApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('the generated client', () => {
+  it('is what openapi-typescript makes of the live document (a stale client fails here)', async () => {
+    const live = await fetch(`${stack.gatewayUrl}/api/v1/openapi.json`);
+    expect(live.status).toBe(200);
+    const documentFile = path.join(dir, 'openapi.json');
+    const typesFile = path.join(dir, 'api.ts');
+    await writeFile(documentFile, await live.text());
+    const generator = path.join(REPO_ROOT, 'node_modules/openapi-typescript/bin/cli.js');
+    const { code, stderr } = await run(process.execPath, [generator, documentFile, '--output', typesFile]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    const checkedIn = await readFile(path.join(REPO_ROOT, 'packages/client/src/generated/api.ts'), 'utf8');
+    // On failure: npx tsc -b && npm run generate -w @brandradar/client
+    expect(await readFile(typesFile, 'utf8')).toBe(checkedIn);
+  });
+
+  it('creates, activates with the estimate confirmed, runs once per request token, waits and reports', async () => {
+    const api = await client();
+    const tracker = await api.createTracker(definition());
+    expect(tracker).toMatchObject({ status: 'DRAFT', estimatedCostMicroPerRun: 2 * (5_000 + 4_000) });
+
+    const changed = await apiError(api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun + 1));
+    expect(changed).toMatchObject({ status: 409, code: 'cost_estimate_changed', details: { estimatedCostMicroPerRun: tracker.estimatedCostMicroPerRun } });
+    const activation = await api.activateTracker(tracker.id, changed.details.estimatedCostMicroPerRun as number);
+    expect(activation).toMatchObject({ tracker: { status: 'ACTIVE' }, costMicroPerRun: 18_000 });
+
+    const first = await api.startRun(tracker.id);
+    expect(first).toMatchObject({ replayed: false, run: { status: 'QUEUED', requestToken: expect.any(String) } });
+    const again = await api.startRun(tracker.id, { requestToken: first.run.requestToken! });
+    expect(again).toMatchObject({ replayed: true, run: { id: first.run.id } });
+
+    const seen: string[] = [];
+    const done = await api.waitForRun(tracker.id, first.run.id, { intervalMs: 50, onProgress: (r) => seen.push(r.status) });
+    expect(done).toMatchObject({ status: 'COMPLETED', summary: { answers: 4, succeeded: 4 }, billedCostMicro: 18_000 });
+    expect(seen.at(-1)).toBe('COMPLETED');
+    const report = await api.report(tracker.id, { limit: 5 });
+    expect(report.runs.map((r) => r.id)).toEqual([first.run.id]);
+    expect(await api.account()).toMatchObject({ balanceMicro: 1_000_000 - 18_000 });
+  });
+
+  it('throws typed errors in the contract shape on 4xx', async () => {
+    const api = await client();
+    const missing = await apiError(api.getTracker('00000000-0000-4000-8000-000000000000'));
+    expect(missing).toMatchObject({ name: 'BrandradarApiError', status: 404, code: 'not_found', requestId: expect.any(String) });
+    const invalid = await apiError(api.createTracker(definition({ cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00' } })));
+    expect(invalid).toMatchObject({ status: 400, code: 'validation_error', issues: expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('weekday') })]) });
+    const badKey = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: 'brk_nope' });
+    expect(await apiError(badKey.account())).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  describe('on a gateway with a low rate limit', () => {
+    let limited: RunningService;
+    let baseUrl: string;
+    beforeAll(async () => {
+      const [port, adminPort] = [await freePort(), await freePort()];
+      // One request per second, one at a time: the second of two quick requests gets 429 with Retry-After: 1.
+      limited = await startService(gatewayService, stack.serviceEnv('gateway', { GATEWAY_PORT: String(port), ADMIN_PORT: String(adminPort), RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_BURST: '1' }));
+      baseUrl = `http://127.0.0.1:${port}`;
+    });
+    afterAll(() => limited.stop());
+
+    it('waits what Retry-After says and then succeeds', async () => {
+      const retries: { delayMs: number; status: number | null }[] = [];
+      const api = await client({ baseUrl, onRetry: ({ delayMs, status }) => retries.push({ delayMs, status }) });
+      const started = Date.now();
+      const accounts = [await api.account(), await api.account(), await api.account()];
+      expect(accounts.map((a) => a.id)).toEqual(Array(3).fill(accounts[0]!.id));
+      expect(retries.length).toBeGreaterThanOrEqual(1);
+      expect(retries).toEqual(retries.map(() => ({ delayMs: 1000, status: 429 })));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(retries.length * 1000);
+    });
+
+    it('throws rate_limited once its retries are spent', async () => {
+      const api = await client({ baseUrl, retry: { maxRetries: 0 } });
+      const results = await Promise.allSettled([api.account(), api.account(), api.account()]);
+      const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      for (const e of refused) expect(e).toMatchObject({ status: 429, code: 'rate_limited', details: {} });
+    });
+  });
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end();
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the brandradar CLI', () => {
+  const main = path.join(REPO_ROOT, 'packages/cli/dist/main.js');
+  let env: NodeJS.ProcessEnv;
+  const cli = (...args: string[]) => run(process.execPath, [main, ...args], env);
+  beforeAll(async () => {
+    const { apiKey } = await stack.account();
+    env = { BRANDRADAR_API_KEY: apiKey, BRANDRADAR_BASE_URL: stack.gatewayUrl };
+  });
+
+  it('has --help on every command, and exits 2 on bad usage', async () => {
+    const top = await cli('--help');
+    expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
+    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |runs )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
+    expect(commands).toEqual(['trackers list', 'trackers create', 'trackers show', 'trackers activate', 'trackers pause', 'trackers delete', 'runs start', 'runs wait', 'runs show', 'report', 'brief']);
+    for (const command of commands) {
+      const help = await cli(...command.split(' '), '--help');
+      expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(`Usage: brandradar ${command} `) });
+    }
+    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|show|activate|pause|delete>') });
+    expect(await cli()).toMatchObject({ code: 2 });
+    expect(await cli('trackers', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: trackers frobnicate') });
+    expect(await cli('trackers', 'list', '--colour')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--colour'") });
+    expect(await cli('trackers', 'show')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>') });
+    const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl]);
+    expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('BRANDRADAR_API_KEY') });
+  });
+
+  it('manages a tracker from creation to deletion, runs it and reports', async () => {
+    const file = path.join(dir, 'tracker.json');
+    await writeFile(file, JSON.stringify(definition({ name: 'From the CLI' })));
+    const created = await cli('trackers', 'create', '--file', file, '--json');
+    expect(created.code).toBe(0);
+    const { id } = JSON.parse(created.stdout).tracker;
+
+    expect(await cli('trackers', 'list')).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^${id}\\s+From the CLI\\s+DRAFT\\s+rankings\\s+\\$0\\.18`, 'm')) });
+    expect(await cli('trackers', 'show', id)).toMatchObject({ code: 0, stdout: expect.stringMatching(/estimate per run:\s+\$0\.18/) });
+    // Not a terminal, no --yes: nothing is activated.
+    expect(await cli('trackers', 'activate', id)).toMatchObject({ code: 2, stderr: expect.stringContaining('pass --yes or --max-cost') });
+    expect(await cli('trackers', 'activate', id, '--max-cost', '17999')).toMatchObject({ code: 1, stderr: expect.stringMatching(/cost_estimate_changed \(HTTP 409\)[\s\S]*estimatedCostMicroPerRun: 18000/) });
+    expect(await cli('trackers', 'activate', id, '--yes')).toMatchObject({ code: 0, stdout: expect.stringContaining('at $0.18 per run') });
+
+    const started = await cli('runs', 'start', id, '--request-token', 'cli-run-1', '--json');
+    expect(started.code).toBe(0);
+    const { run: queued, replayed } = JSON.parse(started.stdout);
+    expect(replayed).toBe(false);
+    const repeated = await cli('runs', 'start', id, '--request-token', 'cli-run-1');
+    expect(repeated).toMatchObject({ code: 0, stdout: expect.stringContaining(`run ${queued.id} `) });
+    expect(repeated.stdout).toContain('(an earlier request with this token)');
+
+    const waited = await cli('runs', 'wait', id, queued.id);
+    expect(waited).toMatchObject({ code: 0, stdout: expect.stringMatching(/COMPLETED 4\/4 answers \(4 succeeded, 0 failed\), billed \$0\.18/) });
+    // Not a terminal: plain lines, one per change, the last the finished run.
+    const progress = waited.stderr.trim().split('\n');
+    expect(progress.at(-1)).toMatch(/COMPLETED/);
+    expect(waited.stderr).not.toContain('\r');
+
+    expect(await cli('runs', 'show', id, queued.id)).toMatchObject({ code: 0, stdout: expect.stringContaining('COMPLETED') });
+    const table = await cli('report', id);
+    expect(table).toMatchObject({ code: 0, stdout: expect.stringMatching(/MENTION RATE\n[\s\S]*manual\s+COMPLETED\s+4\/4\s+\$0\.18\s+Alpha \d/) });
+    const report = await cli('report', id, '--json', '--limit', '1');
+    expect(JSON.parse(report.stdout).runs.map((r: { id: string }) => r.id)).toEqual([queued.id]);
+
+    expect(await cli('trackers', 'delete', id)).toMatchObject({ code: 1, stderr: expect.stringContaining('tracker_not_paused (HTTP 409)') });
+    expect(await cli('trackers', 'pause', id)).toMatchObject({ code: 0, stdout: expect.stringContaining('Paused From the CLI') });
+    expect(await cli('trackers', 'delete', id)).toMatchObject({ code: 0 });
+    expect(await cli('trackers', 'show', id)).toMatchObject({ code: 1, stderr: expect.stringContaining('not_found (HTTP 404)') });
+  });
+
+  it('exits 3 when the run it waits for ends FAILED', async () => {
+    const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });
+    const tracker = await api.createTracker(definition({ prompts: ['only one'], models: ['chatgpt'] }));
+    await api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun);
+    openai.failNext({ status: 400 }); // permanent: not retried, so the run's only answer fails
+    const waited = await cli('runs', 'start', tracker.id, '--wait');
+    expect(waited).toMatchObject({ code: 3, stdout: expect.stringMatching(/FAILED 1\/1 answers \(0 succeeded, 1 failed\), billed \$0\.00: no_answers/) });
+  });
+
+  it('shows progress as one updating line on a terminal', async () => {
+    const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });
+    const tracker = await api.createTracker(definition({ name: 'On a terminal' }));
+    await api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun);
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { isTTY: true, write: (t: string) => (stderr += t) }, stdin: process.stdin, env };
+    expect(await runCli(['runs', 'start', tracker.id, '--wait'], io)).toBe(0);
+    expect(stderr).toMatch(/^\r\x1b\[2Krun \S+ QUEUED/);
+    expect(stderr).toMatch(/\r\x1b\[2Krun \S+ COMPLETED [^\n]*\n$/);
+    expect(stderr.split('\n')).toHaveLength(2);
+    expect(stdout).toMatch(/COMPLETED/);
+  });
+
+  it('writes a content brief as Markdown to a file', async () => {
+    const out = path.join(dir, 'brief.md');
+    const written = await cli('brief', '--topic', 'choosing a CRM', '--models', 'chatgpt,gemini', '--out', out);
+    expect(written).toMatchObject({ code: 0, stdout: '', stderr: expect.stringContaining(`Wrote ${out}`) });
+    const markdown = await readFile(out, 'utf8');
+    expect(markdown).toMatch(/^# Content brief: choosing a CRM\n/);
+    expect([...markdown.matchAll(/^## (\/v1\/\S+)$/gm)].map((m) => m[1])).toEqual(['/v1/ai/answers', '/v1/ai/citations', '/v1/keywords/demand', '/v1/questions', '/v1/video/trends']);
+    const toStdout = await cli('brief', '--topic', 'choosing a CRM', '--json');
+    expect(JSON.parse(toStdout.stdout)).toMatchObject({ status: 'workflow_result', input: { topic: 'choosing a CRM' } });
+  });
+
+  it('exits 4 when the gateway cannot be reached', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = await cli('trackers', 'list', '--base-url', closed);
+    expect(unreachable).toMatchObject({ code: 4, stderr: expect.stringContaining(`could not reach ${closed}`) });
+  });
+});
