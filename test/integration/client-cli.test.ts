@@ -29,7 +29,9 @@ afterAll(async () => {
   await openai.close();
 });
 
-const definition = (over: Record<string, unknown> = {}): CreateTrackerInput => ({
+type RankingsTracker = Extract<CreateTrackerInput, { primitive: 'rankings' }>;
+
+const definition = (over: Partial<RankingsTracker> = {}): RankingsTracker => ({
   name: 'CRM tools',
   cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
   primitive: 'rankings',
@@ -37,7 +39,7 @@ const definition = (over: Record<string, unknown> = {}): CreateTrackerInput => (
   competitors: ['Alpha', 'Beta'],
   models: ['chatgpt', 'perplexity'],
   ...over,
-}) as CreateTrackerInput;
+});
 
 async function client(over: Partial<ConstructorParameters<typeof BrandradarClient>[0]> = {}) {
   const { apiKey } = await stack.account();
@@ -75,7 +77,7 @@ describe('the generated client', () => {
 
     const changed = await apiError(api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun + 1));
     expect(changed).toMatchObject({ status: 409, code: 'cost_estimate_changed', details: { estimatedCostMicroPerRun: tracker.estimatedCostMicroPerRun } });
-    const activation = await api.activateTracker(tracker.id, changed.details.estimatedCostMicroPerRun as number);
+    const activation = await api.activateTracker(tracker.id, Number(changed.details.estimatedCostMicroPerRun));
     expect(activation).toMatchObject({ tracker: { status: 'ACTIVE' }, costMicroPerRun: 18_000 });
 
     const first = await api.startRun(tracker.id);
@@ -96,7 +98,7 @@ describe('the generated client', () => {
     const api = await client();
     const missing = await apiError(api.getTracker('00000000-0000-4000-8000-000000000000'));
     expect(missing).toMatchObject({ name: 'BrandradarApiError', status: 404, code: 'not_found', requestId: expect.any(String) });
-    const invalid = await apiError(api.createTracker(definition({ cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00' } })));
+    const invalid = await apiError(api.createTracker(definition({ cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 9 } })));
     expect(invalid).toMatchObject({ status: 400, code: 'validation_error', issues: expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('weekday') })]) });
     const badKey = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: 'brk_nope' });
     expect(await apiError(badKey.account())).toMatchObject({ status: 401, code: 'unauthorized' });
