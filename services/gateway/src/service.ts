@@ -8,6 +8,7 @@ import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { listen } from './http/listen';
+import { WEB_APP_PATH, webApp } from './http/web-app';
 import type { RouteDef } from './http/route';
 import { adminDocsRoutes, publicDocsRoutes } from './openapi/routes';
 import { apiKeyId, RateLimiter } from './rate-limit';
@@ -72,6 +73,7 @@ export function gatewayApps(
   const publicApp = buildApp({
     routes: publicApiRoutes,
     publicRoutes: publicDocsRoutes(publicApiRoutes, rateLimit),
+    sites: [{ path: WEB_APP_PATH, router: webApp() }],
     authenticate: apiKeyAuthenticator(nats, timeout, caches),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,
