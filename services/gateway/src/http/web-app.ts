@@ -29,7 +29,8 @@ export function webApp(root = webRoot()): express.Router {
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cache-Control', 'no-cache');
   };
-  const files = { index: 'index.html', redirect: false, fallthrough: true, setHeaders: headers };
+  // `/app` redirects to `/app/` (serve-static's directory redirect), which serves index.html.
+  const files = { index: 'index.html', fallthrough: true, setHeaders: headers };
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.setHeader('Allow', 'GET, HEAD, OPTIONS');
