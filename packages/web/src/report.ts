@@ -54,7 +54,11 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
   // While a run is queued or running, the report is read again until it has finished.
   const poll = async () => {
     if (!view.current()) return;
-    if (report.runs.some((r) => IN_PROGRESS.includes(r.status))) await reload().catch(() => undefined);
+    if (report.runs.some((r) => IN_PROGRESS.includes(r.status))) {
+      await reload().catch(() => undefined);
+      const latest = report.runs[0];
+      if (latest && !IN_PROGRESS.includes(latest.status)) view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
+    }
     setTimeout(() => void poll(), POLL_MS);
   };
   render();
