@@ -26,8 +26,9 @@ COPY packages ./packages
 RUN npx tsc -b packages/*
 
 # The service compiled on them, and its compiled JavaScript with that of the workspace packages in
-# its production dependencies (npm resolves them: no list to keep here); no sources, types or
-# tests. Only this service's sources are copied, so a change to another leaves this image as it was.
+# its production dependencies (npm resolves them: no list to keep here), plus a package's static
+# files in public/ (the web app the gateway serves); no sources, types or tests. Only this
+# service's sources are copied, so a change to another leaves this image as it was.
 FROM build AS dist
 ARG SERVICE
 RUN test -n "$SERVICE" || { echo "set --build-arg SERVICE=<gateway|tracker|scheduler|runner|billing|workflow|notifier>" >&2; exit 1; }
@@ -36,6 +37,7 @@ RUN npx tsc -b "services/$SERVICE" \
  && mkdir /out \
  && for dir in $(npm ls --omit=dev --all --parseable --workspace="@brandradar/$SERVICE" | grep '/node_modules/@brandradar/' | xargs realpath | sort -u); do \
       find "${dir#/repo/}/dist" \( -name '*.js' -o -name '*.js.map' \) -print0 | xargs -0r cp --parents -t /out; \
+      if [ -d "${dir#/repo/}/public" ]; then cp -r --parents "${dir#/repo/}/public" /out; fi; \
     done
 
 # tini as PID 1: it forwards SIGTERM to node and reaps children; from Debian's packages.

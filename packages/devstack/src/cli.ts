@@ -32,6 +32,7 @@ async function main(): Promise<void> {
 ────────────────────────────────────────────────────────────────────
  brandradar is running.
    Public API   ${base}/api/v1        Admin API  http://127.0.0.1:${settings.adminPort}/admin/v1
+   Web app      ${base}/app           (sign in with the demo key below)
    Admin token  ${stack.adminToken}
    Data         ${settings.dataDir}
    E-mail       ${stack.mailDir ? `kept as .eml files in ${stack.mailDir} (open them with any mail program)` : 'sent through the relay SMTP_URL names'}

@@ -10,3 +10,4 @@ export * from './chart-nats';
 export * from './local-stack';
 export * from './smtp-catcher';
 export * from './kube';
+export * from './apt';

@@ -8,6 +8,7 @@ import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { listen } from './http/listen';
+import { WEB_APP_PATH, webApp } from './http/web-app';
 import type { RouteDef } from './http/route';
 import type { OpenApiDocument } from './openapi/document';
 import { adminDocsRoutes, publicReference } from './openapi/routes';
@@ -73,6 +74,7 @@ export function gatewayApps(
   const publicApp = buildApp({
     routes: apiRoutes,
     publicRoutes: publicReference(apiRoutes, rateLimit).routes,
+    sites: [{ path: WEB_APP_PATH, router: webApp() }],
     authenticate: apiKeyAuthenticator(nats, timeout, caches),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,

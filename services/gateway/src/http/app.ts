@@ -21,6 +21,8 @@ export interface AppOptions {
   authenticate: Authenticator;
   /** Paths served without authentication (the API reference). */
   publicRoutes?: RouteDef[];
+  /** Static files served without authentication under a path (the web app), with their own 404 and 405. */
+  sites?: Array<{ path: string; router: express.Router }>;
   /** Runs after authentication, e.g. per-key rate limiting; throws a DomainError to refuse. */
   admit?: (accountId: string, req: Request) => void;
   /**
@@ -100,6 +102,7 @@ export function buildApp(opts: AppOptions): express.Express {
     parent);
   });
 
+  for (const site of opts.sites ?? []) app.use(site.path, site.router);
   for (const route of opts.publicRoutes ?? []) mount(app, route);
 
   app.use((req, res, next) => {

@@ -1,0 +1,96 @@
+/**
+ * The public API, called with fetch. Types come from @brandradar/contracts at build time only
+ * (`import type`): nothing of it is loaded in the browser.
+ */
+import type { Account, ActivationResult, Run, Tracker } from '@brandradar/contracts';
+
+export type { Account, ActivationResult, Run, Tracker };
+export type Report = { tracker: Tracker; runs: Run[] };
+export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
+
+const KEY_ITEM = 'brandradar.apiKey';
+
+/** The API key lives in this tab's session storage only: never in a URL, a cookie or the server. */
+export const session = {
+  key: (): string | null => sessionStorage.getItem(KEY_ITEM),
+  signIn: (key: string): void => sessionStorage.setItem(KEY_ITEM, key),
+  signOut: (): void => sessionStorage.removeItem(KEY_ITEM),
+};
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An answer in the contract's error shape: `code`, `message`, and the fields some codes add. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown>,
+    /** Seconds from `Retry-After`, when the answer has it. */
+    readonly retryAfter: number | null,
+  ) {
+    super(message);
+  }
+
+  get issues(): Issue[] {
+    const issues = this.details.issues;
+    return Array.isArray(issues) ? (issues as Issue[]) : [];
+  }
+
+  /** A number the error carries, e.g. `balanceMicro` of `insufficient_credits`. */
+  amount(field: string): number | null {
+    const v = this.details[field];
+    return typeof v === 'number' ? v : null;
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const key = session.key();
+  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const error = (parsed as { error?: Record<string, unknown> } | undefined)?.error ?? {};
+    const retryAfter = res.headers.get('Retry-After');
+    throw new ApiError(
+      res.status,
+      typeof error.code === 'string' ? error.code : 'unexpected_answer',
+      typeof error.message === 'string' ? error.message : `The API answered ${res.status}.`,
+      error,
+      retryAfter === null ? null : Number(retryAfter),
+    );
+  }
+  return { status: res.status, body: parsed as T };
+}
+
+const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
+
+export const api = {
+  account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
+  trackers: async (cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
+  tracker: async (id: string) => (await call<{ tracker: Tracker }>('GET', trackerPath(id))).body.tracker,
+  createTracker: async (definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('POST', '/trackers', definition)).body.tracker,
+  updateTracker: async (id: string, definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('PATCH', trackerPath(id), definition)).body.tracker,
+  /** `maxCostMicroPerRun` is the estimate the user confirmed, unchanged. */
+  activate: async (id: string, maxCostMicroPerRun: number) => (await call<ActivationResult>('POST', `${trackerPath(id)}/activate`, { maxCostMicroPerRun })).body,
+  pause: async (id: string) => (await call<{ tracker: Tracker }>('POST', `${trackerPath(id)}/pause`)).body.tracker,
+  remove: async (id: string) => {
+    await call<undefined>('DELETE', trackerPath(id));
+  },
+  /** The same token again answers the same run (200) without another charge. */
+  requestRun: async (id: string, requestToken: string) => {
+    const res = await call<{ run: Run }>('POST', `${trackerPath(id)}/runs`, { requestToken });
+    return { run: res.body.run, replayed: res.status === 200 };
+  },
+  report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
+};

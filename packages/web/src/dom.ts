@@ -1,0 +1,31 @@
+/** Building DOM without a framework: elements with attributes, listeners and children. No innerHTML anywhere. */
+
+type Attr = string | number | boolean | null | undefined;
+type Child = Node | string | null | undefined | false;
+export interface Props {
+  [attribute: string]: Attr | Record<string, EventListener> | undefined;
+  on?: Record<string, EventListener>;
+}
+
+function build<E extends Element>(el: E, props: Props, children: Child[]): E {
+  for (const [name, value] of Object.entries(props)) {
+    if (name === 'on') {
+      for (const [event, listener] of Object.entries(value as Record<string, EventListener>)) el.addEventListener(event, listener);
+    } else if (value === true) el.setAttribute(name, '');
+    else if (value !== false && value !== null && value !== undefined) el.setAttribute(name, String(value));
+  }
+  el.append(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  return build(document.createElement(tag), props, children);
+}
+
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+  return build(document.createElementNS('http://www.w3.org/2000/svg', tag), props, children);
+}
+
+let ids = 0;
+/** A document-unique id, for labels and aria references. */
+export const uid = (prefix: string): string => `${prefix}-${++ids}`;

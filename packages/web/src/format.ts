@@ -1,0 +1,70 @@
+/** How numbers, times and the API's refusals read in the app: plain sentences. */
+import type { PauseReason } from '@brandradar/contracts';
+import type { ApiError } from './api.js';
+
+/** 100,000 micro-units are 1 USD. */
+export const money = (micro: number): string =>
+  (micro / 100_000).toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 5 });
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | null): string => (iso === null ? '—' : dateTime.format(new Date(iso)));
+
+export const percent = (p: number | null, digits = 1): string => (p === null ? '—' : `${(p * 100).toFixed(digits)}%`);
+
+const PAUSE_REASONS: Record<PauseReason, string> = {
+  cost_above_maximum: 'A run would now cost more than the maximum you accepted.',
+  insufficient_credits: 'The balance did not cover a run.',
+  spend_limit_reached: 'The monthly spend limit was reached.',
+  account_closed: 'The account is closed.',
+  invalid_definition: 'The definition is no longer valid; edit it.',
+  invalid_schedule: 'The schedule is no longer valid; edit it.',
+};
+export const pauseReason = (reason: PauseReason | null): string => (reason === null ? '' : PAUSE_REASONS[reason]);
+
+const seconds = (e: ApiError) => (e.retryAfter === null ? 'a moment' : `${e.retryAfter} second${e.retryAfter === 1 ? '' : 's'}`);
+const amount = (e: ApiError, field: string) => {
+  const v = e.amount(field);
+  return v === null ? 'an unknown amount' : money(v);
+};
+
+/** What a refusal means for the person using the app, in one or two sentences. */
+export function explain(e: ApiError): string {
+  switch (e.code) {
+    case 'unauthorized':
+      return 'This API key was not accepted. Check it, or ask your operator for a new one.';
+    case 'insufficient_credits':
+      return `Your balance (${amount(e, 'balanceMicro')}) does not cover one run (${amount(e, 'requiredMicro')}). Add credits, then try again.`;
+    case 'spend_limit_reached':
+      return `This would pass your monthly spend limit: ${amount(e, 'spentMicro')} of ${amount(e, 'spendLimitMicro')} is spent. Try again next month or ask for a higher limit.`;
+    case 'cost_estimate_changed':
+      return `The cost per run is now ${amount(e, 'estimatedCostMicroPerRun')}, not the amount you confirmed. Confirm the new amount to activate.`;
+    case 'tracker_not_active': {
+      const reason = typeof e.details.pauseReason === 'string' ? ` ${pauseReason(e.details.pauseReason as PauseReason)}` : '';
+      return `Only an active tracker can run; this one is ${String(e.details.status ?? 'not active').toLowerCase()}.${reason}`;
+    }
+    case 'tracker_not_paused':
+      return 'Pause the tracker before deleting it.';
+    case 'tracker_busy':
+      return 'A run of this tracker is still queued or running. Delete it once the run has finished.';
+    case 'tracker_limit_reached':
+      return 'You already have 25 trackers. Delete one to create another.';
+    case 'run_limit_reached':
+      return `You already have 3 manual runs going. Try again in ${seconds(e)}.`;
+    case 'rate_limited':
+      return `Too many requests. Try again in ${seconds(e)}.`;
+    case 'unavailable':
+      return `The service is briefly unavailable. Try again in ${seconds(e)}.`;
+    case 'request_token_conflict':
+      return 'That request was already used for another tracker. Try again.';
+    case 'account_closed':
+      return 'This account is closed, so nothing can be changed.';
+    case 'invalid_state':
+      return `That is not possible in the tracker's current state. ${e.message}`;
+    case 'not_found':
+      return 'This tracker does not exist (any more).';
+    case 'validation_error':
+      return 'Some fields need a change; see the messages next to them.';
+    default:
+      return e.message;
+  }
+}

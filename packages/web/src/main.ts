@@ -1,0 +1,69 @@
+/**
+ * The app's entry: sign-in with an API key, and pages by the URL's hash (#/, #/new,
+ * #/trackers/<id>, #/trackers/<id>/edit), so the gateway only serves static files.
+ */
+import { api, ApiError, session } from './api.js';
+import { h } from './dom.js';
+import { explain, money } from './format.js';
+import { reportView } from './report.js';
+import { trackerFormView, trackersView } from './trackers.js';
+import { newView, type View } from './view.js';
+
+const main = document.getElementById('main')!;
+const account = document.getElementById('account')!;
+/** A sentence for the next page, e.g. "saved" after the form sends the user to the list. */
+let flash: string | null = null;
+
+function signOut(reason?: string): void {
+  session.signOut();
+  flash = reason ?? null;
+  if (location.hash === '' || location.hash === '#/') route();
+  else location.hash = '#/';
+}
+
+function signInView(view: View): void {
+  const key = h('input', { id: 'api-key', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false', 'aria-describedby': 'api-key-hint' });
+  const form = h(
+    'form',
+    { class: 'sign-in' },
+    h('div', { class: 'field' }, h('label', { for: 'api-key' }, 'API key'), h('p', { class: 'hint', id: 'api-key-hint' }, 'Starts with brk_. It stays in this browser tab only and is sent to the API, never in a URL.'), key),
+    h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'submit' }, 'Sign in')),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    session.signIn(key.value.trim());
+    api.account().then(route, (err: unknown) => {
+      session.signOut();
+      view.say(err instanceof ApiError ? explain(err) : 'The API could not be reached. Check your connection and try again.', 'error');
+    });
+  });
+  view.show('Sign in', form);
+  account.replaceChildren();
+}
+
+async function header(view: View): Promise<void> {
+  const a = await api.account();
+  if (!view.current()) return;
+  account.replaceChildren(
+    h('span', { class: 'balance' }, `Balance ${money(a.balanceMicro)}`),
+    h('button', { class: 'link', on: { click: () => signOut('Signed out.') } }, 'Sign out'),
+  );
+}
+
+function route(): void {
+  const view = newView(main, () => signOut('Your API key is no longer accepted. Sign in again.'));
+  if (flash) view.say(flash);
+  flash = null;
+  if (!session.key()) return signInView(view);
+  const path = location.hash.replace(/^#/, '') || '/';
+  const tracker = /^\/trackers\/([0-9a-f-]{36})(\/edit)?$/.exec(path);
+  const saved = (t: { id: string }, sentence: string) => {
+    flash = sentence;
+    location.hash = `#/trackers/${t.id}`;
+  };
+  const page = path === '/new' ? trackerFormView(view, null, saved) : tracker ? (tracker[2] ? trackerFormView(view, tracker[1]!, saved) : reportView(view, tracker[1]!)) : trackersView(view);
+  void view.act(() => Promise.all([page, header(view)]).then(() => undefined));
+}
+
+window.addEventListener('hashchange', route);
+route();

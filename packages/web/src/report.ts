@@ -1,0 +1,192 @@
+/** The report page: charts per name, the latest change, the runs, and each run's answers with the counted mentions marked. */
+import { activate, cadenceText, runNow } from './actions.js';
+import { api, type Report, type Run } from './api.js';
+import { lineChart, type ChartSpec } from './chart.js';
+import { h, uid } from './dom.js';
+import { money, pauseReason, when } from './format.js';
+import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
+import type { View } from './view.js';
+
+const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
+const POLL_MS = 2000;
+
+export async function reportView(view: View, trackerId: string): Promise<void> {
+  let report = await api.report(trackerId);
+  let measure = measuresFor(report.tracker.primitive)[0]!;
+  let shownRun: string | null = null;
+
+  const render = () => {
+    const t = report.tracker;
+    const measures = measuresFor(t.primitive);
+    const select = h(
+      'select',
+      { id: 'measure', on: { change: (e) => ((measure = measures.find((m) => m.id === (e.target as HTMLSelectElement).value)!), render()) } },
+      ...measures.map((m) => h('option', { value: m.id, selected: m.id === measure.id }, m.label)),
+    );
+    view.show(
+      t.name,
+      h(
+        'p',
+        { class: 'meta' },
+        `${t.primitive} · ${t.status.toLowerCase()}`,
+        t.pauseReason ? ` · ${pauseReason(t.pauseReason)}` : '',
+        ` · runs ${cadenceText(t)} · next run ${when(t.nextRunAt)} · ${money(t.estimatedCostMicroPerRun)} per run`,
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        t.status === 'ACTIVE'
+          ? h('button', { class: 'primary', on: { click: () => view.act(async () => describeQueued(await runNow(t.id)), reload) } }, 'Run now')
+          : h('button', { class: 'primary', on: { click: () => view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
+        h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
+      ),
+      h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
+      charts(report, measure),
+      runsTable(report, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
+      shownRun ? answers(report, shownRun) : null,
+    );
+  };
+
+  const reload = async () => {
+    report = await api.report(trackerId);
+    if (view.current()) render();
+  };
+  // While a run is queued or running, the report is read again until it has finished.
+  const poll = async () => {
+    if (!view.current()) return;
+    if (report.runs.some((r) => IN_PROGRESS.includes(r.status))) {
+      await reload().catch(() => undefined);
+      const latest = report.runs[0];
+      if (latest && !IN_PROGRESS.includes(latest.status)) view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
+    }
+    setTimeout(() => void poll(), POLL_MS);
+  };
+  render();
+  setTimeout(() => void poll(), POLL_MS);
+}
+
+const describeQueued = ({ run, replayed }: { run: Run; replayed: boolean }) =>
+  replayed ? `That run was already requested; it is ${run.status.toLowerCase()}.` : `Run queued: ${run.summary.answers} answers to fetch. This page updates when it has finished.`;
+
+function scale(measure: Measure, values: number[]): Pick<ChartSpec, 'domain' | 'ticks' | 'format'> {
+  switch (measure.kind) {
+    case 'rate':
+      return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => `${+(v * 100).toFixed(1)}%` };
+    case 'net':
+      return { domain: [-1, 1], ticks: [-1, -0.5, 0, 0.5, 1], format: (v) => `${v > 0 ? '+' : ''}${+v.toFixed(2)}` };
+    case 'position': {
+      const top = Math.max(3, Math.ceil(Math.max(...values)));
+      return { domain: [1, top], ticks: Array.from({ length: top }, (_, i) => i + 1).filter((p) => top <= 6 || p % Math.ceil(top / 5) === 1), format: (v) => `${+v.toFixed(2)}` };
+    }
+  }
+}
+
+function charts(report: Report, measure: Measure): HTMLElement {
+  const runs = measuredRuns(report.runs);
+  const headingId = uid('charts');
+  if (runs.length === 0) return h('section', { 'aria-labelledby': headingId }, h('h2', { id: headingId }, measure.label), h('p', {}, 'No finished run yet. Run the tracker to see its numbers here.'));
+  const latest = runs[runs.length - 1]!;
+  const delta = latest.delta;
+  const changes = delta ? measure.changes(delta) : [];
+  const figures = chartedNames(measure, runs).map((name) => {
+    const points = runs.flatMap((r) => {
+      const stat = measure.stats(r.metrics).find((s) => s.name === name)?.stat;
+      if (!stat || stat.value === null) return [];
+      return [{ at: runTime(r), value: stat.value, low: stat.interval?.low ?? null, high: stat.interval?.high ?? null, sample: sample(measure, stat) }];
+    });
+    const change = changes.find((c) => c.name === name)?.change;
+    return h(
+      'div',
+      { class: 'series' },
+      h('h3', {}, name),
+      lineChart({ title: `${measure.label} of ${name} by run`, points, ...scale(measure, points.map((p) => p.value)) }),
+      h('p', { class: 'delta' }, h('strong', {}, 'Latest change: '), delta === null ? 'no earlier comparable run.' : change ? sayChange(measure, change, delta.minimumAnswers) : 'not tracked in the previous run.'),
+    );
+  });
+  return h(
+    'section',
+    { 'aria-labelledby': headingId },
+    h('h2', { id: headingId }, measure.label),
+    h('p', { class: 'hint' }, 'The band is the 95% interval. Hover or focus a point for its sample size; each chart has a data table.'),
+    h('div', { class: 'series-grid' }, ...figures),
+    delta ? h('p', { class: 'note' }, delta.note) : null,
+  );
+}
+
+function runsTable(report: Report, showAnswers: (runId: string) => void): HTMLElement {
+  const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
+  return h(
+    'section',
+    { 'aria-labelledby': 'runs-heading' },
+    h('h2', { id: 'runs-heading' }, 'Runs'),
+    report.runs.length === 0
+      ? h('p', {}, 'No runs yet.')
+      : h(
+          'table',
+          { class: 'cards' },
+          h('caption', { class: 'visually-hidden' }, 'Runs, newest first'),
+          h('thead', {}, h('tr', {}, ...['When', 'Trigger', 'Status', 'Answers', 'Billed', ''].map((c) => h('th', { scope: 'col' }, c)))),
+          h(
+            'tbody',
+            {},
+            ...report.runs.map((r) =>
+              h(
+                'tr',
+                {},
+                cell('When', when(runTime(r))),
+                cell('Trigger', r.trigger),
+                cell('Status', h('span', { class: `status ${r.status.toLowerCase()}` }, r.status), r.error ? ` ${r.error.message}` : ''),
+                cell('Answers', `${r.summary.succeeded} of ${r.summary.answers} succeeded`),
+                cell('Billed', money(r.billedCostMicro)),
+                cell('', r.summary.succeeded + r.summary.failed > 0 ? h('button', { class: 'secondary', on: { click: () => showAnswers(r.id) } }, 'View answers', h('span', { class: 'visually-hidden' }, ` of the run of ${when(runTime(r))}`)) : ''),
+              ),
+            ),
+          ),
+        ),
+  );
+}
+
+/** The answer text with each counted mention (the API's spans) in a <mark> naming what was counted. */
+export function highlighted(text: string, brands: Array<{ name: string; spans?: Array<{ start: number; end: number }> }>): (string | Node)[] {
+  const spans = brands.flatMap((b) => (b.spans ?? []).map((s) => ({ ...s, name: b.name }))).sort((a, b) => a.start - b.start);
+  const out: (string | Node)[] = [];
+  let at = 0;
+  for (const s of spans) {
+    if (s.start < at) continue; // overlapping spans: the first one wins
+    out.push(text.slice(at, s.start), h('mark', { 'data-name': s.name, title: `Counted as ${s.name}` }, text.slice(s.start, s.end)));
+    at = s.end;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
+function answers(report: Report, runId: string): HTMLElement | null {
+  const run = report.runs.find((r) => r.id === runId);
+  if (!run) return null;
+  return h(
+    'section',
+    { 'aria-labelledby': 'answers-heading', id: 'answers' },
+    h('h2', { id: 'answers-heading', tabindex: -1 }, `Answers of the run of ${when(runTime(run))}`),
+    h('p', { class: 'hint' }, 'Marked text is what was counted as a mention.'),
+    ...run.results.map((result) =>
+      h(
+        'div',
+        { class: 'prompt' },
+        h('h3', {}, result.prompt),
+        ...result.answers.map((a) => {
+          const brands = a.metrics?.brands ?? [];
+          const counted = brands.filter((b) => b.mentioned).map((b) => `${b.name} ${b.spans?.length ?? ''}`.trim());
+          return h(
+            'details',
+            { class: 'answer' },
+            h('summary', {}, `${a.model} (${a.provider ?? 'no provider'}) · ${a.status}`, counted.length ? ` · mentions: ${counted.join(', ')}` : ''),
+            a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : h('p', { class: 'answer-text' }, ...highlighted(a.text, brands)),
+            a.citations.length
+              ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))
+              : null,
+          );
+        }),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,229 @@
+/** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
+import type { PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
+import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
+import { api, ApiError, type Issue, type Tracker } from './api.js';
+import { h } from './dom.js';
+import { money, pauseReason, when } from './format.js';
+import type { View } from './view.js';
+
+export async function trackersView(view: View): Promise<void> {
+  const [account, list] = await Promise.all([api.account(), api.trackers()]);
+  const reload = () => trackersView(view);
+  const button = (label: string, name: string, action: () => Promise<string | void>, kind = 'secondary') =>
+    h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => view.act(action, reload) } }, label);
+  const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
+  const row = (t: Tracker) =>
+    h(
+      'tr',
+      {},
+      cell('Name', h('a', { href: `#/trackers/${t.id}` }, t.name)),
+      cell('Measures', t.primitive),
+      cell('Status', h('span', { class: `status ${t.status.toLowerCase()}` }, t.status)),
+      cell('Pause reason', t.pauseReason ? pauseReason(t.pauseReason) : '—'),
+      cell('Next run', when(t.nextRunAt)),
+      cell('Per run', money(t.estimatedCostMicroPerRun)),
+      cell(
+        'Actions',
+        h(
+          'div',
+          { class: 'actions' },
+          h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary', 'aria-label': `Edit ${t.name}` }, 'Edit'),
+          t.status === 'ACTIVE' ? button('Run now', t.name, async () => ((await runNow(t.id)).replayed ? 'That run was already requested.' : `Run queued for “${t.name}”.`), 'primary') : null,
+          t.status !== 'ACTIVE' ? button(t.status === 'PAUSED' ? 'Resume' : 'Activate', t.name, () => activate(t), 'primary') : null,
+          t.status !== 'PAUSED' ? button('Pause', t.name, async () => `“${(await api.pause(t.id)).name}” is paused.`) : null,
+          t.status === 'PAUSED'
+            ? button('Delete', t.name, async () => {
+                if (!(await confirmDialog('Delete tracker', [`Delete “${t.name}” with its runs and results? This cannot be undone.`], 'Delete'))) return;
+                await api.remove(t.id);
+                return `“${t.name}” is deleted.`;
+              })
+            : null,
+        ),
+      ),
+    );
+  view.show(
+    'Trackers',
+    h(
+      'p',
+      { class: 'balance' },
+      `Balance ${money(account.balanceMicro)} · spent this month ${money(account.spentThisMonthMicro)}`,
+      account.spendLimitMicroPerMonth === null ? '' : ` of ${money(account.spendLimitMicroPerMonth)}`,
+    ),
+    h('p', {}, h('a', { href: '#/new', class: 'button primary' }, 'New tracker')),
+    list.trackers.length === 0
+      ? h('p', {}, 'No trackers yet.')
+      : h(
+          'table',
+          { class: 'cards' },
+          h('caption', { class: 'visually-hidden' }, 'Your trackers, newest first'),
+          h('thead', {}, h('tr', {}, ...['Name', 'Measures', 'Status', 'Pause reason', 'Next run', 'Per run', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
+          h('tbody', {}, ...list.trackers.map(row)),
+        ),
+  );
+}
+
+/** Which fields each primitive sends; the API's table (PRIMITIVE_FIELDS), which the API enforces. */
+const FIELDS: typeof PRIMITIVE_FIELDS = {
+  rankings: { brand: 'forbidden', competitors: 'required', url: 'forbidden' },
+  compare: { brand: 'required', competitors: 'required', url: 'forbidden' },
+  citations: { brand: 'forbidden', competitors: 'forbidden', url: 'optional' },
+  sentiment: { brand: 'required', competitors: 'forbidden', url: 'forbidden' },
+};
+const SURFACES: Array<[Surface, string]> = [
+  ['chatgpt', 'ChatGPT'],
+  ['claude', 'Claude'],
+  ['perplexity', 'Perplexity'],
+  ['gemini', 'Gemini'],
+  ['google_ai_overview', 'Google AI Overviews'],
+];
+const DEFAULT_SURFACES: Surface[] = ['chatgpt', 'perplexity', 'gemini'];
+const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+
+/** Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT. */
+export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string) => void): Promise<void> {
+  const t = trackerId ? await api.tracker(trackerId) : null;
+  const errors = new Map<string, HTMLElement>();
+  const field = (key: string, label: string, control: HTMLElement, hint?: string) => {
+    const error = h('p', { class: 'field-error', id: `error-${key}` });
+    errors.set(key, error);
+    control.id = `field-${key}`;
+    control.setAttribute('aria-describedby', `${hint ? `hint-${key} ` : ''}error-${key}`);
+    return h('div', { class: 'field', 'data-field': key }, h('label', { for: control.id }, label), hint ? h('p', { class: 'hint', id: `hint-${key}` }, hint) : null, control, error);
+  };
+  const input = (attrs: Record<string, string | number | boolean | null>) => h('input', attrs);
+  const textarea = (value: string) => h('textarea', { rows: 4 }, value);
+  const select = (options: Array<[string, string]>, selected: string) => h('select', {}, ...options.map(([v, l]) => h('option', { value: v, selected: v === selected }, l)));
+
+  const cadence = t?.cadence;
+  const controls = {
+    name: input({ type: 'text', value: t?.name ?? '', required: true, maxlength: 100 }),
+    primitive: select([['compare', 'Compare your brand with competitors'], ['rankings', 'Rankings of competitors'], ['sentiment', 'Sentiment about your brand'], ['citations', 'Citations (and your URL)']], t?.primitive ?? 'compare'),
+    brand: input({ type: 'text', value: t?.brand ?? '', maxlength: 100 }),
+    competitors: textarea(t?.competitors.join('\n') ?? ''),
+    url: input({ type: 'url', value: t?.url ?? '' }),
+    prompts: textarea(t?.prompts.join('\n') ?? ''),
+    frequency: select([['weekly', 'Weekly'], ['monthly', 'Monthly']], cadence?.frequency ?? 'weekly'),
+    weekday: select(WEEKDAYS.map((d, i) => [String(i), d]), String(cadence?.frequency === 'weekly' ? cadence.weekday : 1)),
+    monthday: input({ type: 'number', min: 1, max: 31, value: cadence?.frequency === 'monthly' ? cadence.monthday : 1 }),
+    time: input({ type: 'time', value: cadence?.time ?? '09:00', required: true }),
+    timezone: input({ type: 'text', value: cadence?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, required: true }),
+  };
+  const chosen = new Set<Surface>(t?.models ?? DEFAULT_SURFACES);
+  const models = h(
+    'fieldset',
+    { class: 'field', 'data-field': 'models', 'aria-describedby': 'error-models' },
+    h('legend', {}, 'AI surfaces'),
+    ...SURFACES.map(([s, label]) =>
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'models', value: s, checked: chosen.has(s) }), ` ${label}`),
+    ),
+  );
+  const modelsError = h('p', { class: 'field-error', id: 'error-models' });
+  models.append(modelsError);
+  errors.set('models', modelsError);
+
+  const fields = {
+    brand: field('brand', 'Your brand', controls.brand),
+    competitors: field('competitors', 'Competitors', controls.competitors, 'One per line, up to 20.'),
+    url: field('url', 'Your URL (optional)', controls.url, 'Counts the answers that cite it.'),
+    weekday: field('weekday', 'Weekday', controls.weekday),
+    monthday: field('monthday', 'Day of the month', controls.monthday, 'A day past the month’s end runs on its last day.'),
+  };
+  const formErrors = h('ul', { class: 'form-errors' });
+  const sync = () => {
+    const uses = FIELDS[controls.primitive.value as keyof typeof FIELDS];
+    fields.brand.hidden = uses.brand === 'forbidden';
+    fields.competitors.hidden = uses.competitors === 'forbidden';
+    fields.url.hidden = uses.url === 'forbidden';
+    fields.weekday.hidden = controls.frequency.value !== 'weekly';
+    fields.monthday.hidden = controls.frequency.value !== 'monthly';
+  };
+  controls.primitive.addEventListener('change', sync);
+  controls.frequency.addEventListener('change', sync);
+  sync();
+
+  /** The definition as the API takes it: only the fields the primitive uses. */
+  const definition = (): Record<string, unknown> => {
+    const primitive = controls.primitive.value as keyof typeof FIELDS;
+    const uses = FIELDS[primitive];
+    const weekly = controls.frequency.value === 'weekly';
+    const body: Record<string, unknown> = {
+      name: controls.name.value,
+      primitive,
+      prompts: lines(controls.prompts.value),
+      models: [...models.querySelectorAll<HTMLInputElement>('input[name=models]:checked')].map((c) => c.value),
+      cadence: {
+        frequency: controls.frequency.value,
+        timezone: controls.timezone.value.trim(),
+        time: controls.time.value,
+        ...(weekly ? { weekday: Number(controls.weekday.value) } : { monthday: Number(controls.monthday.value) }),
+      },
+    };
+    if (uses.brand !== 'forbidden') body.brand = controls.brand.value;
+    if (uses.competitors !== 'forbidden') body.competitors = lines(controls.competitors.value);
+    if (uses.url !== 'forbidden' && controls.url.value.trim() !== '') body.url = controls.url.value.trim();
+    // Aliases are not edited here; a full replace keeps the ones the tracker has.
+    if (t && t.aliases.length > 0 && primitive !== 'citations') body.aliases = t.aliases;
+    return body;
+  };
+
+  /** Each issue next to its field (`prompts.2` → the prompts box, "line 3: …"); others above the form. */
+  const showIssues = (issues: Issue[]) => {
+    for (const [key, el] of errors) {
+      el.textContent = '';
+      document.getElementById(`field-${key}`)?.removeAttribute('aria-invalid');
+    }
+    formErrors.replaceChildren();
+    for (const issue of issues) {
+      const parts = issue.path.split('.');
+      const key = parts[0] === 'cadence' && parts[1] ? parts[1] : parts[0]!;
+      const index = parts.find((p) => /^\d+$/.test(p));
+      const text = `${index !== undefined && key !== 'cadence' ? `Line ${Number(index) + 1}: ` : ''}${issue.message}`;
+      const el = errors.get(key);
+      if (!el) {
+        formErrors.append(h('li', {}, `${issue.path || 'Definition'}: ${issue.message}`));
+        continue;
+      }
+      el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
+      document.getElementById(`field-${key}`)?.setAttribute('aria-invalid', 'true');
+    }
+    const first = issues.map((i) => document.getElementById(`field-${i.path.split('.').find((p) => errors.has(p))}`)).find((el) => el);
+    first?.focus();
+  };
+
+  const form = h(
+    'form',
+    { class: 'tracker-form', novalidate: true },
+    formErrors,
+    field('name', 'Name', controls.name),
+    field('primitive', 'What to measure', controls.primitive),
+    fields.brand,
+    fields.competitors,
+    fields.url,
+    field('prompts', 'Prompts', controls.prompts, 'One per line: the questions asked on every surface, up to 30.'),
+    models,
+    h(
+      'fieldset',
+      { class: 'field' },
+      h('legend', {}, 'Schedule'),
+      field('frequency', 'Frequency', controls.frequency),
+      fields.weekday,
+      fields.monthday,
+      field('time', 'Time', controls.time),
+      field('timezone', 'Time zone', controls.timezone, 'An IANA name, e.g. Europe/Berlin.'),
+    ),
+    h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'submit' }, t ? 'Save (back to draft)' : 'Create draft'), h('a', { href: '#/', class: 'button secondary' }, 'Cancel')),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void view.act(async () => {
+      try {
+        const saved = t ? await api.updateTracker(t.id, definition()) : await api.createTracker(definition());
+        onSaved(saved, `“${saved.name}” is saved as a draft at ${money(saved.estimatedCostMicroPerRun)} per run. Activate it to start its schedule.`);
+      } catch (err) {
+        showIssues(err instanceof ApiError ? err.issues : []);
+        throw err;
+      }
+    });
+  });
+  view.show(t ? `Edit ${t.name}` : 'New tracker', t ? h('p', { class: 'hint' }, 'Saving replaces the whole definition; the tracker returns to draft and must be activated again.') : null, form);
+}

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { aptInstall, DATA_DIR } from '@brandradar/devstack';
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { startStack, type TestStack } from '../support/stack';
+
+// The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
+// the real gateway and services with simulated surfaces. Every wait is on a condition (locators).
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) await aptInstall('chromium', `Chromium is not installed (no ${CHROMIUM}): run \`sudo apt-get install -y chromium\`.`);
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  page.setDefaultTimeout(60_000);
+  // No CSP violation, script error or failed request to our origin goes unnoticed.
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 4') && problems.push(`console: ${m.text()}`));
+  (page as Page & { problems: string[] }).problems = problems;
+  return page;
+}
+const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
+
+it('serves the app without a key, with a CSP, revalidated caching, and 404 and 405 in the API shape', async () => {
+  const page = await fetch(`${stack.gatewayUrl}/app`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  const html = await page.text();
+  expect(html).toContain('<script type="module" src="/app/js/main.js"></script>');
+  expect(html).not.toMatch(/<script>|<style>| style=| on[a-z]+=/); // nothing inline for the CSP to allow
+
+  const script = await fetch(`${stack.gatewayUrl}/app/js/main.js`);
+  expect([script.status, script.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
+  expect(script.headers.get('etag')).toMatch(/^W\/"/); // what a browser revalidates with (no-cache)
+
+  for (const missing of ['/app/nothing.js', '/app/js/main.d.ts', '/app/js/']) {
+    const res = await fetch(stack.gatewayUrl + missing);
+    expect([missing, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([missing, 404, 'not_found']);
+  }
+  const post = await fetch(`${stack.gatewayUrl}/app`, { method: 'POST' });
+  expect([post.status, post.headers.get('allow'), ((await post.json()) as { error: { code: string } }).error.code]).toEqual([405, 'GET, HEAD, OPTIONS', 'method_not_allowed']);
+  // The API around it is as before: a key is still required.
+  expect((await fetch(`${stack.gatewayUrl}/api/v1/trackers`)).status).toBe(401);
+});
+
+it('signs in, creates, activates with the estimate confirmed, runs and reports a tracker, in a real browser', async () => {
+  const { apiKey } = await stack.account(2_000_000);
+  const page = await newPage();
+
+  // A key the API refuses is said so; the accepted one is kept in session storage, never in the URL.
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill('brk_nope_nope');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').filter({ hasText: 'This API key was not accepted' }).waitFor();
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
+  await page.getByText('Balance $20.00').first().waitFor();
+  expect(await page.evaluate("sessionStorage.getItem('brandradar.apiKey')")).toBe(apiKey);
+  expect(page.url()).not.toContain(apiKey);
+
+  // The form shows the API's own validation message next to the field it names.
+  await page.getByRole('link', { name: 'New tracker' }).click();
+  await page.getByLabel('Name').fill('CRM visibility');
+  await page.getByLabel('What to measure').selectOption('compare');
+  await page.getByLabel('Your brand').fill('HubSpot');
+  await page.getByLabel('Competitors').fill('Salesforce\nPipedrive');
+  const prompts = ['Best CRM for a small team: HubSpot or Salesforce?', 'Which CRM should a startup pick, Pipedrive or HubSpot?', 'Top CRM software for sales pipelines', 'Is Salesforce worth it as a CRM for agencies?'];
+  await page.getByLabel('Prompts').fill([prompts[0], prompts[0], ...prompts.slice(1)].join('\n'));
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.locator('#error-prompts').filter({ hasText: 'Line 2: duplicates another prompt' }).waitFor();
+  expect(await page.getByLabel('Prompts').getAttribute('aria-invalid')).toBe('true');
+  await page.getByLabel('Prompts').fill(prompts.join('\n'));
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
+  await page.getByText('is saved as a draft at $0.52 per run').waitFor(); // 4 prompts × (5,000 + 4,000 + 4,000)
+
+  // Activation: the dialog names the estimate; when the rates change before the confirmation, the
+  // API's 409 becomes a sentence with the new amount, confirmed again.
+  await page.getByRole('button', { name: 'Activate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Activate tracker' });
+  await dialog.getByText('Each run costs at most $0.52').waitFor();
+  const rates = (await stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
+  expect((await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 6_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
+  await dialog.getByRole('button', { name: 'Activate at $0.52 per run' }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'The cost per run is now $0.56, not the amount you confirmed' }).waitFor();
+  await dialog.getByRole('button', { name: 'Activate at $0.56 per run' }).click();
+  await page.getByRole('status').filter({ hasText: 'is active at $0.56 per run' }).waitFor();
+
+  // Two runs, each with its own request token; the report reads itself again until each has finished.
+  for (const done of [0, 1]) {
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Run queued' }).waitFor();
+    await page.locator('tbody .status.completed').nth(done).waitFor();
+  }
+
+  // The chart of each name: a line, a band for the 95% interval, a point per run, the sample on hover.
+  const chart = page.locator('figure.chart').filter({ hasText: 'Mention rate of HubSpot by run' });
+  expect(await page.locator('figure.chart').count()).toBe(3);
+  expect(await chart.locator('path.line').count()).toBe(1);
+  expect(await chart.locator('path.band').getAttribute('d')).toMatch(/^M[\d.,L]+Z$/);
+  expect(await chart.locator('circle.point').count()).toBe(2);
+  await chart.locator('circle.point').first().hover();
+  await chart.locator('.chart-tip .sample').filter({ hasText: 'n = 12 answers' }).waitFor();
+  expect(await chart.locator('circle.point').first().getAttribute('aria-label')).toMatch(/95% interval .* n = 12 answers$/);
+  // The same numbers as a table; the latest change as the API states it, with its note.
+  await chart.getByText('Data table').click();
+  expect(await chart.locator('table tbody tr').count()).toBe(2);
+  await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.delta').filter({ hasText: /percentage points: (statistically significant|not distinguishable from no change)/ }).waitFor();
+  await page.getByText('Changes between runs do not establish cause.').waitFor();
+  // Another measure of the primitive.
+  await page.getByLabel('Measure').selectOption({ label: 'Share of voice' });
+  await page.locator('figure.chart').filter({ hasText: 'Share of voice of HubSpot by run' }).locator('circle.point').nth(1).waitFor();
+
+  // Keyboard: the points are reachable and the arrow keys move between them, showing each one's sample.
+  await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
+  await chart.locator('circle.point').first().focus();
+  await page.keyboard.press('ArrowRight');
+  expect(await page.evaluate("document.activeElement.getAttribute('data-index')")).toBe('1');
+  await chart.locator('.chart-tip .sample').filter({ hasText: 'n = 12 answers' }).waitFor();
+  // From the top of the page, Tab reaches "Run now" after the header's and the title's controls.
+  await page.getByRole('heading', { level: 1 }).focus();
+  const reached: string[] = [];
+  for (let i = 0; i < 6 && !reached.includes('Run now'); i++) {
+    await page.keyboard.press('Tab');
+    reached.push(String(await page.evaluate('document.activeElement.textContent.trim()')));
+  }
+  expect(reached).toContain('Run now');
+
+  // An answer with each counted mention marked, from the spans the API returns.
+  await page.getByRole('button', { name: /^View answers/ }).first().click();
+  await page.getByRole('heading', { name: /^Answers of the run of/ }).waitFor();
+  expect(await page.evaluate('document.activeElement.id')).toBe('answers-heading');
+  const answer = page.locator('details.answer').filter({ has: page.locator('mark[data-name="HubSpot"]') }).first();
+  await answer.locator('summary').click();
+  const mark = answer.locator('mark[data-name="HubSpot"]').first();
+  await mark.waitFor({ state: 'visible' });
+  expect((await mark.textContent())?.toLowerCase()).toBe('hubspot');
+
+  // The report down to that answer (docs/report.png in the README is a copy).
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)');
+  const shown = (await answer.boundingBox())!;
+  await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true, clip: { x: 0, y: 0, width: 1100, height: shown.y + shown.height + 16 } });
+
+  // Phone width: nothing wider than the screen; tables turn into cards, charts scale down.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate("getComputedStyle(document.querySelector('table.cards thead')).position")).toBe('absolute');
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  expect((await chart.locator('svg.plot').boundingBox())!.width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'report-phone.png'), fullPage: false });
+
+  // The list: status, next run, pause, then delete after confirming.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.getByRole('link', { name: 'brandradar' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'CRM visibility' });
+  await row.getByText('ACTIVE').waitFor();
+  expect(await row.locator('td[data-label="Next run"]').textContent()).not.toBe('—');
+  await row.getByRole('button', { name: 'Pause CRM visibility' }).click();
+  await row.getByText('PAUSED').waitFor();
+  await row.getByRole('button', { name: 'Delete CRM visibility' }).click();
+  await page.getByRole('dialog', { name: 'Delete tracker' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('“CRM visibility” is deleted.').waitFor();
+  await page.getByText('No trackers yet.').waitFor();
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 240_000);
