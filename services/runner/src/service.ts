@@ -29,7 +29,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const store = new RunStore(db);
     const openRuns = new OpenRunStore(db);
-    const outbox = new Outbox(store.collection, nats, logger);
+    const outbox = new Outbox(db, 'runs', nats, logger);
     const now = () => new Date();
     const providers = createProviders(config);
     logger.info({ providers: providers.providerOf }, 'AI surfaces');

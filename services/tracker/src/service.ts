@@ -25,7 +25,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
   consumers: () => [runsQueuedConsumer, billingConsumer],
   async start({ config, nats, db, logger, shutdown }) {
     const store = new TrackerStore(db);
-    const outbox = new Outbox(store.collection, nats, logger);
+    const outbox = new Outbox(db, 'trackers', nats, logger);
     const deps = { store, outbox, nats, now: () => new Date() };
     const handlers = trackerQueryHandlers(deps);
     const onBilling = billingEventHandlers(deps);

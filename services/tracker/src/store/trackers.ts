@@ -31,10 +31,6 @@ export class TrackerStore {
     this.trackers = db.collection<TrackerDoc>('trackers');
   }
 
-  get collection(): Collection<TrackerDoc> {
-    return this.trackers;
-  }
-
   /** Inserts into the lowest free slot; `tracker_limit_reached` when all 25 are taken. */
   async insert(state: TrackerState, events: StoredEvent[]): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt++) {
