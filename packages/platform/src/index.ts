@@ -13,3 +13,4 @@ export * from './telemetry';
 export * from './tracing';
 export * from './outbox';
 export * from './periodic';
+export * from './timeout';

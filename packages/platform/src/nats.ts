@@ -23,6 +23,7 @@ import { backoffDelayMs, type BackoffPolicy } from './backoff';
 import { deadLetterEvent, type DeadLetterKind, type UndeliverableMessage } from './dead-letters';
 import { failureCode, isPermanent, isStoreUnreachable } from './errors';
 import type { Logger } from './logger';
+import { sleep } from './timeout';
 import { contextFromHeaders, headersWithTraceContext, inSpan, messagingAttributes, SpanKind } from './tracing';
 
 const json = JSONCodec();
@@ -426,7 +427,7 @@ export async function consumeEvents<E extends EventDef>(
           logger.error({ err: e, stream: c.stream.name, consumer: c.durable, seq: advisory.stream_seq }, 'dead-lettering after max deliveries failed; the message stays in its stream');
           return;
         }
-        await new Promise((r) => setTimeout(r, backoffDelayMs(attempt, backoff)));
+        await sleep(backoffDelayMs(attempt, backoff));
       }
     }
   };
