@@ -1,6 +1,6 @@
 import { Counter, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
@@ -44,7 +44,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       marginMs: config.RUN_DEADLINE_MARGIN_MS,
     };
     const handlers = runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
-    const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats, RunQueries[name], 'runner', logger, handlers[name] as never));
+    const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
 
     const executor = createRunExecutor({
       store,
