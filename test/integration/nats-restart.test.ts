@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, eventPayload, type StreamDef } from '@brandradar/contracts';
-import { connectNats, consumeEvents, createLogger, ensureConsumer, ensureStream, publishEvent, type NatsLink } from '@brandradar/platform';
+import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, ensureStream, publishEvent, type NatsLink } from '@brandradar/platform';
 import { randomUUID } from 'node:crypto';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
@@ -10,7 +10,7 @@ import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 // A stream of this test's own, provisioned and consumed with the platform's helpers.
 const stream: StreamDef = { name: 'RESTART_TEST', retention: 'workqueue', description: 'nats restart test' };
 const pinged = defineEvent('restart-test.pinged.v1', stream, eventPayload({ n: z.int() }));
-const consumer = { stream, durable: 'restart-test', events: [pinged], ackWaitMs: 30_000, maxDeliver: 5 };
+const consumer = defineConsumer({ stream, durable: 'restart-test', events: [pinged], ackWaitMs: 30_000, maxDeliver: 5 });
 
 let stack: TestStack;
 let link: NatsLink;
@@ -53,7 +53,7 @@ it('services reconnect after the NATS server is killed and restarted, and the fi
   );
   const seen: number[] = [];
   const consuming = await consumeEvents(link, consumer, logger, async ({ payload }) => {
-    seen.push((payload as { n: number }).n);
+    seen.push(payload.n);
   });
   await eventually(async () => seen.length, (count) => count >= 10, 15_000);
   await consuming.stop();

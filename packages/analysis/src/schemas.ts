@@ -26,11 +26,16 @@ export const Interval = z
   .meta({ id: 'ConfidenceInterval', description: '95% Wilson score interval, rounded outward to 4 decimals.' });
 export type Interval = z.infer<typeof Interval>;
 
+/** `count` of `n`, and their ratio: what a rate and a share have in common. */
+const proportion = (nDescription: string) => ({
+  value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
+  count: Count,
+  n: Count.meta({ description: nDescription }),
+});
+
 export const Rate = z
   .object({
-    value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
-    count: Count,
-    n: Count.meta({ description: 'Sample size: the number of answers the rate is taken over.' }),
+    ...proportion('Sample size: the number of answers the rate is taken over.'),
     interval: Interval.nullable().meta({ description: 'Null when `n` is 0.' }),
   })
   .meta({ id: 'MetricRate', description: 'A proportion of answers, with its sample size and 95% Wilson score interval.' });
@@ -38,9 +43,7 @@ export type Rate = z.infer<typeof Rate>;
 
 export const Share = z
   .object({
-    value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
-    count: Count,
-    n: Count.meta({ description: 'The denominator: all mentions (or citations) counted in the group.' }),
+    ...proportion('The denominator: all mentions (or citations) counted in the group.'),
     effectiveN: z.number().min(0).meta({
       description:
         '`n` divided by the design effect: the number of independent observations the clustered units are worth. The interval is taken on it.',

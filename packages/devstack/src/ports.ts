@@ -1,4 +1,8 @@
 import net from 'node:net';
+import { backoffDelayMs, sleep } from '@brandradar/platform';
+
+/** Probes start quickly (a process is often ready within tens of milliseconds) and settle at about one a second. */
+const PROBE_BACKOFF = { baseMs: 50, maxMs: 1_000 };
 
 /** A TCP port that was free on loopback a moment ago. */
 export function freePort(): Promise<number> {
@@ -17,13 +21,13 @@ export function freePort(): Promise<number> {
 export async function waitUntil(what: string, probe: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
-  for (let delay = 25; Date.now() < deadline; delay = Math.min(delay * 2, 500)) {
+  for (let attempt = 1; Date.now() < deadline; attempt++) {
     try {
       await probe();
       return;
     } catch (e) {
       lastError = e;
-      await new Promise((r) => setTimeout(r, delay));
+      await sleep(backoffDelayMs(attempt, PROBE_BACKOFF));
     }
   }
   throw new Error(`${what} did not become ready within ${timeoutMs} ms: ${(lastError as Error)?.message ?? lastError}`);

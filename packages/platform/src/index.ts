@@ -13,3 +13,6 @@ export * from './telemetry';
 export * from './tracing';
 export * from './outbox';
 export * from './periodic';
+export * from './cas';
+export * from './timeout';
+export * from './queries';

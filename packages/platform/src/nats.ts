@@ -17,12 +17,13 @@ import {
   type Subscription,
 } from 'nats';
 import type { Counter } from 'prom-client';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiError, DeadLetterEvents, inboxPrefix, type ApiError, type DeadLetterReason, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff';
 import { deadLetterEvent, type DeadLetterKind, type UndeliverableMessage } from './dead-letters';
 import { failureCode, isPermanent, isStoreUnreachable } from './errors';
 import type { Logger } from './logger';
+import { sleep } from './timeout';
 import { contextFromHeaders, headersWithTraceContext, inSpan, messagingAttributes, SpanKind } from './tracing';
 
 const json = JSONCodec();
@@ -147,13 +148,13 @@ export function serveQuery<Q extends QueryDef>(
       const parent = contextFromHeaders(msg.headers);
       void inSpan(`${def.subject} process`, { kind: SpanKind.SERVER, attributes: messagingAttributes(def.subject, 'process') }, async () => {
         let reply: { ok: boolean; result?: unknown; error?: { code: string } };
-        const parsed = def.request.safeParse(safeDecode(msg.data));
+        const parsed = z.safeParse<Q['request']>(def.request, safeDecode(msg.data));
         if (!parsed.success) {
           logger.error({ subject: def.subject, issues: parsed.error.issues }, 'malformed query');
           reply = { ok: false, error: apiError('internal_error', 'Malformed internal request.') };
         } else {
           try {
-            reply = { ok: true, result: def.response.parse(await handler(parsed.data as QueryRequest<Q>)) };
+            reply = { ok: true, result: def.response.parse(await handler(parsed.data)) };
           } catch (e) {
             if (e instanceof DomainError) reply = { ok: false, error: e.error };
             else if (isStoreUnreachable(e)) {
@@ -360,9 +361,9 @@ export async function consumeEvents<E extends EventDef>(
   const parse = (subject: string, data: Uint8Array): Parsed => {
     const def = bySubject.get(subject);
     if (!def) return { ok: false, reason: { code: 'invalid_payload', message: `${subject} is not an event of consumer ${c.durable}` } };
-    const parsed = def.payload.safeParse(safeDecode(data));
+    const parsed = z.safeParse<E['payload']>(def.payload, safeDecode(data));
     if (!parsed.success) return { ok: false, reason: { code: 'invalid_payload', message: describeIssues(parsed.error) } };
-    return { ok: true, payload: parsed.data as z.infer<E['payload']> };
+    return { ok: true, payload: parsed.data };
   };
 
   /** Finalises and records a message given up on; throws when either step failed, so the caller retries. */
@@ -426,7 +427,7 @@ export async function consumeEvents<E extends EventDef>(
           logger.error({ err: e, stream: c.stream.name, consumer: c.durable, seq: advisory.stream_seq }, 'dead-lettering after max deliveries failed; the message stays in its stream');
           return;
         }
-        await new Promise((r) => setTimeout(r, backoffDelayMs(attempt, backoff)));
+        await sleep(backoffDelayMs(attempt, backoff));
       }
     }
   };
@@ -469,9 +470,9 @@ export function onEvent<E extends EventDef>(def: E, handler: (payload: z.infer<E
   return {
     def,
     deliver(data) {
-      const parsed = def.payload.safeParse(data);
+      const parsed = z.safeParse<E['payload']>(def.payload, data);
       if (!parsed.success) return false;
-      handler(parsed.data as z.infer<E['payload']>);
+      handler(parsed.data);
       return true;
     },
   };

@@ -1,4 +1,4 @@
-import type { Collection, Filter, UpdateFilter } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import type { Logger } from './logger';
 import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
@@ -32,15 +32,21 @@ const bySubject = new Map<string, EventDef>(EVENTS.map((e) => [e.subject, e]));
  * or an outage. JetStream de-duplicates by event id, so a second publish of
  * the same event is harmless.
  */
-export class Outbox<D extends OutboxFields> {
+export class Outbox {
+  /** Only the outbox's own fields of each document: the outbox reads and writes nothing else. */
+  private readonly collection: Collection<OutboxFields>;
+
   constructor(
-    private readonly collection: Collection<D>,
+    db: Db,
+    collectionName: string,
     private readonly nats: NatsLink,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.collection = db.collection<OutboxFields>(collectionName);
+  }
 
   async flush(id: string): Promise<void> {
-    const doc = await this.collection.findOne({ _id: id } as Filter<D>);
+    const doc = await this.collection.findOne({ _id: id });
     if (doc) await this.publish(doc, doc.pendingEvents);
   }
 
@@ -76,7 +82,7 @@ export class Outbox<D extends OutboxFields> {
   }
 
   async sweep(limit = 100): Promise<void> {
-    const docs = await this.collection.find(PENDING as Filter<D>, { projection: { _id: 1 } }).limit(limit).toArray();
+    const docs = await this.collection.find(PENDING, { projection: { _id: 1 } }).limit(limit).toArray();
     for (const { _id } of docs) await this.flushSoon(_id);
   }
 
@@ -98,8 +104,7 @@ export class Outbox<D extends OutboxFields> {
    */
   private async markPublished(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
     if (events.length === 0 && !doc.deletedAt) return;
-    const update = { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } } as unknown as UpdateFilter<D>;
-    await this.collection.updateOne({ _id: doc._id } as Filter<D>, update);
-    if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } } as Filter<D>);
+    await this.collection.updateOne({ _id: doc._id }, { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } });
+    if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } });
   }
 }

@@ -4,7 +4,7 @@ import type { Db, MongoClient } from 'mongodb';
 import type { Registry } from 'prom-client';
 import type { z } from 'zod';
 import { EVENTS, STREAMS, streamSubjects } from '@brandradar/contracts';
-import { ConfigError, loadConfig, type BaseConfig, type MongoConfig } from './config';
+import { ConfigError, loadConfig, mongoConfigSchema, type BaseConfig } from './config';
 import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry, natsDeadLettersTotal, natsHandledTotal } from './metrics';
@@ -70,7 +70,9 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   let mongo: MongoClient | undefined;
   let db: Db | undefined;
   if (def.database) {
-    const mongoConfig = config as unknown as MongoConfig;
+    // The service's schema includes these settings (validated at load); a definition whose schema
+    // forgot them fails here, at start, rather than connecting to `undefined`.
+    const mongoConfig = mongoConfigSchema.parse(config);
     mongo = await connectMongo(mongoConfig.MONGO_URL, def.name);
     db = mongo.db(mongoConfig.MONGO_DB ?? `brandradar-${def.name}`);
     await ensureIndexes(db, def.database.indexes);

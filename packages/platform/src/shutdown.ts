@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import { withTimeout } from './timeout';
 
 /**
  * Phases run in this order: stop taking work, drain NATS, close Mongo, flush
@@ -30,12 +31,7 @@ export class ShutdownManager {
 
   private async runPhases(reason: string): Promise<void> {
     this.logger.info({ reason }, 'shutting down');
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.graceMs);
-      timer.unref();
-    });
-    const phases = (async () => {
+    const phases = async () => {
       for (const phase of SHUTDOWN_PHASES) {
         const handlers = this.handlers.filter((h) => h.phase === phase);
         const results = await Promise.allSettled(handlers.map(async (h) => h.run()));
@@ -43,10 +39,13 @@ export class ShutdownManager {
           if (r.status === 'rejected') this.logger.error({ err: r.reason, handler: handlers[i]!.name }, 'shutdown handler failed');
         });
       }
-    })();
-    const outcome = await Promise.race([phases.then(() => 'done' as const), deadline]);
-    clearTimeout(timer);
-    if (outcome === 'timeout') this.logger.warn({ graceMs: this.graceMs }, 'shutdown grace period exceeded');
+    };
+    const exceeded = new Error('shutdown grace period exceeded');
+    // The grace timer must not keep the process alive once the phases are done.
+    await withTimeout(phases, { timeoutMs: this.graceMs, onTimeout: () => exceeded, unref: true }).catch((e: unknown) => {
+      if (e !== exceeded) throw e;
+      this.logger.warn({ graceMs: this.graceMs }, exceeded.message);
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { ProviderError } from './errors';
-import { retryDelayMs, sleep, withRetries } from './retry';
+import { retryDelayMs, withRetries } from './retry';
 
 const transient = (retryAfterMs?: number) =>
   new ProviderError({ kind: 'transient', code: 'rate_limited', message: 'slow down', status: 429, ...(retryAfterMs !== undefined && { retryAfterMs }) });
@@ -88,8 +88,4 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(transient(), 10, opts, () => 0.5)).toBe(750);
     expect(retryDelayMs(transient(), 1, opts, () => 0)).toBe(50);
   });
-});
-
-it('sleep rejects at once with an already aborted signal', async () => {
-  await expect(sleep(10_000, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
 });

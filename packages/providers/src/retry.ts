@@ -1,4 +1,4 @@
-import { backoffDelayMs } from '@brandradar/platform';
+import { backoffDelayMs, sleep } from '@brandradar/platform';
 import { isTransient, type ProviderError } from './errors';
 
 export type RetryOptions = {
@@ -41,20 +41,4 @@ export function retryDelayMs(error: ProviderError, attempt: number, options: Pic
   const requested = error.retryAfterMs ?? 0;
   if (requested > options.maxDelayMs) return undefined;
   return Math.max(jittered, requested);
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,5 +1,5 @@
 import { BillingQueries } from '@brandradar/contracts';
-import { ledgerAmountMicro, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
+import { ledgerAmountMicro, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
@@ -26,21 +26,7 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       announcements,
     };
     const handlers = billingQueryHandlers(stores);
-    const subscriptions = [
-      serveQuery(nats, BillingQueries.getRates, 'billing', logger, handlers.getRates),
-      serveQuery(nats, BillingQueries.publishRates, 'billing', logger, handlers.publishRates),
-      serveQuery(nats, BillingQueries.createAccount, 'billing', logger, handlers.createAccount),
-      serveQuery(nats, BillingQueries.createApiKey, 'billing', logger, handlers.createApiKey),
-      serveQuery(nats, BillingQueries.listApiKeys, 'billing', logger, handlers.listApiKeys),
-      serveQuery(nats, BillingQueries.revokeApiKey, 'billing', logger, handlers.revokeApiKey),
-      serveQuery(nats, BillingQueries.getAccount, 'billing', logger, handlers.getAccount),
-      serveQuery(nats, BillingQueries.credit, 'billing', logger, handlers.credit),
-      serveQuery(nats, BillingQueries.closeAccount, 'billing', logger, handlers.closeAccount),
-      serveQuery(nats, BillingQueries.hold, 'billing', logger, handlers.hold),
-      serveQuery(nats, BillingQueries.capture, 'billing', logger, handlers.capture),
-      serveQuery(nats, BillingQueries.listOpenHolds, 'billing', logger, handlers.listOpenHolds),
-      serveQuery(nats, BillingQueries.verifyApiKey, 'billing', logger, handlers.verifyApiKey),
-    ];
+    const subscriptions = serveQueries(nats, BillingQueries, handlers, 'billing', logger);
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);

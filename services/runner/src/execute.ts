@@ -14,7 +14,7 @@ import type { RunDoc, RunStore } from './store/runs';
 export interface ExecutorDeps {
   store: RunStore;
   openRuns: OpenRunStore;
-  outbox: Outbox<RunDoc>;
+  outbox: Outbox;
   nats: NatsLink;
   providers: Providers;
   logger: Logger;

@@ -10,7 +10,7 @@ type Q = typeof RunQueries;
 export interface RunQueryDeps {
   store: RunStore;
   openRuns: OpenRunStore;
-  outbox: Outbox<RunDoc>;
+  outbox: Outbox;
   nats: NatsLink;
   now: () => Date;
   /** A new run's deadline, from when it is queued and how many answers it asks for. */

@@ -1,6 +1,6 @@
 import { Counter, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQuery, type ServiceDefinition } from '@brandradar/platform';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
@@ -29,7 +29,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const store = new RunStore(db);
     const openRuns = new OpenRunStore(db);
-    const outbox = new Outbox(store.collection, nats, logger);
+    const outbox = new Outbox(db, 'runs', nats, logger);
     const now = () => new Date();
     const providers = createProviders(config);
     logger.info({ providers: providers.providerOf }, 'AI surfaces');
@@ -44,7 +44,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       marginMs: config.RUN_DEADLINE_MARGIN_MS,
     };
     const handlers = runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
-    const subscriptions = (Object.keys(RunQueries) as (keyof typeof RunQueries)[]).map((name) => serveQuery(nats, RunQueries[name], 'runner', logger, handlers[name] as never));
+    const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
 
     const executor = createRunExecutor({
       store,

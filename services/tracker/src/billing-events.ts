@@ -6,7 +6,7 @@ import type { TrackerDoc, TrackerStore } from './store/trackers';
 
 export interface BillingEventDeps {
   store: TrackerStore;
-  outbox: Outbox<TrackerDoc>;
+  outbox: Outbox;
   nats: NatsLink;
   now: () => Date;
 }

@@ -12,7 +12,7 @@ type Q = typeof TrackerQueries;
 
 export interface TrackerDeps {
   store: TrackerStore;
-  outbox: Outbox<TrackerDoc>;
+  outbox: Outbox;
   nats: NatsLink;
   now: () => Date;
 }

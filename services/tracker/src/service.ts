@@ -1,5 +1,5 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
-import { DomainError, Outbox, consumeEvents, serveQuery, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { DomainError, Outbox, consumeEvents, serveQueries, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
@@ -25,13 +25,11 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
   consumers: () => [runsQueuedConsumer, billingConsumer],
   async start({ config, nats, db, logger, shutdown }) {
     const store = new TrackerStore(db);
-    const outbox = new Outbox(store.collection, nats, logger);
+    const outbox = new Outbox(db, 'trackers', nats, logger);
     const deps = { store, outbox, nats, now: () => new Date() };
     const handlers = trackerQueryHandlers(deps);
     const onBilling = billingEventHandlers(deps);
-    const subscriptions = (Object.keys(TrackerQueries) as (keyof typeof TrackerQueries)[]).map((name) =>
-      serveQuery(nats, TrackerQueries[name], 'tracker', logger, handlers[name] as never),
-    );
+    const subscriptions = serveQueries(nats, TrackerQueries, handlers, 'tracker', logger);
     const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
       const { accountId, run } = payload;
       await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {

@@ -1,4 +1,5 @@
 import type { WorkflowStepError } from '@brandradar/contracts';
+import { withTimeout } from '@brandradar/platform';
 import { ProviderError } from '@brandradar/providers';
 import type { StepOutcome } from './domain/results';
 
@@ -19,24 +20,11 @@ export class StepFailure extends Error {
  * step is `deadline_exceeded`, never waited for.
  */
 export async function withDeadline<T>(deadlineMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<{ outcome: StepOutcome<T>; timedOut: boolean; cause?: unknown }> {
-  const controller = new AbortController();
   const expired = new StepFailure('deadline_exceeded', `No result within ${deadlineMs} ms.`);
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(expired);
-      reject(expired);
-    }, deadlineMs);
-  });
-  const running = work(controller.signal);
-  // Whatever the work does after the deadline has no one to report to.
-  running.catch(() => undefined);
   try {
-    return { outcome: { ok: true, data: await Promise.race([running, deadline]) }, timedOut: false };
+    return { outcome: { ok: true, data: await withTimeout(work, { timeoutMs: deadlineMs, onTimeout: () => expired }) }, timedOut: false };
   } catch (error) {
     return { outcome: { ok: false, error: stepError(error) }, timedOut: error === expired, cause: error };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

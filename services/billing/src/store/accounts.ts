@@ -1,6 +1,6 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
-import { backoffDelayMs, DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
 import { fromStored, type AccountState, type Change, type StoredAccount } from '../domain/accounts';
 import { KeyedSerializer } from './serial';
 
@@ -48,19 +48,18 @@ export class AccountStore {
    * storm of retries.
    */
   change(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
-    return this.serial.run(id, () => this.compareAndSwap(id, compute));
-  }
-
-  private async compareAndSwap(id: string, compute: (a: AccountState) => Change<AccountState>): Promise<Change<AccountState>> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const current = await this.get(id);
-      const result = compute(current);
-      if (!result.applied) return result;
-      const { _id, rev, ...rest } = result.state;
-      const updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
-      if (updated.modifiedCount === 1) return { state: { ...result.state, rev: current.rev + 1 }, applied: true };
-      await new Promise((r) => setTimeout(r, backoffDelayMs(attempt + 1, CAS_BACKOFF)));
-    }
-    throw new Error(`account ${id}: too much contention`);
+    return this.serial.run(id, () =>
+      compareAndSwap(
+        async () => {
+          const current = await this.get(id);
+          const result = compute(current);
+          if (!result.applied) return result;
+          const { _id, rev, ...rest } = result.state;
+          const updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
+          return updated.modifiedCount === 1 ? { state: { ...result.state, rev: current.rev + 1 }, applied: true } : CONFLICT;
+        },
+        { attempts: 100, backoff: CAS_BACKOFF, tooMuchContention: () => new Error(`account ${id}: too much contention`) },
+      ),
+    );
   }
 }

@@ -17,11 +17,11 @@ export const announcementIndexes: IndexSpec[] = [outboxIndex('announcements')];
  */
 export class Announcements {
   private readonly collection: Collection<AnnouncementDoc>;
-  private readonly outbox: Outbox<AnnouncementDoc>;
+  private readonly outbox: Outbox;
 
   constructor(db: Db, nats: NatsLink, logger: Logger) {
     this.collection = db.collection<AnnouncementDoc>('announcements');
-    this.outbox = new Outbox(this.collection, nats, logger);
+    this.outbox = new Outbox(db, 'announcements', nats, logger);
   }
 
   async announce<E extends EventDef>(def: E, fields: Omit<z.infer<E['payload']>, 'version' | 'eventId' | 'occurredAt'>, now: Date): Promise<void> {

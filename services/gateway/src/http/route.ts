@@ -53,5 +53,5 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
 }
 
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(route: RouteDef<P, Q, B>): RouteDef {
-  return route as unknown as RouteDef;
+  return route;
 }

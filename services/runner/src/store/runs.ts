@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
-import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
@@ -178,20 +178,22 @@ export class RunStore {
    */
   async advance(run: RunState, from: RunState['status'], changes: Partial<RunState>, events: StoredEvent[] = [], outcomes?: RunState['outcomes']): Promise<RunState | null> {
     const finished = changes.status !== undefined && !ACTIVE_RUN_STATUSES.includes(changes.status);
-    for (let attempt = 0; attempt < 50; attempt++) {
-      // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
-      const doc = await this.collection.findOne({ _id: run.id });
-      if (!doc || doc.status !== from) return null;
-      if (outcomes && !sameOutcomes(doc.outcomes, outcomes)) return null;
-      const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
-      const pendingEvents = [...doc.pendingEvents, ...events];
-      const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
-      if (finished) set.slot = run.id;
-      const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: from, rev: doc.rev }, { $set: set });
-      if (modifiedCount === 1) return { ...fromDoc(doc), ...changes };
-      // The outbox published something meanwhile (it bumps rev): read again.
-    }
-    throw new Error(`run ${run.id}: too much contention`);
+    return compareAndSwap(
+      async () => {
+        // By _id alone, then the status in code: FerretDB v1 scans the collection for any other filter.
+        const doc = await this.collection.findOne({ _id: run.id });
+        if (!doc || doc.status !== from) return null;
+        if (outcomes && !sameOutcomes(doc.outcomes, outcomes)) return null;
+        const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
+        const pendingEvents = [...doc.pendingEvents, ...events];
+        const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
+        if (finished) set.slot = run.id;
+        const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: from, rev: doc.rev }, { $set: set });
+        // Otherwise the outbox published something meanwhile (it bumps rev): read again.
+        return modifiedCount === 1 ? { ...fromDoc(doc), ...changes } : CONFLICT;
+      },
+      { attempts: 50, tooMuchContention: () => new Error(`run ${run.id}: too much contention`) },
+    );
   }
 
   /** Runs first: an answer left by a crash in between belongs to no run and is removed by the next attempt. */

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { LIMITS, apiError, notFound, type TrackerStatus } from '@brandradar/contracts';
-import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { TrackerState, Transition } from '../domain/lifecycle';
 import type { CursorKey } from '../domain/cursor';
 
@@ -29,10 +29,6 @@ export class TrackerStore {
 
   constructor(db: Db) {
     this.trackers = db.collection<TrackerDoc>('trackers');
-  }
-
-  get collection(): Collection<TrackerDoc> {
-    return this.trackers;
   }
 
   /** Inserts into the lowest free slot; `tracker_limit_reached` when all 25 are taken. */
@@ -102,29 +98,31 @@ export class TrackerStore {
    * a state (a changed estimate) stores that state before it is thrown.
    */
   async transition(accountId: string, id: string, compute: (t: TrackerState) => Transition | Promise<Transition>, opts: { remove?: boolean } = {}): Promise<TrackerState> {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const doc = await this.getDoc(accountId, id);
-      const current = fromDoc(doc);
-      const result = await compute(current);
-      const state = result.state ?? current;
-      const events = result.events ?? [];
-      // Transitions return the very same object when nothing changes.
-      const changed = state !== current;
-      if (changed) {
-        const removing = result.ok && opts.remove;
-        const next = toDoc(state, {
-          slot: removing ? doc._id : doc.slot,
-          pendingEvents: [...doc.pendingEvents, ...events],
-          deletedAt: removing ? state.updatedAt : null,
-          rev: doc.rev + 1,
-        });
-        const { modifiedCount } = await this.trackers.replaceOne({ _id: id, rev: doc.rev }, next);
-        if (modifiedCount !== 1) continue; // someone else changed it first: recompute from the new state
-      }
-      if (!result.ok) throw new DomainError(result.error);
-      return state;
-    }
-    throw new DomainError(apiError('unavailable', 'The tracker is being changed by another request; try again.', { retryAfterSeconds: 1 }));
+    return compareAndSwap(
+      async () => {
+        const doc = await this.getDoc(accountId, id);
+        const current = fromDoc(doc);
+        const result = await compute(current);
+        const state = result.state ?? current;
+        const events = result.events ?? [];
+        // Transitions return the very same object when nothing changes.
+        const changed = state !== current;
+        if (changed) {
+          const removing = result.ok && opts.remove;
+          const next = toDoc(state, {
+            slot: removing ? doc._id : doc.slot,
+            pendingEvents: [...doc.pendingEvents, ...events],
+            deletedAt: removing ? state.updatedAt : null,
+            rev: doc.rev + 1,
+          });
+          const { modifiedCount } = await this.trackers.replaceOne({ _id: id, rev: doc.rev }, next);
+          if (modifiedCount !== 1) return CONFLICT; // someone else changed it first: recompute from the new state
+        }
+        if (!result.ok) throw new DomainError(result.error);
+        return state;
+      },
+      { attempts: 50, tooMuchContention: () => new DomainError(apiError('unavailable', 'The tracker is being changed by another request; try again.', { retryAfterSeconds: 1 })) },
+    );
   }
 }
 
