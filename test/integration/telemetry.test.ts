@@ -3,7 +3,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import type { MongoClient } from 'mongodb';
 import { BillingQueries, RUN_EVENTS_STREAM, TRACKER_EVENTS_STREAM } from '@brandradar/contracts';
-import type { ManagedProcess } from '@brandradar/devstack';
+import { freePort, type ManagedProcess } from '@brandradar/devstack';
 import { connectMongo, connectNats, createLogger, inSpan, query, type NatsLink } from '@brandradar/platform';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
 import { billingService } from '../../services/billing/src/service';
@@ -56,13 +56,15 @@ describe('traces of services in processes of their own', () => {
   const logLines = (service: string) => (output.get(service) ?? []).flatMap((l) => { try { return [JSON.parse(l) as Record<string, unknown>]; } catch { return []; } });
   let apiKey: string;
   let accountId: string;
+  let gatewayOpsPort: number;
 
   beforeAll(async () => {
     [collector, openai] = await Promise.all([startOtlpCollector(), startOpenAIPeer()]);
     traced = await startStack([], { ...collector.env, OPENAI_API_KEY: PEER_API_KEY, OPENAI_BASE_URL: openai.baseUrl, LOG_LEVEL: 'info' });
+    gatewayOpsPort = await freePort();
     for (const service of ['billing', 'tracker', 'scheduler', 'runner', 'gateway']) {
       output.set(service, []);
-      children.push(traced.spawn(service, {}, (line) => output.get(service)!.push(line)));
+      children.push(traced.spawn(service, service === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}, (line) => output.get(service)!.push(line)));
     }
     await eventually(async () => [...output.keys()].filter((s) => !logLines(s).some((l) => l.msg === 'started')), (waiting) => waiting.length === 0, 30_000);
     ({ apiKey, accountId } = await traced.account());
@@ -184,6 +186,8 @@ describe('traces of services in processes of their own', () => {
 
   it('write one access line per gateway request: method, route template, status, duration, request id, trace id; never a credential', async () => {
     const { tracker } = (await traced.api('POST', '/api/v1/trackers', { key: apiKey, body: trackerBody })).body;
+    // A probe first: the gateway exports spans in the order they end, so had it traced this, it would arrive first.
+    expect((await fetch(`http://127.0.0.1:${gatewayOpsPort}/livez`)).status).toBe(200);
     const traceId = newTraceId();
     const requestId = `access-${randomBytes(4).toString('hex')}`;
     const res = await traced.api('GET', `/api/v1/trackers/${tracker.id}`, { key: apiKey, headers: { traceparent: traceparent(traceId), 'x-request-id': requestId } });
@@ -194,6 +198,7 @@ describe('traces of services in processes of their own', () => {
 
     const lines = await eventually(async () => logLines('gateway').filter((l) => l.requestId === requestId || l.requestId === refusedId), (ls) => ls.length === 2);
     const [server] = await traceSpans(traceId, [`GET /api/v1/trackers/:id`]).then((spans) => spans.filter((s) => s.scope === HTTP));
+    expect(collector.spans.filter((s) => s.attributes['url.path'] === '/livez')).toEqual([]);
     expect(lines[0]).toEqual({
       level: 'info',
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
