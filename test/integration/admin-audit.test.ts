@@ -48,7 +48,8 @@ afterAll(async () => {
 async function auditLineOf(res: { headers: Headers }) {
   const requestId = res.headers.get('x-request-id')!;
   const raw = await eventually(
-    async () => lines.find((l) => JSON.parse(l).requestId === requestId),
+    // Each request also has its access line (`msg: "request"`); the audit line is the one with `audit`.
+    async () => lines.find((l) => JSON.parse(l).requestId === requestId && JSON.parse(l).audit === 'admin'),
     (l) => l !== undefined,
   );
   return { raw: raw!, line: JSON.parse(raw!) };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { NATS_USERS, PROVISION_USER, type NatsUser } from '@brandradar/contracts';
-import { ManagedProcess, REPO_ROOT, describedNatsUsers, freePort, randomPasswords, startNats, type NatsServer } from '@brandradar/devstack';
+import { ManagedProcess, REPO_ROOT, describedNatsUsers, freePort, randomPasswords, startNats, type LineSink, type NatsServer } from '@brandradar/devstack';
 import { connectNats, createLogger, provisionJetStream, startService, type NatsLink, type RunningService, type ServiceDefinition } from '@brandradar/platform';
 
 /** The tests' own NATS user: it may publish and subscribe anywhere, so a test can play any service or look at any stream. */
@@ -70,8 +70,8 @@ export interface TestStack extends HttpClient {
   start(def: ServiceDefinition<any>): Promise<RunningService>;
   /** The settings one service of this stack gets (in this process, as a child process or in its image). */
   serviceEnv(service: string, extraEnv?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
-  /** Starts a service as a process of its own (its compiled main.js), so a test can really kill it. */
-  spawn(service: string, extraEnv?: NodeJS.ProcessEnv): ManagedProcess;
+  /** Starts a service as a process of its own (its compiled main.js), so a test can really kill it; `sink` gets its output lines. */
+  spawn(service: string, extraEnv?: NodeJS.ProcessEnv, sink?: LineSink): ManagedProcess;
   stop(): Promise<void>;
 }
 
@@ -158,9 +158,9 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
       return service;
     },
     serviceEnv: (service, extraEnv = {}) => ({ ...env, ...natsUserEnv(nats, service), MONGO_DB: stack.dbName(service), ...extraEnv }),
-    spawn(service, extraEnv = {}) {
+    spawn(service, extraEnv = {}, sink = () => undefined) {
       const main = path.join(REPO_ROOT, 'services', service, 'dist', 'main.js');
-      const child = new ManagedProcess(service, process.execPath, [main], () => undefined, { ...process.env, ...stack.serviceEnv(service, extraEnv) });
+      const child = new ManagedProcess(service, process.execPath, [main], sink, { ...process.env, ...stack.serviceEnv(service, extraEnv) });
       child.start();
       return child;
     },

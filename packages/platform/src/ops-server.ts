@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 
+/** What the operations port serves; probes and scrapes, so not traced. */
+export const OPS_PATHS: readonly string[] = ['/livez', '/readyz', '/metrics'];
+
 export type ReadinessCheck = () => Promise<boolean> | boolean;
 
 /**

@@ -119,23 +119,32 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   return { opsPort: listeningPort(ops), provisionOnly: false, logger, stop: (reason = 'stop') => shutdown.shutdown(reason) };
 }
 
-/** The whole of a service's main.ts: telemetry, start, and a clean exit on SIGTERM/SIGINT. */
-export function runMain<C extends BaseConfig>(def: ServiceDefinition<C>): void {
-  const telemetry = startTelemetry(def.name);
-  startService(def, process.env, telemetry).then(
-    (service) => {
-      if (service.provisionOnly) process.exit(0);
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        process.once(signal, () => {
-          void service.stop(signal).finally(() => process.exit(128 + os.constants.signals[signal]));
-        });
-      }
-      process.on('unhandledRejection', (err) => service.logger.error({ err }, 'unhandled rejection'));
-    },
-    (err: unknown) => {
-      // A config error is the operator's to fix: say what is wrong, without a stack.
-      console.error(err instanceof ConfigError ? err.message : err);
-      process.exit(err instanceof ConfigError ? 78 : 1);
-    },
-  );
+/**
+ * The whole of a service's main.ts: telemetry, start, and a clean exit on SIGTERM/SIGINT. The
+ * definition is loaded after telemetry has started: instrumentations patch modules (express, the
+ * HTTP clients) as they are required, so they must be registered first.
+ */
+export function runMain<C extends BaseConfig>(name: string, load: () => Promise<ServiceDefinition<C>>): void {
+  const telemetry = startTelemetry(name);
+  load()
+    .then((def) => {
+      if (def.name !== name) throw new Error(`main.ts of ${name} loaded the definition of ${def.name}`);
+      return startService(def, process.env, telemetry);
+    })
+    .then(
+      (service) => {
+        if (service.provisionOnly) process.exit(0);
+        for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+          process.once(signal, () => {
+            void service.stop(signal).finally(() => process.exit(128 + os.constants.signals[signal]));
+          });
+        }
+        process.on('unhandledRejection', (err) => service.logger.error({ err }, 'unhandled rejection'));
+      },
+      (err: unknown) => {
+        // A config error is the operator's to fix: say what is wrong, without a stack.
+        console.error(err instanceof ConfigError ? err.message : err);
+        process.exit(err instanceof ConfigError ? 78 : 1);
+      },
+    );
 }

@@ -1,7 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import { OPS_PATHS } from './ops-server';
 
 export interface Telemetry {
   shutdown(): Promise<void>;
+}
+
+/**
+ * A URL as a span may show it: the query's names without their values, which carry API keys
+ * (`api_key=` for SerpAPI) and customer data (`q=` is a prompt).
+ */
+export function redactQuery(url: URL): { full: string; query: string } {
+  const names = [...new URLSearchParams(url.search).keys()];
+  const query = names.length > 0 ? `?${names.map((n) => `${encodeURIComponent(n)}=REDACTED`).join('&')}` : '';
+  return { full: `${url.origin}${url.pathname}${query}`, query };
+}
+
+/**
+ * The instrumentations every service runs, beside the NATS spans (tracing.ts) and the Mongo command
+ * spans (mongo.ts):
+ * - `http`: a SERVER span per incoming request (the gateway's APIs; not the ops port's probes and
+ *   scrapes), continuing an incoming `traceparent`; no headers are recorded, so no API key or token.
+ * - `express`: the route template (`http.route`, also in the SERVER span's name) and a span for the
+ *   route's handler; none for each middleware (anonymous functions, noise in a trace).
+ * - `undici`: a CLIENT span per `fetch` (every provider SDK calls out through it), with query values
+ *   redacted; only inside a trace, so nothing outside a handler starts one.
+ * The Mongo driver is traced from its own command monitoring (mongo.ts) instead of by
+ * `@opentelemetry/instrumentation-mongodb`, which would trace every command a second time.
+ */
+function instrumentations() {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req: IncomingMessage) => OPS_PATHS.includes((req.url ?? '/').split('?')[0]!),
+      requireParentforOutgoingSpans: true,
+    }),
+    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+    new UndiciInstrumentation({
+      requireParentforSpans: true,
+      startSpanHook: (request) => {
+        const { full, query } = redactQuery(new URL(request.path, request.origin));
+        return { 'url.full': full, 'url.query': query };
+      },
+    }),
+  ];
 }
 
 /**
@@ -9,12 +53,15 @@ export interface Telemetry {
  * logs carry trace ids and context flows through HTTP and NATS); they are
  * exported over OTLP only when `OTEL_EXPORTER_OTLP_ENDPOINT` (or the traces
  * variant) is set, honouring the standard `OTEL_*` variables.
+ *
+ * Instrumentations patch modules as they are loaded: call this before the
+ * service's own modules (express, the provider SDKs) are required — runMain does.
  */
 export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
   const exporting = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
   const sdk = new NodeSDK({
     serviceName: service,
-    instrumentations: [],
+    instrumentations: instrumentations(),
     spanProcessors: exporting ? undefined : [new tracing.NoopSpanProcessor()],
     // Logs go to stdout as JSON; nothing is exported through the OTel logs SDK.
     logRecordProcessors: [],

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { billingService } from './service';
 
-runMain(billingService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('billing', async () => (await import('./service')).billingService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { gatewayService } from './service';
 
-runMain(gatewayService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('gateway', async () => (await import('./service')).gatewayService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { notifierService } from './service';
 
-runMain(notifierService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('notifier', async () => (await import('./service')).notifierService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { runnerService } from './service';
 
-runMain(runnerService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('runner', async () => (await import('./service')).runnerService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { schedulerService } from './service';
 
-runMain(schedulerService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('scheduler', async () => (await import('./service')).schedulerService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { trackerService } from './service';
 
-runMain(trackerService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('tracker', async () => (await import('./service')).trackerService);

@@ -1,4 +1,4 @@
 import { runMain } from '@brandradar/platform';
-import { workflowService } from './service';
 
-runMain(workflowService);
+// The service's own modules load once telemetry has started, so its instrumentations patch them.
+runMain('workflow', async () => (await import('./service')).workflowService);

@@ -3,8 +3,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Histogram } from 'prom-client';
 import { z } from 'zod';
 import { apiError, notFound, type ApiError } from '@brandradar/contracts';
-import { DomainError, inSpan, SpanKind, type Logger } from '@brandradar/platform';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { DomainError, type Logger } from '@brandradar/platform';
+import { context, trace } from '@opentelemetry/api';
 import { sendError, validationError } from './errors';
 import type { RouteDef } from './route';
 
@@ -68,7 +68,7 @@ interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'bod
 
 /**
  * An express app serving `routes` with the contract's conventions: request ids,
- * a SERVER span continuing an incoming `traceparent`, authentication before
+ * an access log line per request, authentication before
  * anything else is read, JSON-only bodies up to 256 KiB, strict validation, the
  * error shape for every failure, a 405 with `Allow` for a known path's other methods and a 404
  * for unknown paths.
@@ -85,21 +85,17 @@ export function buildApp(opts: AppOptions): express.Express {
     res.setHeader('X-Request-Id', requestId);
     (res.locals as Locals).requestId = requestId;
     const started = process.hrtime.bigint();
-    const parent = propagation.extract(context.active(), req.headers);
-    void inSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.path } }, (span) =>
-      new Promise<void>((resolve) => {
-        res.once('close', () => {
-          const route = req.route?.path ? String(req.route.path) : 'unmatched';
-          span.updateName(`${req.method} ${route}`);
-          span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
-          opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
-          const { authenticated, route: matched, params, body, result, errorCode } = res.locals as Locals;
-          opts.audit?.({ requestId, method: req.method, path: req.path, address: clientAddress(req), authenticated: authenticated ?? false, route: matched, params, body, result, status: res.statusCode, errorCode });
-          resolve();
-        });
-        next();
-      }),
-    parent);
+    // The request's context (the HTTP instrumentation's SERVER span), so the access line carries its trace id.
+    const requestContext = context.active();
+    res.once('close', () => {
+      const route = req.route?.path ? String(req.route.path) : 'unmatched';
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, durationMs / 1e3);
+      context.with(requestContext, () => opts.logger.info({ requestId, method: req.method, route, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request'));
+      const { authenticated, route: matched, params, body, result, errorCode } = res.locals as Locals;
+      opts.audit?.({ requestId, method: req.method, path: req.path, address: clientAddress(req), authenticated: authenticated ?? false, route: matched, params, body, result, status: res.statusCode, errorCode });
+    });
+    next();
   });
 
   for (const site of opts.sites ?? []) app.use(site.path, site.router);
