@@ -39,7 +39,7 @@ describe('claiming an idempotency key', () => {
     const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
     if (first.kind !== 'claimed') throw new Error('expected a claim');
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(1), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(60), fingerprint: 'fp' });
-    await store.finish(first.callId, response, at(2));
+    await store.finish(first.lease.id, response, at(2));
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'done', response, fingerprint: 'fp' });
     expect(await store.claim(account, 'k', 'other', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'mismatch' });
     // A stored response outlives any lease.
@@ -52,14 +52,24 @@ describe('claiming an idempotency key', () => {
     if (first.kind !== 'claimed') throw new Error('expected a claim');
     const [a, b] = await Promise.all([store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS), store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS)]);
     const taken = [a, b].filter((c) => c.kind === 'claimed');
-    expect(taken).toEqual([{ kind: 'claimed', callId: first.callId }]);
+    expect(taken.map((c) => c.kind === 'claimed' && c.lease.id)).toEqual([first.lease.id]);
+  });
+
+  it('keeps a taken-over call claimed when the worker it was taken from releases it late', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    const next = await store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS);
+    expect(next).toMatchObject({ kind: 'claimed', lease: { id: first.lease.id, leaseUntil: at(121) } });
+    await store.release(first.lease);
+    expect(await store.claim(account, 'k', 'fp', randomUUID(), at(62), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(121), fingerprint: 'fp' });
   });
 
   it('frees the key of a refused call', async () => {
     const account = randomUUID();
     const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
     if (first.kind !== 'claimed') throw new Error('expected a claim');
-    await store.release(first.callId);
+    await store.release(first.lease);
     const again = await store.claim(account, 'k', 'another body', randomUUID(), at(1), LEASE_MS);
     expect(again.kind).toBe('claimed');
   });
@@ -84,10 +94,10 @@ describe("an account's concurrent-brief slots", () => {
     const account = randomUUID();
     const first = (await slots.acquire(account, 'call-1', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
-    await slots.release({ ...first, callId: 'someone-else' });
+    await slots.release({ ...first, owner: 'someone-else' });
     expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
     await slots.release(first);
-    expect(await slots.acquire(account, 'call-2', 1, at(2), LEASE_MS)).toEqual({ id: first.id, callId: 'call-2' });
+    expect(await slots.acquire(account, 'call-2', 1, at(2), LEASE_MS)).toEqual({ id: first.id, owner: 'call-2', leaseUntil: at(62) });
   });
 
   it('takes over a slot whose call died with its replica once the lease has ended; the dead call cannot free it then', async () => {
@@ -96,7 +106,7 @@ describe("an account's concurrent-brief slots", () => {
     const dead = (await slots.acquire(account, 'dead-call', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'next-call', 1, at(59), LEASE_MS)).toBeNull();
     const next = await slots.acquire(account, 'next-call', 1, at(60), LEASE_MS);
-    expect(next).toEqual({ id: dead.id, callId: 'next-call' });
+    expect(next).toEqual({ id: dead.id, owner: 'next-call', leaseUntil: at(120) });
     await slots.release(dead);
     expect(await slots.acquire(account, 'third-call', 1, at(61), LEASE_MS)).toBeNull();
   });
