@@ -1,24 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { MongoClient, type Db } from 'mongodb';
+import { randomUUID } from 'node:crypto';
 import { ensureIndexes } from '@brandradar/platform';
 import { BriefSlotStore } from '../../services/workflow/src/store/brief-slots';
 import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
+import { scratchDb } from '../support/scratch-db';
 
 // The idempotency records of content-brief calls against the run's FerretDB,
 // with a clock the test moves.
-let client: MongoClient;
-let db: Db;
+const db = scratchDb('workflow-store');
 let store: BriefCallStore;
 
 beforeAll(async () => {
-  client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
-  db = client.db(`workflow-store-${randomBytes(4).toString('hex')}`);
-  await ensureIndexes(db, briefIndexes);
-  store = new BriefCallStore(db);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
+  await ensureIndexes(db(), briefIndexes);
+  store = new BriefCallStore(db());
 });
 
 const t0 = new Date('2026-11-22T09:00:00.000Z');
@@ -82,7 +75,7 @@ describe('claiming an idempotency key', () => {
 
 describe("an account's concurrent-brief slots", () => {
   it('gives exactly `cap` of many concurrent calls a slot (the store holds no state of its own, so replicas count alike), and only the account’s own', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const [account, other] = [randomUUID(), randomUUID()];
     const taken = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(account, randomUUID(), 3, t0, LEASE_MS)));
     expect(taken.filter((s) => s !== null)).toHaveLength(3);
@@ -90,7 +83,7 @@ describe("an account's concurrent-brief slots", () => {
   });
 
   it('frees a slot when its call ends, and only for the call that holds it', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const account = randomUUID();
     const first = (await slots.acquire(account, 'call-1', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
@@ -101,7 +94,7 @@ describe("an account's concurrent-brief slots", () => {
   });
 
   it('takes over a slot whose call died with its replica once the lease has ended; the dead call cannot free it then', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const account = randomUUID();
     const dead = (await slots.acquire(account, 'dead-call', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'next-call', 1, at(59), LEASE_MS)).toBeNull();

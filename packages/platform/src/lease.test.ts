@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { MongoClient, type Db } from 'mongodb';
+import { scratchDb } from '../../../test/support/scratch-db';
 import { Leases } from './lease';
 
 // Leases against the run's FerretDB, with a clock the test moves.
-let client: MongoClient;
-let db: Db;
-
-beforeAll(async () => {
-  client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
-  db = client.db(`lease-${randomBytes(4).toString('hex')}`);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
-});
+const db = scratchDb('lease');
 
 const t0 = new Date('2026-11-22T09:00:00.000Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
@@ -21,7 +11,7 @@ const LEASE_MS = 60_000;
 /** A collection of its own for each test, and the leases of it. */
 function fresh() {
   const name = `leases_${randomBytes(3).toString('hex')}`;
-  return { leases: new Leases(db, name), docs: db.collection<{ _id: string; [field: string]: unknown }>(name) };
+  return { leases: new Leases(db(), name), docs: db().collection<{ _id: string; [field: string]: unknown }>(name) };
 }
 
 describe('claim', () => {
@@ -90,8 +80,11 @@ describe('claimNext', () => {
     expect(await leases.claimNext(open, 'b', t0, LEASE_MS, also)).toEqual({ id: 'later', owner: 'b', leaseUntil: at(60) });
     expect(await leases.claimNext(open, 'c', t0, LEASE_MS, also)).toBeNull();
     expect(await docs.findOne({ _id: 'oldest' })).toMatchObject({ owner: 'a', attempts: 1, claimedAt: t0 });
-    // Once the first claims have run out, their documents are due again, before the one that fell due since.
-    expect(await leases.claimNext(open, 'd', at(61), LEASE_MS, also)).toEqual({ id: 'oldest', owner: 'd', leaseUntil: at(121) });
+    // At 61 s: first the one that fell due at 10 s, then the two whose claims ran out at 60 s are taken over.
+    expect(await leases.claimNext(open, 'd', at(61), LEASE_MS, also)).toEqual({ id: 'not-yet', owner: 'd', leaseUntil: at(121) });
+    const takenOver = [await leases.claimNext(open, 'e', at(61), LEASE_MS, also), await leases.claimNext(open, 'f', at(61), LEASE_MS, also)];
+    expect(new Set(takenOver.map((c) => c?.id))).toEqual(new Set(['oldest', 'later']));
+    expect(await docs.findOne({ _id: 'oldest' })).toMatchObject({ attempts: 2 });
   });
 
   it('gives each of several concurrent claimers a different document', async () => {
