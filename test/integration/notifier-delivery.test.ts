@@ -174,7 +174,7 @@ describe('retries', () => {
     await outbox.insertOne({
       _id: `${event.eventId}:tracker_deleted`, eventId: event.eventId, template: 'tracker_deleted', accountId, to: email,
       subject: 'Tracker "x" was deleted', text: 'deleted', html: '<p>deleted</p>', messageId: `<${event.eventId}@brandradar.test>`,
-      status: 'sending', attempts: 1, nextAttemptAt: past, lastError: null, createdAt: past, updatedAt: past, sentAt: null,
+      status: 'sending', attempts: 1, owner: 'crashed-sender', leaseUntil: past, lastError: null, createdAt: past, updatedAt: past, sentAt: null,
     });
     const mail = await deliveredOnce(event.eventId);
     expect(mail.headers.get('message-id')).toBe(`<${event.eventId}@brandradar.test>`);

@@ -1,24 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { MongoClient, type Db } from 'mongodb';
+import { randomUUID } from 'node:crypto';
 import { ensureIndexes } from '@brandradar/platform';
 import { BriefSlotStore } from '../../services/workflow/src/store/brief-slots';
 import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
+import { scratchDb } from '../support/scratch-db';
 
 // The idempotency records of content-brief calls against the run's FerretDB,
 // with a clock the test moves.
-let client: MongoClient;
-let db: Db;
+const db = scratchDb('workflow-store');
 let store: BriefCallStore;
 
 beforeAll(async () => {
-  client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
-  db = client.db(`workflow-store-${randomBytes(4).toString('hex')}`);
-  await ensureIndexes(db, briefIndexes);
-  store = new BriefCallStore(db);
-});
-afterAll(async () => {
-  await db.dropDatabase();
-  await client.close();
+  await ensureIndexes(db(), briefIndexes);
+  store = new BriefCallStore(db());
 });
 
 const t0 = new Date('2026-11-22T09:00:00.000Z');
@@ -39,7 +32,7 @@ describe('claiming an idempotency key', () => {
     const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
     if (first.kind !== 'claimed') throw new Error('expected a claim');
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(1), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(60), fingerprint: 'fp' });
-    await store.finish(first.callId, response, at(2));
+    await store.finish(first.lease.id, response, at(2));
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'done', response, fingerprint: 'fp' });
     expect(await store.claim(account, 'k', 'other', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'mismatch' });
     // A stored response outlives any lease.
@@ -52,14 +45,24 @@ describe('claiming an idempotency key', () => {
     if (first.kind !== 'claimed') throw new Error('expected a claim');
     const [a, b] = await Promise.all([store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS), store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS)]);
     const taken = [a, b].filter((c) => c.kind === 'claimed');
-    expect(taken).toEqual([{ kind: 'claimed', callId: first.callId }]);
+    expect(taken.map((c) => c.kind === 'claimed' && c.lease.id)).toEqual([first.lease.id]);
+  });
+
+  it('keeps a taken-over call claimed when the worker it was taken from releases it late', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    const next = await store.claim(account, 'k', 'fp', randomUUID(), at(61), LEASE_MS);
+    expect(next).toMatchObject({ kind: 'claimed', lease: { id: first.lease.id, leaseUntil: at(121) } });
+    await store.release(first.lease);
+    expect(await store.claim(account, 'k', 'fp', randomUUID(), at(62), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(121), fingerprint: 'fp' });
   });
 
   it('frees the key of a refused call', async () => {
     const account = randomUUID();
     const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
     if (first.kind !== 'claimed') throw new Error('expected a claim');
-    await store.release(first.callId);
+    await store.release(first.lease);
     const again = await store.claim(account, 'k', 'another body', randomUUID(), at(1), LEASE_MS);
     expect(again.kind).toBe('claimed');
   });
@@ -72,7 +75,7 @@ describe('claiming an idempotency key', () => {
 
 describe("an account's concurrent-brief slots", () => {
   it('gives exactly `cap` of many concurrent calls a slot (the store holds no state of its own, so replicas count alike), and only the account’s own', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const [account, other] = [randomUUID(), randomUUID()];
     const taken = await Promise.all(Array.from({ length: 8 }, () => slots.acquire(account, randomUUID(), 3, t0, LEASE_MS)));
     expect(taken.filter((s) => s !== null)).toHaveLength(3);
@@ -80,23 +83,23 @@ describe("an account's concurrent-brief slots", () => {
   });
 
   it('frees a slot when its call ends, and only for the call that holds it', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const account = randomUUID();
     const first = (await slots.acquire(account, 'call-1', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
-    await slots.release({ ...first, callId: 'someone-else' });
+    await slots.release({ ...first, owner: 'someone-else' });
     expect(await slots.acquire(account, 'call-2', 1, at(1), LEASE_MS)).toBeNull();
     await slots.release(first);
-    expect(await slots.acquire(account, 'call-2', 1, at(2), LEASE_MS)).toEqual({ id: first.id, callId: 'call-2' });
+    expect(await slots.acquire(account, 'call-2', 1, at(2), LEASE_MS)).toEqual({ id: first.id, owner: 'call-2', leaseUntil: at(62) });
   });
 
   it('takes over a slot whose call died with its replica once the lease has ended; the dead call cannot free it then', async () => {
-    const slots = new BriefSlotStore(db);
+    const slots = new BriefSlotStore(db());
     const account = randomUUID();
     const dead = (await slots.acquire(account, 'dead-call', 1, t0, LEASE_MS))!;
     expect(await slots.acquire(account, 'next-call', 1, at(59), LEASE_MS)).toBeNull();
     const next = await slots.acquire(account, 'next-call', 1, at(60), LEASE_MS);
-    expect(next).toEqual({ id: dead.id, callId: 'next-call' });
+    expect(next).toEqual({ id: dead.id, owner: 'next-call', leaseUntil: at(120) });
     await slots.release(dead);
     expect(await slots.acquire(account, 'third-call', 1, at(61), LEASE_MS)).toBeNull();
   });

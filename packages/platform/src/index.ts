@@ -16,3 +16,4 @@ export * from './periodic';
 export * from './cas';
 export * from './timeout';
 export * from './queries';
+export * from './lease';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, query, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, query, type Lease, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { chargeMicro, maxChargeMicro } from './domain/pricing';
 import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
 import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
@@ -60,7 +60,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
         throw DomainError.of('idempotency_key_conflict', 'A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.', { retryAfterSeconds });
       }
       case 'claimed':
-        return { result: await run(accountId, claim.callId, request, claim.callId), replayed: false };
+        return { result: await run(accountId, claim.lease.id, request, claim.lease), replayed: false };
     }
   };
 
@@ -68,31 +68,31 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
    * One call in one of the account's brief slots, or 429 `brief_limit_reached` (nothing held, nothing
    * run, the idempotency key free again) when they are all taken.
    */
-  async function run(accountId: string, callId: string, request: BriefRequest, claimId: string | null): Promise<ContentBriefResult> {
+  async function run(accountId: string, callId: string, request: BriefRequest, claim: Lease | null): Promise<ContentBriefResult> {
     const slot = await d.slots.acquire(accountId, callId, d.briefsPerAccount, d.clock(), d.leaseMs);
     if (!slot) {
-      if (claimId) await d.store.release(claimId);
+      if (claim) await d.store.release(claim);
       throw DomainError.of('brief_limit_reached', `At most ${d.briefsPerAccount} content briefs may run at once for an account; try again when one has finished.`, {
         retryAfterSeconds: BRIEF_LIMIT_RETRY_AFTER_SECONDS,
       });
     }
     try {
-      return await runInSlot(accountId, callId, request, claimId);
+      return await runInSlot(accountId, callId, request, claim);
     } finally {
       // Not freed now (the store is away): its lease frees it.
       await d.slots.release(slot).catch((err: unknown) => d.logger.warn({ err, callId }, 'freeing a content-brief slot failed; it frees itself when its lease ends'));
     }
   }
 
-  /** One call under its own hold `workflow:<callId>`; `claimId` is set when an idempotency claim must be settled too. */
-  async function runInSlot(accountId: string, callId: string, request: BriefRequest, claimId: string | null): Promise<ContentBriefResult> {
+  /** One call under its own hold `workflow:<callId>`; `claim` is set when an idempotency claim must be settled too. */
+  async function runInSlot(accountId: string, callId: string, request: BriefRequest, claim: Lease | null): Promise<ContentBriefResult> {
     const holdKey = `workflow:${callId}`;
     let held: { rates: RatesInput; heldMicro: number };
     try {
       held = await holdMaximum(accountId, holdKey, request);
     } catch (e) {
       // Nothing ran and nothing is owed: the key may be used again once the refusal is fixed.
-      if (claimId) await d.store.release(claimId);
+      if (claim) await d.store.release(claim);
       throw e;
     }
     let outcomes: StepOutcomes;
@@ -101,7 +101,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     } catch (e) {
       // Steps report their own failures; this is a bug. Charge nothing and let the key be reused.
       await d.settler.settle(accountId, holdKey, 0);
-      if (claimId) await d.store.release(claimId);
+      if (claim) await d.store.release(claim);
       throw e;
     }
     const usage = billableUsage(outcomes);
@@ -109,7 +109,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     const charge = Math.min(held.heldMicro, chargeMicro(d.billedRates(held.rates), usage.steps, usage.surfaces));
     const billedCostMicro = await d.settler.settle(accountId, holdKey, charge);
     const result = assembleBrief(request, outcomes, billedCostMicro);
-    if (claimId) await d.store.finish(claimId, result, d.clock());
+    if (claim) await d.store.finish(claim.id, result, d.clock());
     return result;
   }
 

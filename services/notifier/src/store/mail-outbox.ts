@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { isDuplicateKeyError, Leases, type IndexSpec } from '@brandradar/platform';
 
 /**
- * `pending`: due at `nextAttemptAt`. `sending`: a sender holds it until
- * `nextAttemptAt` (its lease). `sent` and `failed` are final.
+ * `pending`: due at `leaseUntil` (nobody may take it before). `sending`: a
+ * sender (`owner`) holds it until `leaseUntil`, its lease. `sent` and `failed`
+ * are final.
  */
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
@@ -21,7 +23,9 @@ export interface OutboxMail {
   messageId: string;
   status: MailStatus;
   attempts: number;
-  nextAttemptAt: Date;
+  /** The claim of the latest attempt; null before the first. */
+  owner: string | null;
+  leaseUntil: Date;
   lastError: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -35,7 +39,7 @@ export const MAIL_OUTBOX = 'mail_outbox';
 export const mailOutboxIndexes: IndexSpec[] = [
   // The guarantee: one e-mail per event and template, whoever inserts it and however often.
   { collection: MAIL_OUTBOX, key: { eventId: 1, template: 1 }, options: { name: 'one_per_event_and_template', unique: true } },
-  { collection: MAIL_OUTBOX, key: { status: 1, nextAttemptAt: 1 }, options: { name: 'due' } },
+  { collection: MAIL_OUTBOX, key: { status: 1, leaseUntil: 1 }, options: { name: 'due_by_lease' } },
 ];
 
 export const mailKey = (eventId: string, template: string) => `${eventId}:${template}`;
@@ -43,9 +47,11 @@ export const mailKey = (eventId: string, template: string) => `${eventId}:${temp
 /** The notifier's persisted outbox: e-mails to send, their attempts and outcomes. */
 export class MailOutbox {
   private readonly collection: Collection<OutboxMail>;
+  private readonly leases: Leases;
 
   constructor(db: Db) {
     this.collection = db.collection<OutboxMail>(MAIL_OUTBOX);
+    this.leases = new Leases(db, MAIL_OUTBOX);
   }
 
   async has(key: string): Promise<boolean> {
@@ -59,7 +65,8 @@ export class MailOutbox {
       ...mail,
       status: 'pending',
       attempts: 0,
-      nextAttemptAt: now,
+      owner: null,
+      leaseUntil: now,
       lastError: null,
       createdAt: now,
       updatedAt: now,
@@ -80,11 +87,10 @@ export class MailOutbox {
    * attempt is counted before anything is sent.
    */
   async claimNext(now: Date, leaseMs: number): Promise<OutboxMail | null> {
-    return this.collection.findOneAndUpdate(
-      { status: { $in: ['pending', 'sending'] }, nextAttemptAt: { $lte: now } },
-      { $set: { status: 'sending', nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now }, $inc: { attempts: 1 } },
-      { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
-    );
+    const open = { status: { $in: ['pending', 'sending'] } };
+    const lease = await this.leases.claimNext(open, randomUUID(), now, leaseMs, { set: { status: 'sending', updatedAt: now }, inc: { attempts: 1 } });
+    // Read back as claimed; gone only if the lease ran out and another sender took it meanwhile.
+    return lease && this.collection.findOne({ _id: lease.id, owner: lease.owner });
   }
 
   markSent(claim: OutboxMail, now: Date): Promise<boolean> {
@@ -92,7 +98,7 @@ export class MailOutbox {
   }
 
   markRetry(claim: OutboxMail, at: Date, error: string, now: Date): Promise<boolean> {
-    return this.settle(claim, { status: 'pending', nextAttemptAt: at, lastError: error, updatedAt: now });
+    return this.settle(claim, { status: 'pending', leaseUntil: at, lastError: error, updatedAt: now });
   }
 
   markFailed(claim: OutboxMail, error: string, now: Date): Promise<boolean> {
@@ -101,7 +107,7 @@ export class MailOutbox {
 
   /** Records an attempt's outcome, unless another sender has taken the e-mail since (the lease ran out). */
   private async settle(claim: OutboxMail, set: Partial<OutboxMail>): Promise<boolean> {
-    const { modifiedCount } = await this.collection.updateOne({ _id: claim._id, status: 'sending', attempts: claim.attempts }, { $set: set });
+    const { modifiedCount } = await this.collection.updateOne({ _id: claim._id, status: 'sending', owner: claim.owner }, { $set: set });
     return modifiedCount === 1;
   }
 }

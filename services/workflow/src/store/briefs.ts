@@ -1,14 +1,14 @@
 import type { Collection, Db } from 'mongodb';
 import type { ContentBriefResult } from '@brandradar/contracts';
-import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { Leases, type IndexSpec, type Lease } from '@brandradar/platform';
 
 /**
  * A content-brief call made with an `Idempotency-Key`, claimed before any
  * step runs so a concurrent duplicate cannot run it twice. While `running`,
- * the claim is leased: a worker that died leaves a lease that expires, and a
- * retry then takes the call over under the same `_id` (so under the same
- * billing hold). `responseJson` is the response as first sent, returned on
- * every retry.
+ * the claim is leased (`owner`, `leaseUntil`): a worker that died leaves a
+ * lease that expires, and a retry then takes the call over under the same
+ * `_id` (so under the same billing hold). `responseJson` is the response as
+ * first sent, returned on every retry.
  */
 export interface BriefCallDoc {
   /** The call id; the billing hold is `workflow:<_id>`. */
@@ -18,6 +18,8 @@ export interface BriefCallDoc {
   /** Identifies the request body (see requestFingerprint). */
   fingerprint: string;
   status: 'running' | 'done';
+  /** The claim that runs the call: the id the request that claimed it was given. */
+  owner: string;
   leaseUntil: Date;
   createdAt: Date;
   finishedAt: Date | null;
@@ -29,7 +31,8 @@ export const briefIndexes: IndexSpec[] = [
 ];
 
 export type Claim =
-  | { kind: 'claimed'; callId: string }
+  /** The call runs as `lease.id`, held by this request until `lease.leaseUntil`. */
+  | { kind: 'claimed'; lease: Lease }
   | { kind: 'done'; response: ContentBriefResult; fingerprint: string }
   | { kind: 'running'; leaseUntil: Date; fingerprint: string }
   /** The call exists with another body; nothing was claimed. */
@@ -37,9 +40,11 @@ export type Claim =
 
 export class BriefCallStore {
   private readonly calls: Collection<BriefCallDoc>;
+  private readonly leases: Leases;
 
   constructor(db: Db) {
     this.calls = db.collection<BriefCallDoc>('brief_calls');
+    this.leases = new Leases(db, 'brief_calls');
   }
 
   /**
@@ -48,21 +53,17 @@ export class BriefCallStore {
    * whose lease has expired is taken over, keeping its id.
    */
   async claim(accountId: string, idempotencyKey: string, fingerprint: string, newCallId: string, now: Date, leaseMs: number): Promise<Claim> {
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    try {
-      await this.calls.insertOne({ _id: newCallId, accountId, idempotencyKey, fingerprint, status: 'running', leaseUntil, createdAt: now, finishedAt: null, responseJson: null });
-      return { kind: 'claimed', callId: newCallId };
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-    }
+    const fields: Omit<BriefCallDoc, '_id' | 'owner' | 'leaseUntil'> = { accountId, idempotencyKey, fingerprint, status: 'running', createdAt: now, finishedAt: null, responseJson: null };
+    const created = await this.leases.create(newCallId, newCallId, now, leaseMs, fields);
+    if (created) return { kind: 'claimed', lease: created };
     const existing = await this.calls.findOne({ accountId, idempotencyKey });
     // Released between our insert and this read: let the caller retry the whole request.
     if (!existing) return { kind: 'running', leaseUntil: now, fingerprint };
     if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
     if (existing.status === 'done') return { kind: 'done', response: JSON.parse(existing.responseJson!) as ContentBriefResult, fingerprint };
     if (existing.leaseUntil > now) return { kind: 'running', leaseUntil: existing.leaseUntil, fingerprint };
-    const { modifiedCount } = await this.calls.updateOne({ _id: existing._id, status: 'running', leaseUntil: existing.leaseUntil }, { $set: { leaseUntil } });
-    return modifiedCount === 1 ? { kind: 'claimed', callId: existing._id } : { kind: 'running', leaseUntil, fingerprint };
+    const taken = await this.leases.takeOver(existing._id, newCallId, now, leaseMs, { status: 'running' });
+    return taken ? { kind: 'claimed', lease: taken } : { kind: 'running', leaseUntil: new Date(now.getTime() + leaseMs), fingerprint };
   }
 
   async finish(callId: string, response: ContentBriefResult, now: Date): Promise<void> {
@@ -70,7 +71,7 @@ export class BriefCallStore {
   }
 
   /** Drops a claim whose call was refused before any step ran (e.g. 402), so the same key can be used once that is fixed. */
-  async release(callId: string): Promise<void> {
-    await this.calls.deleteOne({ _id: callId, status: 'running' });
+  release(claim: Lease): Promise<void> {
+    return this.leases.release(claim);
   }
 }
