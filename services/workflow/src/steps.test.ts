@@ -72,9 +72,7 @@ describe('the step runner', () => {
 
   it('keeps the surfaces that answered when another misses the deadline', async () => {
     const { run } = setup({ providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
-    const started = Date.now();
     const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(out.answers.ok && out.answers.data).toMatchObject({ answered: 2, failed: 1 });
     expect(out.answers.ok && out.answers.data.answers[2]).toMatchObject({ surface: 'gemini', status: 'failed', provider: 'google', error: { code: 'deadline_exceeded' } });
     expect(out.citations.ok).toBe(true);
