@@ -25,6 +25,8 @@ let mongo: MongoClient;
 let outbox: Collection<OutboxMail>;
 let notifier: RunningService;
 let replica: RunningService | undefined;
+let dbName: string;
+let env: NodeJS.ProcessEnv;
 let accountId: string;
 let email: string;
 
@@ -32,10 +34,10 @@ beforeAll(async () => {
   peer = await startSmtpPeer();
   stack = await startStack([billingService]);
   link = await connectNats(stack.nats.url, 'notifier-test', createLogger('notifier-test', 'silent'), stack.nats.credentials(HARNESS_USER));
-  const dbName = `notifier-${randomBytes(4).toString('hex')}`;
+  dbName = `notifier-${randomBytes(4).toString('hex')}`;
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   outbox = mongo.db(dbName).collection<OutboxMail>(MAIL_OUTBOX);
-  const env = stack.serviceEnv('notifier', {
+  env = stack.serviceEnv('notifier', {
     MONGO_DB: dbName,
     SMTP_URL: peer.url,
     MAIL_FROM: `Brandradar <${FROM}>`,
@@ -165,6 +167,23 @@ describe('retries', () => {
     expect(await outboxEntry(event.eventId)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(entry!.lastError).toMatch(/^550 /);
     expect((await metric('emails_failed_total', 'tracker_deleted')) - failedBefore).toBe(1);
+  });
+
+  it('sends an e-mail recorded before the outbox used leases once a notifier starts', async () => {
+    const eventId = randomUUID();
+    const now = new Date();
+    // As the notifier stored it before leases: due at nextAttemptAt, no leaseUntil or owner.
+    await mongo.db(dbName).collection<Omit<OutboxMail, 'leaseUntil' | 'owner'> & { nextAttemptAt: Date }>(MAIL_OUTBOX).insertOne({
+      _id: `${eventId}:deleted`, eventId, template: 'deleted', accountId, to: email, subject: 'Tracker deleted', text: 'deleted', html: '<p>deleted</p>',
+      messageId: `<${eventId}@brandradar.test>`, status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, createdAt: now, updatedAt: now, sentAt: null,
+    });
+    const upgraded = await startService(notifierService, env);
+    try {
+      await eventually(() => outboxEntry(eventId), (m) => m?.status === 'sent');
+      expect(mailsOf(eventId)).toHaveLength(1);
+    } finally {
+      await upgraded.stop();
+    }
   });
 
   it('sends an e-mail whose sender died mid-send once its lease runs out', async () => {

@@ -45,6 +45,8 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     const suppressed = counter('emails_suppressed_total', "E-mails dropped because the account reached MAIL_ACCOUNT_HOURLY_LIMIT, by template");
 
     const outbox = new MailOutbox(db);
+    const adopted = await outbox.adoptPreLeaseMails();
+    if (adopted > 0) logger.info({ adopted }, 'e-mails recorded before leases adopted by the outbox');
     const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.MAIL_SEND_TIMEOUT_MS, requireTls: config.SMTP_REQUIRE_TLS });
     const sender = new OutboxSender({
       outbox,

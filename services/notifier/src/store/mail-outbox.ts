@@ -32,6 +32,15 @@ export interface OutboxMail {
   sentAt: Date | null;
 }
 
+/** An open e-mail as stored before leases: due at `nextAttemptAt`, with no `leaseUntil`. */
+interface PreLeaseMail {
+  _id: string;
+  status: MailStatus;
+  nextAttemptAt?: Date;
+  leaseUntil?: Date;
+  owner?: string | null;
+}
+
 export type NewMail = Pick<OutboxMail, 'eventId' | 'template' | 'accountId' | 'to' | 'subject' | 'text' | 'html' | 'messageId'>;
 
 export const MAIL_OUTBOX = 'mail_outbox';
@@ -47,11 +56,33 @@ export const mailKey = (eventId: string, template: string) => `${eventId}:${temp
 /** The notifier's persisted outbox: e-mails to send, their attempts and outcomes. */
 export class MailOutbox {
   private readonly collection: Collection<OutboxMail>;
+  private readonly preLease: Collection<PreLeaseMail>;
   private readonly leases: Leases;
 
   constructor(db: Db) {
     this.collection = db.collection<OutboxMail>(MAIL_OUTBOX);
+    this.preLease = db.collection<PreLeaseMail>(MAIL_OUTBOX);
     this.leases = new Leases(db, MAIL_OUTBOX);
+  }
+
+  /**
+   * E-mails recorded before the outbox used leases wait on `nextAttemptAt`,
+   * which the sender no longer reads: once at start, each open one is given
+   * that time as its lease, so an upgrade loses no e-mail. Returns how many.
+   */
+  async adoptPreLeaseMails(): Promise<number> {
+    let adopted = 0;
+    // One indexed equality per open status (due_by_lease starts with status); sent and failed mails are never read.
+    for (const status of ['pending', 'sending'] as const) {
+      for await (const mail of this.preLease.find({ status, leaseUntil: { $exists: false } })) {
+        const { modifiedCount } = await this.preLease.updateOne(
+          { _id: mail._id, leaseUntil: { $exists: false } },
+          { $set: { leaseUntil: mail.nextAttemptAt ?? new Date(0), owner: null } },
+        );
+        adopted += modifiedCount;
+      }
+    }
+    return adopted;
   }
 
   async has(key: string): Promise<boolean> {
