@@ -6,6 +6,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
 // The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
@@ -94,6 +95,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
   await page.getByText('is saved as a draft at $0.52 per run').waitFor(); // 4 prompts × (5,000 + 4,000 + 4,000)
+  const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
   // Activation: the dialog names the estimate; when the rates change before the confirmation, the
   // API's 409 becomes a sentence with the new amount, confirmed again.
@@ -113,6 +115,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
     await page.getByRole('status').filter({ hasText: 'Run queued' }).waitFor();
     await page.locator('tbody .status.completed').nth(done).waitFor();
   }
+  // The header's balance is read again when a run ends: two runs of $0.56 off $20.00, on the same page.
+  await page.locator('#account .balance').filter({ hasText: 'Balance $18.88' }).waitFor();
 
   // The chart of each name: a line, a band for the 95% interval, a point per run, the sample on hover.
   const chart = page.locator('figure.chart').filter({ hasText: 'Mention rate of HubSpot by run' });
@@ -174,10 +178,23 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.getByRole('link', { name: 'brandradar' }).click();
   const row = page.getByRole('row').filter({ hasText: 'CRM visibility' });
-  await row.getByText('ACTIVE').waitFor();
+  await row.getByText('ACTIVE', { exact: true }).waitFor();
   expect(await row.locator('td[data-label="Next run"]').textContent()).not.toBe('—');
+  const pauseReason = row.locator('td[data-label="Pause reason"]');
   await row.getByRole('button', { name: 'Pause CRM visibility' }).click();
-  await row.getByText('PAUSED').waitFor();
+  await row.getByText('PAUSED', { exact: true }).waitFor();
+  await pauseReason.filter({ hasText: 'Paused by hand.' }).waitFor();
+  await row.getByRole('button', { name: 'Resume CRM visibility' }).click();
+  await page.getByRole('dialog', { name: 'Resume tracker' }).getByRole('button', { name: 'Activate at $0.56 per run' }).click();
+  await row.getByText('ACTIVE', { exact: true }).waitFor();
+  // Dearer rates pause it by themselves (cost_above_maximum). The list still shows it active; "Run now"
+  // is refused with the reason as a sentence, and the list is read again with the reason in its row.
+  expect((await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 8_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
+  await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey }), (res) => res.body.tracker.status === 'PAUSED');
+  await row.getByRole('button', { name: 'Run now CRM visibility' }).click();
+  const reason = 'A run would now cost more than the maximum you accepted.';
+  await page.getByRole('alert').filter({ hasText: `Only an active tracker can run; this one is paused. ${reason}` }).waitFor();
+  await pauseReason.filter({ hasText: reason }).waitFor();
   await row.getByRole('button', { name: 'Delete CRM visibility' }).click();
   await page.getByRole('dialog', { name: 'Delete tracker' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('“CRM visibility” is deleted.').waitFor();

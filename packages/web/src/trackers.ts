@@ -3,7 +3,7 @@ import type { PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
-import { money, pauseReason, when } from './format.js';
+import { money, pausedBecause, when } from './format.js';
 import type { View } from './view.js';
 
 export async function trackersView(view: View): Promise<void> {
@@ -19,7 +19,7 @@ export async function trackersView(view: View): Promise<void> {
       cell('Name', h('a', { href: `#/trackers/${t.id}` }, t.name)),
       cell('Measures', t.primitive),
       cell('Status', h('span', { class: `status ${t.status.toLowerCase()}` }, t.status)),
-      cell('Pause reason', t.pauseReason ? pauseReason(t.pauseReason) : '—'),
+      cell('Pause reason', pausedBecause(t) || '—'),
       cell('Next run', when(t.nextRunAt)),
       cell('Per run', money(t.estimatedCostMicroPerRun)),
       cell(
