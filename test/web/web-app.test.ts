@@ -92,10 +92,19 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.locator('#error-prompts').filter({ hasText: 'Line 2: duplicates another prompt' }).waitFor();
   expect(await page.getByLabel('Prompts').getAttribute('aria-invalid')).toBe('true');
   await page.getByLabel('Prompts').fill(prompts.join('\n'));
+  // Aliases, one tracked name per line: one for a name the tracker does not track is refused on its line.
+  await page.getByLabel('Aliases').fill('Zoho: Zoho CRM');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.locator('#error-aliases').filter({ hasText: 'Line 1: must be the brand or one of the competitors' }).waitFor();
+  await page.getByLabel('Aliases').fill('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
   await page.getByText('is saved as a draft at $0.52 per run').waitFor(); // 4 prompts × (5,000 + 4,000 + 4,000)
   const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  expect((await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker.aliases).toEqual([
+    { name: 'HubSpot', aliases: ['HubSpot CRM', 'Hubspot.com'] },
+    { name: 'Salesforce', aliases: ['Salesforce Sales Cloud'] },
+  ]);
 
   // Activation: the dialog names the estimate; when the rates change before the confirmation, the
   // API's 409 becomes a sentence with the new amount, confirmed again.
@@ -180,6 +189,10 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   const row = page.getByRole('row').filter({ hasText: 'CRM visibility' });
   await row.getByText('ACTIVE', { exact: true }).waitFor();
   expect(await row.locator('td[data-label="Next run"]').textContent()).not.toBe('—');
+  // The edit form shows the aliases as they were typed.
+  await row.getByRole('link', { name: 'Edit CRM visibility' }).click();
+  expect(await page.getByLabel('Aliases').inputValue()).toBe('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
+  await page.getByRole('link', { name: 'Cancel' }).click();
   const pauseReason = row.locator('td[data-label="Pause reason"]');
   await row.getByRole('button', { name: 'Pause CRM visibility' }).click();
   await row.getByText('PAUSED', { exact: true }).waitFor();

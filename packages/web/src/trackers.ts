@@ -1,5 +1,5 @@
 /** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
-import type { PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
+import type { NameAliases, PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
@@ -76,8 +76,22 @@ const SURFACES: Array<[Surface, string]> = [
   ['gemini', 'Gemini'],
   ['google_ai_overview', 'Google AI Overviews'],
 ];
+/** Aliases name a brand or competitor, so only a primitive that tracks names takes them. */
+const namesTracked = (uses: (typeof FIELDS)[keyof typeof FIELDS]) => uses.brand !== 'forbidden' || uses.competitors !== 'forbidden';
 const DEFAULT_SURFACES: Surface[] = ['chatgpt', 'perplexity', 'gemini'];
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+/**
+ * Aliases as typed, one tracked name per line: `HubSpot: HubSpot CRM, Hubspot.com` →
+ * `{name: 'HubSpot', aliases: ['HubSpot CRM', 'Hubspot.com']}`. The API checks the rest (the name is
+ * tracked, up to 5 aliases, no repeats) and its messages name the line.
+ */
+const aliasLines = (s: string): NameAliases[] =>
+  lines(s).map((line) => {
+    const colon = line.indexOf(':');
+    if (colon < 0) return { name: line, aliases: [] };
+    return { name: line.slice(0, colon).trim(), aliases: line.slice(colon + 1).split(',').map((a) => a.trim()).filter((a) => a !== '') };
+  });
+const aliasText = (entries: NameAliases[]): string => entries.map((e) => `${e.name}: ${e.aliases.join(', ')}`).join('\n');
 
 /** Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT. */
 export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string) => void): Promise<void> {
@@ -100,6 +114,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     primitive: select([['compare', 'Compare your brand with competitors'], ['rankings', 'Rankings of competitors'], ['sentiment', 'Sentiment about your brand'], ['citations', 'Citations (and your URL)']], t?.primitive ?? 'compare'),
     brand: input({ type: 'text', value: t?.brand ?? '', maxlength: 100 }),
     competitors: textarea(t?.competitors.join('\n') ?? ''),
+    aliases: textarea(aliasText(t?.aliases ?? [])),
     url: input({ type: 'url', value: t?.url ?? '' }),
     prompts: textarea(t?.prompts.join('\n') ?? ''),
     frequency: select([['weekly', 'Weekly'], ['monthly', 'Monthly']], cadence?.frequency ?? 'weekly'),
@@ -124,6 +139,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
   const fields = {
     brand: field('brand', 'Your brand', controls.brand),
     competitors: field('competitors', 'Competitors', controls.competitors, 'One per line, up to 20.'),
+    aliases: field('aliases', 'Aliases (optional)', controls.aliases, 'Other names that count as the brand or a competitor: one line per name, e.g. “HubSpot: HubSpot CRM, Hubspot.com”, up to 5 each.'),
     url: field('url', 'Your URL (optional)', controls.url, 'Counts the answers that cite it.'),
     weekday: field('weekday', 'Weekday', controls.weekday),
     monthday: field('monthday', 'Day of the month', controls.monthday, 'A day past the month’s end runs on its last day.'),
@@ -133,6 +149,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     const uses = FIELDS[controls.primitive.value as keyof typeof FIELDS];
     fields.brand.hidden = uses.brand === 'forbidden';
     fields.competitors.hidden = uses.competitors === 'forbidden';
+    fields.aliases.hidden = !namesTracked(uses);
     fields.url.hidden = uses.url === 'forbidden';
     fields.weekday.hidden = controls.frequency.value !== 'weekly';
     fields.monthday.hidden = controls.frequency.value !== 'monthly';
@@ -161,8 +178,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     if (uses.brand !== 'forbidden') body.brand = controls.brand.value;
     if (uses.competitors !== 'forbidden') body.competitors = lines(controls.competitors.value);
     if (uses.url !== 'forbidden' && controls.url.value.trim() !== '') body.url = controls.url.value.trim();
-    // Aliases are not edited here; a full replace keeps the ones the tracker has.
-    if (t && t.aliases.length > 0 && primitive !== 'citations') body.aliases = t.aliases;
+    const aliases = aliasLines(controls.aliases.value);
+    if (namesTracked(uses) && aliases.length > 0) body.aliases = aliases;
     return body;
   };
 
@@ -198,6 +215,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     field('primitive', 'What to measure', controls.primitive),
     fields.brand,
     fields.competitors,
+    fields.aliases,
     fields.url,
     field('prompts', 'Prompts', controls.prompts, 'One per line: the questions asked on every surface, up to 30.'),
     models,
