@@ -216,3 +216,38 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   expect(problemsOf(page)).toEqual([]);
   await page.close();
 }, 240_000);
+
+it('lists trackers a page at a time, following the API cursor', async () => {
+  const { apiKey } = await stack.account(1_000_000);
+  const names = Array.from({ length: 21 }, (_, i) => `Tracker ${String(i + 1).padStart(2, '0')}`);
+  for (const name of names) {
+    const created = await stack.api('POST', '/api/v1/trackers', {
+      key: apiKey,
+      body: { name, primitive: 'rankings', competitors: ['HubSpot'], prompts: ['Best CRM for a small team?'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
+    });
+    expect(created.status).toBe(201);
+  }
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const rows = page.locator('table.cards tbody tr');
+  await rows.nth(19).waitFor();
+  expect(await rows.count()).toBe(20);
+
+  // The next page is appended, and focus moves to its first tracker; after the last page the button goes.
+  await page.getByRole('button', { name: 'Show more trackers' }).click();
+  await rows.nth(20).waitFor();
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Tracker 01');
+  await page.getByRole('button', { name: 'Show more trackers' }).waitFor({ state: 'detached' });
+  expect((await rows.locator('td[data-label="Name"]').allTextContents()).sort()).toEqual(names);
+
+  // An action reads the list again with as many trackers as it showed: the second page's row changes.
+  const oldest = page.getByRole('row').filter({ hasText: 'Tracker 01' });
+  await oldest.getByRole('button', { name: 'Pause Tracker 01' }).click();
+  await oldest.getByText('PAUSED', { exact: true }).waitFor();
+  expect(await rows.count()).toBe(21);
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 120_000);

@@ -6,9 +6,16 @@ import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import type { View } from './view.js';
 
-export async function trackersView(view: View): Promise<void> {
-  const [account, list] = await Promise.all([api.account(), api.trackers()]);
-  const reload = () => trackersView(view);
+/** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
+const PAGE = 20;
+const MAX_PAGE = 100;
+
+/** `shown`: how many the list showed before an action, so reading it again keeps the pages it had. */
+export async function trackersView(view: View, shown = PAGE): Promise<void> {
+  const [account, first] = await Promise.all([api.account(), api.trackers(Math.min(Math.max(shown, PAGE), MAX_PAGE))]);
+  let count = first.trackers.length;
+  let next = first.nextCursor;
+  const reload = () => trackersView(view, count);
   const button = (label: string, name: string, action: () => Promise<string | void>, kind = 'secondary') =>
     h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => view.act(action, reload) } }, label);
   const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
@@ -41,6 +48,26 @@ export async function trackersView(view: View): Promise<void> {
         ),
       ),
     );
+  const body = h('tbody', {}, ...first.trackers.map(row));
+  // The next page is appended; focus moves to its first tracker so a keyboard user continues there.
+  const more: HTMLButtonElement = h(
+    'button',
+    {
+      class: 'secondary',
+      on: {
+        click: () =>
+          view.act(async () => {
+            const page = await api.trackers(PAGE, next!);
+            body.append(...page.trackers.map(row));
+            body.rows[count]?.querySelector('a')?.focus();
+            count += page.trackers.length;
+            next = page.nextCursor;
+            if (next === null) more.remove();
+          }),
+      },
+    },
+    'Show more trackers',
+  );
   view.show(
     'Trackers',
     h(
@@ -50,15 +77,16 @@ export async function trackersView(view: View): Promise<void> {
       account.spendLimitMicroPerMonth === null ? '' : ` of ${money(account.spendLimitMicroPerMonth)}`,
     ),
     h('p', {}, h('a', { href: '#/new', class: 'button primary' }, 'New tracker')),
-    list.trackers.length === 0
+    count === 0
       ? h('p', {}, 'No trackers yet.')
       : h(
           'table',
           { class: 'cards' },
           h('caption', { class: 'visually-hidden' }, 'Your trackers, newest first'),
           h('thead', {}, h('tr', {}, ...['Name', 'Measures', 'Status', 'Pause reason', 'Next run', 'Per run', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
-          h('tbody', {}, ...list.trackers.map(row)),
+          body,
         ),
+    next === null ? null : more,
   );
 }
 
