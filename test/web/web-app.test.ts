@@ -6,6 +6,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
 // The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
@@ -91,9 +92,19 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.locator('#error-prompts').filter({ hasText: 'Line 2: duplicates another prompt' }).waitFor();
   expect(await page.getByLabel('Prompts').getAttribute('aria-invalid')).toBe('true');
   await page.getByLabel('Prompts').fill(prompts.join('\n'));
+  // Aliases, one tracked name per line: one for a name the tracker does not track is refused on its line.
+  await page.getByLabel('Aliases').fill('Zoho: Zoho CRM');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.locator('#error-aliases').filter({ hasText: 'Line 1: must be the brand or one of the competitors' }).waitFor();
+  await page.getByLabel('Aliases').fill('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
   await page.getByText('is saved as a draft at $0.52 per run').waitFor(); // 4 prompts × (5,000 + 4,000 + 4,000)
+  const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  expect((await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker.aliases).toEqual([
+    { name: 'HubSpot', aliases: ['HubSpot CRM', 'Hubspot.com'] },
+    { name: 'Salesforce', aliases: ['Salesforce Sales Cloud'] },
+  ]);
 
   // Activation: the dialog names the estimate; when the rates change before the confirmation, the
   // API's 409 becomes a sentence with the new amount, confirmed again.
@@ -113,6 +124,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
     await page.getByRole('status').filter({ hasText: 'Run queued' }).waitFor();
     await page.locator('tbody .status.completed').nth(done).waitFor();
   }
+  // The header's balance is read again when a run ends: two runs of $0.56 off $20.00, on the same page.
+  await page.locator('#account .balance').filter({ hasText: 'Balance $18.88' }).waitFor();
 
   // The chart of each name: a line, a band for the 95% interval, a point per run, the sample on hover.
   const chart = page.locator('figure.chart').filter({ hasText: 'Mention rate of HubSpot by run' });
@@ -174,10 +187,27 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.getByRole('link', { name: 'brandradar' }).click();
   const row = page.getByRole('row').filter({ hasText: 'CRM visibility' });
-  await row.getByText('ACTIVE').waitFor();
+  await row.getByText('ACTIVE', { exact: true }).waitFor();
   expect(await row.locator('td[data-label="Next run"]').textContent()).not.toBe('—');
+  // The edit form shows the aliases as they were typed.
+  await row.getByRole('link', { name: 'Edit CRM visibility' }).click();
+  expect(await page.getByLabel('Aliases').inputValue()).toBe('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const pauseReason = row.locator('td[data-label="Pause reason"]');
   await row.getByRole('button', { name: 'Pause CRM visibility' }).click();
-  await row.getByText('PAUSED').waitFor();
+  await row.getByText('PAUSED', { exact: true }).waitFor();
+  await pauseReason.filter({ hasText: 'Paused by hand.' }).waitFor();
+  await row.getByRole('button', { name: 'Resume CRM visibility' }).click();
+  await page.getByRole('dialog', { name: 'Resume tracker' }).getByRole('button', { name: 'Activate at $0.56 per run' }).click();
+  await row.getByText('ACTIVE', { exact: true }).waitFor();
+  // Dearer rates pause it by themselves (cost_above_maximum). The list still shows it active; "Run now"
+  // is refused with the reason as a sentence, and the list is read again with the reason in its row.
+  expect((await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 8_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
+  await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey }), (res) => res.body.tracker.status === 'PAUSED');
+  await row.getByRole('button', { name: 'Run now CRM visibility' }).click();
+  const reason = 'A run would now cost more than the maximum you accepted.';
+  await page.getByRole('alert').filter({ hasText: `Only an active tracker can run; this one is paused. ${reason}` }).waitFor();
+  await pauseReason.filter({ hasText: reason }).waitFor();
   await row.getByRole('button', { name: 'Delete CRM visibility' }).click();
   await page.getByRole('dialog', { name: 'Delete tracker' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByText('“CRM visibility” is deleted.').waitFor();
@@ -186,3 +216,38 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   expect(problemsOf(page)).toEqual([]);
   await page.close();
 }, 240_000);
+
+it('lists trackers a page at a time, following the API cursor', async () => {
+  const { apiKey } = await stack.account(1_000_000);
+  const names = Array.from({ length: 21 }, (_, i) => `Tracker ${String(i + 1).padStart(2, '0')}`);
+  for (const name of names) {
+    const created = await stack.api('POST', '/api/v1/trackers', {
+      key: apiKey,
+      body: { name, primitive: 'rankings', competitors: ['HubSpot'], prompts: ['Best CRM for a small team?'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
+    });
+    expect(created.status).toBe(201);
+  }
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const rows = page.locator('table.cards tbody tr');
+  await rows.nth(19).waitFor();
+  expect(await rows.count()).toBe(20);
+
+  // The next page is appended, and focus moves to its first tracker; after the last page the button goes.
+  await page.getByRole('button', { name: 'Show more trackers' }).click();
+  await rows.nth(20).waitFor();
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Tracker 01');
+  await page.getByRole('button', { name: 'Show more trackers' }).waitFor({ state: 'detached' });
+  expect((await rows.locator('td[data-label="Name"]').allTextContents()).sort()).toEqual(names);
+
+  // An action reads the list again with as many trackers as it showed: the second page's row changes.
+  const oldest = page.getByRole('row').filter({ hasText: 'Tracker 01' });
+  await oldest.getByRole('button', { name: 'Pause Tracker 01' }).click();
+  await oldest.getByText('PAUSED', { exact: true }).waitFor();
+  expect(await rows.count()).toBe(21);
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 120_000);

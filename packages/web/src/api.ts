@@ -77,7 +77,8 @@ const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
 
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
-  trackers: async (cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
+  /** One page, newest first; `nextCursor` names the next page (null after the last). The API serves 1–100 per page. */
+  trackers: async (limit: number, cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
   tracker: async (id: string) => (await call<{ tracker: Tracker }>('GET', trackerPath(id))).body.tracker,
   createTracker: async (definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('POST', '/trackers', definition)).body.tracker,
   updateTracker: async (id: string, definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('PATCH', trackerPath(id), definition)).body.tracker,

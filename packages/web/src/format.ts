@@ -1,6 +1,6 @@
 /** How numbers, times and the API's refusals read in the app: plain sentences. */
 import type { PauseReason } from '@brandradar/contracts';
-import type { ApiError } from './api.js';
+import type { ApiError, Tracker } from './api.js';
 
 /** 100,000 micro-units are 1 USD. */
 export const money = (micro: number): string =>
@@ -20,6 +20,8 @@ const PAUSE_REASONS: Record<PauseReason, string> = {
   invalid_schedule: 'The schedule is no longer valid; edit it.',
 };
 export const pauseReason = (reason: PauseReason | null): string => (reason === null ? '' : PAUSE_REASONS[reason]);
+/** Why a tracker is paused, as a sentence ('' while it is not): the API names no reason for a manual pause. */
+export const pausedBecause = (t: Pick<Tracker, 'status' | 'pauseReason'>): string => (t.status !== 'PAUSED' ? '' : pauseReason(t.pauseReason) || 'Paused by hand.');
 
 const seconds = (e: ApiError) => (e.retryAfter === null ? 'a moment' : `${e.retryAfter} second${e.retryAfter === 1 ? '' : 's'}`);
 const amount = (e: ApiError, field: string) => {

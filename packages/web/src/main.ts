@@ -51,7 +51,8 @@ async function header(view: View): Promise<void> {
 }
 
 function route(): void {
-  const view = newView(main, () => signOut('Your API key is no longer accepted. Sign in again.'));
+  // A balance that cannot be read again keeps the one shown; the page's own calls say why.
+  const view = newView(main, () => signOut('Your API key is no longer accepted. Sign in again.'), () => void header(view).catch(() => undefined));
   if (flash) view.say(flash);
   flash = null;
   if (!session.key()) return signInView(view);

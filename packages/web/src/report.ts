@@ -3,7 +3,7 @@ import { activate, cadenceText, runNow } from './actions.js';
 import { api, type Report, type Run } from './api.js';
 import { lineChart, type ChartSpec } from './chart.js';
 import { h, uid } from './dom.js';
-import { money, pauseReason, when } from './format.js';
+import { money, pausedBecause, when } from './format.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
 import type { View } from './view.js';
 
@@ -29,7 +29,7 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
         'p',
         { class: 'meta' },
         `${t.primitive} · ${t.status.toLowerCase()}`,
-        t.pauseReason ? ` · ${pauseReason(t.pauseReason)}` : '',
+        t.status === 'PAUSED' ? ` · ${pausedBecause(t)}` : '',
         ` · runs ${cadenceText(t)} · next run ${when(t.nextRunAt)} · ${money(t.estimatedCostMicroPerRun)} per run`,
       ),
       h(
@@ -57,7 +57,10 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
     if (report.runs.some((r) => IN_PROGRESS.includes(r.status))) {
       await reload().catch(() => undefined);
       const latest = report.runs[0];
-      if (latest && !IN_PROGRESS.includes(latest.status)) view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
+      if (latest && !IN_PROGRESS.includes(latest.status)) {
+        view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
+        view.accountChanged();
+      }
     }
     setTimeout(() => void poll(), POLL_MS);
   };

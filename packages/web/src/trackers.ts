@@ -1,14 +1,21 @@
 /** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
-import type { PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
+import type { NameAliases, PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
-import { money, pauseReason, when } from './format.js';
+import { money, pausedBecause, when } from './format.js';
 import type { View } from './view.js';
 
-export async function trackersView(view: View): Promise<void> {
-  const [account, list] = await Promise.all([api.account(), api.trackers()]);
-  const reload = () => trackersView(view);
+/** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
+const PAGE = 20;
+const MAX_PAGE = 100;
+
+/** `shown`: how many the list showed before an action, so reading it again keeps the pages it had. */
+export async function trackersView(view: View, shown = PAGE): Promise<void> {
+  const [account, first] = await Promise.all([api.account(), api.trackers(Math.min(Math.max(shown, PAGE), MAX_PAGE))]);
+  let count = first.trackers.length;
+  let next = first.nextCursor;
+  const reload = () => trackersView(view, count);
   const button = (label: string, name: string, action: () => Promise<string | void>, kind = 'secondary') =>
     h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => view.act(action, reload) } }, label);
   const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
@@ -19,7 +26,7 @@ export async function trackersView(view: View): Promise<void> {
       cell('Name', h('a', { href: `#/trackers/${t.id}` }, t.name)),
       cell('Measures', t.primitive),
       cell('Status', h('span', { class: `status ${t.status.toLowerCase()}` }, t.status)),
-      cell('Pause reason', t.pauseReason ? pauseReason(t.pauseReason) : '—'),
+      cell('Pause reason', pausedBecause(t) || '—'),
       cell('Next run', when(t.nextRunAt)),
       cell('Per run', money(t.estimatedCostMicroPerRun)),
       cell(
@@ -41,6 +48,26 @@ export async function trackersView(view: View): Promise<void> {
         ),
       ),
     );
+  const body = h('tbody', {}, ...first.trackers.map(row));
+  // The next page is appended; focus moves to its first tracker so a keyboard user continues there.
+  const more: HTMLButtonElement = h(
+    'button',
+    {
+      class: 'secondary',
+      on: {
+        click: () =>
+          view.act(async () => {
+            const page = await api.trackers(PAGE, next!);
+            body.append(...page.trackers.map(row));
+            body.rows[count]?.querySelector('a')?.focus();
+            count += page.trackers.length;
+            next = page.nextCursor;
+            if (next === null) more.remove();
+          }),
+      },
+    },
+    'Show more trackers',
+  );
   view.show(
     'Trackers',
     h(
@@ -50,15 +77,16 @@ export async function trackersView(view: View): Promise<void> {
       account.spendLimitMicroPerMonth === null ? '' : ` of ${money(account.spendLimitMicroPerMonth)}`,
     ),
     h('p', {}, h('a', { href: '#/new', class: 'button primary' }, 'New tracker')),
-    list.trackers.length === 0
+    count === 0
       ? h('p', {}, 'No trackers yet.')
       : h(
           'table',
           { class: 'cards' },
           h('caption', { class: 'visually-hidden' }, 'Your trackers, newest first'),
           h('thead', {}, h('tr', {}, ...['Name', 'Measures', 'Status', 'Pause reason', 'Next run', 'Per run', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
-          h('tbody', {}, ...list.trackers.map(row)),
+          body,
         ),
+    next === null ? null : more,
   );
 }
 
@@ -76,8 +104,22 @@ const SURFACES: Array<[Surface, string]> = [
   ['gemini', 'Gemini'],
   ['google_ai_overview', 'Google AI Overviews'],
 ];
+/** Aliases name a brand or competitor, so only a primitive that tracks names takes them. */
+const namesTracked = (uses: (typeof FIELDS)[keyof typeof FIELDS]) => uses.brand !== 'forbidden' || uses.competitors !== 'forbidden';
 const DEFAULT_SURFACES: Surface[] = ['chatgpt', 'perplexity', 'gemini'];
 const lines = (s: string) => s.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+/**
+ * Aliases as typed, one tracked name per line: `HubSpot: HubSpot CRM, Hubspot.com` →
+ * `{name: 'HubSpot', aliases: ['HubSpot CRM', 'Hubspot.com']}`. The API checks the rest (the name is
+ * tracked, up to 5 aliases, no repeats) and its messages name the line.
+ */
+const aliasLines = (s: string): NameAliases[] =>
+  lines(s).map((line) => {
+    const colon = line.indexOf(':');
+    if (colon < 0) return { name: line, aliases: [] };
+    return { name: line.slice(0, colon).trim(), aliases: line.slice(colon + 1).split(',').map((a) => a.trim()).filter((a) => a !== '') };
+  });
+const aliasText = (entries: NameAliases[]): string => entries.map((e) => `${e.name}: ${e.aliases.join(', ')}`).join('\n');
 
 /** Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT. */
 export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string) => void): Promise<void> {
@@ -100,6 +142,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     primitive: select([['compare', 'Compare your brand with competitors'], ['rankings', 'Rankings of competitors'], ['sentiment', 'Sentiment about your brand'], ['citations', 'Citations (and your URL)']], t?.primitive ?? 'compare'),
     brand: input({ type: 'text', value: t?.brand ?? '', maxlength: 100 }),
     competitors: textarea(t?.competitors.join('\n') ?? ''),
+    aliases: textarea(aliasText(t?.aliases ?? [])),
     url: input({ type: 'url', value: t?.url ?? '' }),
     prompts: textarea(t?.prompts.join('\n') ?? ''),
     frequency: select([['weekly', 'Weekly'], ['monthly', 'Monthly']], cadence?.frequency ?? 'weekly'),
@@ -124,6 +167,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
   const fields = {
     brand: field('brand', 'Your brand', controls.brand),
     competitors: field('competitors', 'Competitors', controls.competitors, 'One per line, up to 20.'),
+    aliases: field('aliases', 'Aliases (optional)', controls.aliases, 'Other names that count as the brand or a competitor: one line per name, e.g. “HubSpot: HubSpot CRM, Hubspot.com”, up to 5 each.'),
     url: field('url', 'Your URL (optional)', controls.url, 'Counts the answers that cite it.'),
     weekday: field('weekday', 'Weekday', controls.weekday),
     monthday: field('monthday', 'Day of the month', controls.monthday, 'A day past the month’s end runs on its last day.'),
@@ -133,6 +177,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     const uses = FIELDS[controls.primitive.value as keyof typeof FIELDS];
     fields.brand.hidden = uses.brand === 'forbidden';
     fields.competitors.hidden = uses.competitors === 'forbidden';
+    fields.aliases.hidden = !namesTracked(uses);
     fields.url.hidden = uses.url === 'forbidden';
     fields.weekday.hidden = controls.frequency.value !== 'weekly';
     fields.monthday.hidden = controls.frequency.value !== 'monthly';
@@ -161,8 +206,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     if (uses.brand !== 'forbidden') body.brand = controls.brand.value;
     if (uses.competitors !== 'forbidden') body.competitors = lines(controls.competitors.value);
     if (uses.url !== 'forbidden' && controls.url.value.trim() !== '') body.url = controls.url.value.trim();
-    // Aliases are not edited here; a full replace keeps the ones the tracker has.
-    if (t && t.aliases.length > 0 && primitive !== 'citations') body.aliases = t.aliases;
+    const aliases = aliasLines(controls.aliases.value);
+    if (namesTracked(uses) && aliases.length > 0) body.aliases = aliases;
     return body;
   };
 
@@ -198,6 +243,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     field('primitive', 'What to measure', controls.primitive),
     fields.brand,
     fields.competitors,
+    fields.aliases,
     fields.url,
     field('prompts', 'Prompts', controls.prompts, 'One per line: the questions asked on every surface, up to 30.'),
     models,

@@ -8,8 +8,14 @@ export interface View {
   show(title: string, ...content: (Node | null)[]): void;
   /** Says something in the page's live region (an error is an alert). */
   say(text: string, kind?: 'info' | 'error'): void;
-  /** Runs an action: its sentence (or the API's refusal, explained) goes to the live region, then `after` runs. */
+  /**
+   * Runs an action: its sentence (or the API's refusal, explained) goes to the live region, then
+   * `after` runs (also after a refusal, which often means the tracker changed meanwhile) and then
+   * the header's balance is read again.
+   */
   act(action: () => Promise<string | void>, after?: () => Promise<void>): Promise<void>;
+  /** Reads the header's balance again, e.g. when a run has ended. */
+  accountChanged(): void;
   /** False once the user has moved to another page: late answers are then dropped. */
   current(): boolean;
   /** Told when the API no longer accepts the key. */
@@ -18,13 +24,23 @@ export interface View {
 
 let generation = 0;
 
-export function newView(main: HTMLElement, onUnauthorized: () => void): View {
+export function newView(main: HTMLElement, onUnauthorized: () => void, accountChanged: () => void): View {
   const mine = ++generation;
   let titled: string | null = null;
   let message: { text: string; kind: 'info' | 'error' } | null = null;
   const notice = () => (message ? h('div', { class: `notice ${message.kind}`, role: message.kind === 'error' ? 'alert' : 'status' }, message.text) : h('div', { class: 'notice', role: 'status' }));
+  /** Says why an action failed; true when the API answered it (a refusal), so reading the page again makes sense. */
+  const sayFailure = (e: unknown): boolean => {
+    if (e instanceof ApiError && e.code === 'unauthorized') {
+      view.onUnauthorized();
+      return false;
+    }
+    view.say(e instanceof ApiError ? explain(e) : 'The API could not be reached. Check your connection and try again.', 'error');
+    return e instanceof ApiError;
+  };
   const view: View = {
     onUnauthorized,
+    accountChanged: () => view.current() && accountChanged(),
     current: () => mine === generation,
     show(title, ...content) {
       if (!view.current()) return;
@@ -42,10 +58,15 @@ export function newView(main: HTMLElement, onUnauthorized: () => void): View {
       try {
         const said = await action();
         if (said) view.say(said);
-        await after?.();
       } catch (e) {
-        if (e instanceof ApiError && e.code === 'unauthorized') return view.onUnauthorized();
-        view.say(e instanceof ApiError ? explain(e) : 'The API could not be reached. Check your connection and try again.', 'error');
+        if (!sayFailure(e)) return;
+      }
+      if (!after) return;
+      try {
+        await after();
+        view.accountChanged();
+      } catch (e) {
+        sayFailure(e);
       }
     },
   };
