@@ -42,8 +42,19 @@ const tracker = async (key: string, id: string) => (await stack.api('GET', `/api
  * occurrence's minute is filed under the next one (a real scheduler dispatches it a minute late).
  */
 const pastDue = (t: { nextRunAt: string }) => new Date(Date.parse(t.nextRunAt) + 61_000);
-/** Lets the scheduler run a few more passes, to show that nothing else happens. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** The scheduler's finished dispatch passes, from its /metrics. */
+const passes = async () => {
+  const text = await (await fetch(`http://127.0.0.1:${scheduler.opsPort}/metrics`)).text();
+  return Number(/^scheduler_passes_total(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? 0);
+};
+/**
+ * Waits for two more dispatch passes: the second began after this call, so it read everything due
+ * at the clock; what the scheduler would still do there, it has done, and a test can show nothing else happened.
+ */
+const settle = async () => {
+  const before = await passes();
+  await eventually(passes, (n) => n >= before + 2);
+};
 
 it('queues exactly one run for a due occurrence and moves nextRunAt a week on', async () => {
   const { apiKey } = await stack.account();
