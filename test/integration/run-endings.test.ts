@@ -1,6 +1,6 @@
 import { connect } from 'nats';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from '@brandradar/contracts';
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
