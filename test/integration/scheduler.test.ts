@@ -6,6 +6,7 @@ import { createSchedulerService } from '../../services/scheduler/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { metricValue } from '../support/metrics';
 
 // The scheduler's clock: tests move it; nothing waits for real time to pass.
 let clock = new Date();
@@ -43,10 +44,7 @@ const tracker = async (key: string, id: string) => (await stack.api('GET', `/api
  */
 const pastDue = (t: { nextRunAt: string }) => new Date(Date.parse(t.nextRunAt) + 61_000);
 /** The scheduler's finished dispatch passes, from its /metrics. */
-const passes = async () => {
-  const text = await (await fetch(`http://127.0.0.1:${scheduler.opsPort}/metrics`)).text();
-  return Number(/^scheduler_passes_total(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? 0);
-};
+const passes = () => metricValue(scheduler.opsPort, 'scheduler_passes_total');
 /**
  * Waits for two more dispatch passes: the second began after this call, so it read everything due
  * at the clock; what the scheduler would still do there, it has done, and a test can show nothing else happened.
