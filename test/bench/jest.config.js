@@ -13,4 +13,6 @@ module.exports = {
   testMatch: ['**/*.bench.ts'],
   testPathIgnorePatterns: ['/node_modules/'],
   testTimeout: 4 * 3600_000,
+  // One benchmark at a time, so none measures the machine shared with another.
+  maxWorkers: 1,
 };

@@ -11,7 +11,7 @@ import { connectNats, createLogger, publishEvent, query, startService, type Nats
 import { billingService } from '../../services/billing/src/service';
 import { notifierService, trackerEventsConsumer } from '../../services/notifier/src/service';
 import { MAIL_OUTBOX, type OutboxMail } from '../../services/notifier/src/store/mail-outbox';
-import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../services/notifier/src/testing/fixtures';
+import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../support/notifier-fixtures';
 import { eventually } from '../support/eventually';
 import { mailSettled } from '../support/mail-settled';
 import { HARNESS_USER, startStack, type TestStack } from '../support/stack';

@@ -1,4 +1,5 @@
-import { PEER_API_KEY, PROVIDER_ERROR_MESSAGES, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PROVIDER_ERROR_MESSAGES } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';

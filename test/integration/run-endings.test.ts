@@ -1,6 +1,6 @@
 import { connect } from 'nats';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from '@brandradar/contracts';
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
@@ -59,6 +59,8 @@ const finished = (key: string, trackerId: string, runId: string, timeoutMs = 30_
   eventually(() => runOf(key, trackerId, runId), (r) => r !== undefined && !['QUEUED', 'RUNNING'].includes(r.status), timeoutMs);
 const accountOf = async (key: string) => (await stack.api('GET', '/api/v1/account', { key })).body.account;
 const openHolds = async (accountId: string) => (await stack.admin('GET', `/admin/v1/accounts/${accountId}/holds`)).body.holds;
+/** Every hold of the account released or captured: a run is settled with billing just after it ends, so a reader may see it end first. */
+const settled = (accountId: string) => eventually(() => openHolds(accountId), (holds) => holds.length === 0);
 const runMails = (runId: string) => smtp.received.filter((m) => m.text.includes(`/runs/${runId}`));
 
 /** An account whose first tracker's run keeps the only runner slot busy while the test works on a second one. */
@@ -81,8 +83,8 @@ describe('a run starts only on the ACTIVE tracker with the definition it was que
     expect(run).toMatchObject({ status: 'FAILED', startedAt: null, billedCostMicro: 0, summary: { answers: 0, succeeded: 0, failed: 0 }, error: { code: 'tracker_not_active' } });
     await finished(apiKey, busy.id, busyRun.id);
     expect(slow.received - calls).toBeLessThanOrEqual(1); // the busy run's call, if it had not been made yet; never this run's
+    await settled(accountId);
     expect(await accountOf(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - 5_000, spentThisMonthMicro: 5_000 });
-    expect(await openHolds(accountId)).toEqual([]);
     await eventually(async () => runMails(busyRun.id).length, (n) => n === 1);
     expect(runMails(queued.id)).toHaveLength(0);
   });
@@ -122,7 +124,7 @@ describe('a run starts only on the ACTIVE tracker with the definition it was que
     await eventually(async () => slow.received - calls, (n) => n >= 1); // the provider call is under way
     await stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: apiKey });
     expect(await finished(apiKey, t.id, run.id)).toMatchObject({ status: 'COMPLETED', billedCostMicro: 5_000, error: null });
-    expect(await openHolds(accountId)).toEqual([]);
+    await settled(accountId);
   });
 });
 
@@ -145,7 +147,7 @@ describe('a run whose execution is given up on', () => {
     }
     expect(await finished(apiKey, t.id, queued.id)).toMatchObject({ status: 'FAILED', startedAt: null, billedCostMicro: 0, error: { code: 'execution_failed' } });
     await finished(apiKey, busy.id, busyRun.id);
-    expect(await openHolds(accountId)).toEqual([]);
+    await settled(accountId);
     await eventually(async () => runMails(queued.id).length, (n) => n === 1);
   });
 });
@@ -173,7 +175,7 @@ describe('a run past its deadline', () => {
       const run = await finished(apiKey, t.id, queued.body.run.id);
       expect(run).toMatchObject({ status: 'FAILED', billedCostMicro: 0, summary: { answers: 1, succeeded: 0, failed: 1 }, error: { code: 'run_timed_out' } });
       expect(new Date(run.finishedAt).getTime()).toBeGreaterThanOrEqual(new Date(run.deadlineAt).getTime());
-      expect(await openHolds(accountId)).toEqual([]);
+      await settled(accountId);
       expect(await accountOf(apiKey)).toMatchObject({ balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
       await eventually(async () => runMails(queued.body.run.id).length, (n) => n === 1);
       // The manual-run slot is free again: three more runs are accepted.

@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import type { ManagedProcess } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';

@@ -1,4 +1,4 @@
-import { PEER_API_KEY } from '@brandradar/providers';
+import { PEER_API_KEY } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';

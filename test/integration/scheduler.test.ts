@@ -6,6 +6,7 @@ import { createSchedulerService } from '../../services/scheduler/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { startStack, type TestStack } from '../support/stack';
 import { eventually } from '../support/eventually';
+import { metricValue } from '../support/metrics';
 
 // The scheduler's clock: tests move it; nothing waits for real time to pass.
 let clock = new Date();
@@ -42,8 +43,16 @@ const tracker = async (key: string, id: string) => (await stack.api('GET', `/api
  * occurrence's minute is filed under the next one (a real scheduler dispatches it a minute late).
  */
 const pastDue = (t: { nextRunAt: string }) => new Date(Date.parse(t.nextRunAt) + 61_000);
-/** Lets the scheduler run a few more passes, to show that nothing else happens. */
-const settle = () => new Promise((r) => setTimeout(r, 400));
+/** The scheduler's finished dispatch passes, from its /metrics. */
+const passes = () => metricValue(scheduler.opsPort, 'scheduler_passes_total');
+/**
+ * Waits for two more dispatch passes: the second began after this call, so it read everything due
+ * at the clock; what the scheduler would still do there, it has done, and a test can show nothing else happened.
+ */
+const settle = async () => {
+  const before = await passes();
+  await eventually(passes, (n) => n >= before + 2);
+};
 
 it('queues exactly one run for a due occurrence and moves nextRunAt a week on', async () => {
   const { apiKey } = await stack.account();

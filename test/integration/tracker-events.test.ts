@@ -4,6 +4,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { eventually } from '../support/eventually';
 import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -26,10 +27,13 @@ async function collect(durable: string, count: number, timeoutMs = 10_000) {
   const c = await consumeEvents(link, consumer, logger, async ({ subject, payload }) => {
     seen.push({ subject, payload });
   });
-  const deadline = Date.now() + timeoutMs;
-  while (seen.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 300)); // and nothing more arrives
-  await c.stop();
+  try {
+    await eventually(async () => seen.length, (n) => n >= count, timeoutMs);
+    // And nothing more: the consumer has been handed and has acknowledged everything in the stream.
+    await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, durable), (i) => i.num_pending + i.num_ack_pending === 0);
+  } finally {
+    await c.stop();
+  }
   return seen;
 }
 

@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { workflowService } from '../../services/workflow/src/service';

@@ -1,17 +1,9 @@
-import {
-  PEER_API_KEY,
-  PROVIDER_ERROR_MESSAGES,
-  startAnthropicPeer,
-  startGeminiPeer,
-  startOpenAIPeer,
-  startPerplexityPeer,
-  startSerpApiPeer,
-  type ProtocolPeer,
-} from '@brandradar/providers';
+import { PROVIDER_ERROR_MESSAGES } from '@brandradar/providers';
+import { PEER_API_KEY, startAnthropicPeer, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, startSerpApiPeer, type ProtocolPeer } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { workflowService } from '../../services/workflow/src/service';
-import { PEER_DATAFORSEO_LOGIN, PEER_DATAFORSEO_PASSWORD, PEER_YOUTUBE_KEY, startDataForSeoPeer, startYouTubePeer } from '../../services/workflow/src/testing/peers';
+import { PEER_DATAFORSEO_LOGIN, PEER_DATAFORSEO_PASSWORD, PEER_YOUTUBE_KEY, startDataForSeoPeer, startYouTubePeer } from '../support/peers/workflow-sources';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil, type LocalServer } from '@brandradar/devstack';
-import { PEER_API_KEY, startOpenAIPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';

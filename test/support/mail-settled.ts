@@ -1,12 +1,10 @@
 import type { NatsLink } from '@brandradar/platform';
 import { runsFinishedConsumer, trackerEventsConsumer } from '../../services/notifier/src/service';
 import { eventually } from './eventually';
+import { metricValue } from './metrics';
 
 /** Each notifier replica's count of finished mail-sender passes, read from its /metrics. */
-async function senderPasses(opsPorts: readonly number[]): Promise<number[]> {
-  const texts = await Promise.all(opsPorts.map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()));
-  return texts.map((t) => Number(/^mail_outbox_passes_total(?:{[^}]*})? (\d+)$/m.exec(t)?.[1] ?? 0));
-}
+const senderPasses = (opsPorts: readonly number[]): Promise<number[]> => Promise.all(opsPorts.map((port) => metricValue(port, 'mail_outbox_passes_total')));
 
 /**
  * Waits until the notifier's consumers have handled every event, then until every replica has

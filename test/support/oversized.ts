@@ -1,5 +1,5 @@
 import { MAX_URL_CHARS } from '@brandradar/contracts';
-import { PEER_API_KEY, startAnthropicPeer, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, startSerpApiPeer, type PeerAnswer } from '@brandradar/providers';
+import { PEER_API_KEY, startAnthropicPeer, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, startSerpApiPeer, type PeerAnswer } from './peers/providers';
 
 /**
  * More than a run may keep: 30,000+ characters of text with quotes, backslashes, emoji and control

@@ -7,6 +7,5 @@ export { withRetries, type RetryOptions } from './retry';
 export { withTimeout } from './timeout';
 export { simulateAnswer } from './simulated/simulated';
 /** Local protocol peers, for tests of the services that ask the surfaces (and the plumbing for other peers). */
-export * from './testing/peers';
 export { fetchJson } from './clients/http';
 export * from './simulation';

@@ -3,7 +3,8 @@ import { Answer } from './answer';
 import { providersConfigSchema } from './config';
 import { createProviders } from './providers';
 import { simulateAnswer } from './simulated/simulated';
-import { PEER_API_KEY, startOpenAIPeer, startSerpApiPeer, type ProtocolPeer } from './testing/peers';
+import { eventually } from '../../../test/support/eventually';
+import { PEER_API_KEY, startOpenAIPeer, startSerpApiPeer, type ProtocolPeer } from '../../../test/support/peers/providers';
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');
 const config = (env: Record<string, string> = {}) => providersConfigSchema.parse(env);
@@ -98,7 +99,8 @@ describe('createProviders', () => {
       openai.replyNext({ status: 200, body: '{}', delayMs: 2000 });
       const controller = new AbortController();
       const pending = providers.askSurface('chatgpt', 'q', { account: 'a', signal: controller.signal });
-      setTimeout(() => controller.abort(new Error('shutting down')), 20);
+      await eventually(async () => openai.requests.length, (n) => n === 1); // the call is at the peer, which answers in 2 s
+      controller.abort(new Error('shutting down'));
       await expect(pending).rejects.toThrow('shutting down');
     });
 

@@ -48,12 +48,15 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
         concurrency: config.SCHEDULER_CONCURRENCY,
         outcomes: new Counter({ name: 'scheduler_occurrences_total', help: 'Occurrences dispatched, by outcome (run, a pause reason, gone for a tracker deleted meanwhile, or retry)', labelNames: ['outcome'], registers: [metrics] }),
       });
+      const passes = new Counter({ name: 'scheduler_passes_total', help: 'Dispatch passes finished, failed ones included (each covers every minute through its start)', registers: [metrics] });
       let stopped = false;
       let ticking = Promise.resolve();
       const timer = setInterval(() => {
         // One pass at a time: a long pass simply delays the next tick.
         ticking = ticking.then(async () => {
-          if (!stopped) await dispatchDue().catch((err: unknown) => logger.error({ err }, 'dispatch pass failed'));
+          if (stopped) return;
+          await dispatchDue().catch((err: unknown) => logger.error({ err }, 'dispatch pass failed'));
+          passes.inc();
         });
       }, config.SCHEDULER_TICK_MS);
       shutdown.register('intake', 'stop dispatching and consuming', async () => {

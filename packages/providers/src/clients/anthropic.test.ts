@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startAnthropicPeer, type ProtocolPeer } from '../testing/peers';
+import { PEER_API_KEY, startAnthropicPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createAnthropicClient } from './anthropic';
 
 const signal = () => new AbortController().signal;

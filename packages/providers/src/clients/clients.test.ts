@@ -9,7 +9,7 @@ import {
   startPerplexityPeer,
   startSerpApiPeer,
   type ProtocolPeer,
-} from '../testing/peers';
+} from '../../../../test/support/peers/providers';
 import { createAnthropicClient } from './anthropic';
 import { createGeminiClient } from './gemini';
 import { createOpenAIClient } from './openai';

@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startGeminiPeer, type ProtocolPeer } from '../testing/peers';
+import { PEER_API_KEY, startGeminiPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createGeminiClient } from './gemini';
 
 const signal = () => new AbortController().signal;

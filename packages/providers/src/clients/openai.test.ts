@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../testing/peers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createOpenAIClient } from './openai';
 
 const signal = () => new AbortController().signal;

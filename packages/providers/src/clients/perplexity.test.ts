@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startPerplexityPeer, type ProtocolPeer } from '../testing/peers';
+import { PEER_API_KEY, startPerplexityPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createPerplexityClient } from './perplexity';
 
 const signal = () => new AbortController().signal;

@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../testing/peers';
+import { PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../../../../test/support/peers/providers';
 import { createSerpApiClient, MAX_OVERVIEW_CHARS } from './serpapi';
 
 const signal = () => new AbortController().signal;

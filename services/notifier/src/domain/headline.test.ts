@@ -1,4 +1,4 @@
-import { COMPARE, answers, compareAnswers, finishedRun } from '../testing/fixtures';
+import { COMPARE, answers, compareAnswers, finishedRun } from '../../../../test/support/notifier-fixtures';
 import { pickHeadline } from './headline';
 
 const headlineOf = (run: ReturnType<typeof finishedRun>) => pickHeadline(run.metrics, run.delta);

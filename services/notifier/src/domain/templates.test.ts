@@ -1,5 +1,5 @@
 import { PAUSE_REASONS } from '@brandradar/contracts';
-import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../testing/fixtures';
+import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../../../test/support/notifier-fixtures';
 import { NOTIFICATIONS, composeMail, notificationFor, wantsMail } from './templates';
 
 /** The HTML part's visible text, entities decoded, a table row read as `label: value`. */

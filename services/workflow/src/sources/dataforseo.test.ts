@@ -1,6 +1,8 @@
-import { ProviderError, type ProtocolPeer } from '@brandradar/providers';
+import { ProviderError } from '@brandradar/providers';
+import { eventually } from '../../../../test/support/eventually';
+import type { ProtocolPeer } from '../../../../test/support/peers/providers';
 import { marketOf } from '../domain/markets';
-import { PEER_DATAFORSEO_LOGIN, PEER_DATAFORSEO_PASSWORD, startDataForSeoPeer } from '../testing/peers';
+import { PEER_DATAFORSEO_LOGIN, PEER_DATAFORSEO_PASSWORD, startDataForSeoPeer } from '../../../../test/support/peers/workflow-sources';
 import { createDataForSeoSource } from './dataforseo';
 
 let peer: ProtocolPeer;
@@ -90,9 +92,11 @@ describe('DataForSEO errors', () => {
   it("gives up with the caller's reason when the caller aborts", async () => {
     peer.replyNext({ status: 200, body: '{}', delayMs: 5_000 });
     const controller = new AbortController();
+    const before = peer.requests.length;
     const pending = failure(source().keywordDemand('crm', gb, controller.signal));
+    await eventually(async () => peer.requests.length, (n) => n > before); // the call is at the peer, which answers in 5 s
     const reason = new Error('deadline');
-    setTimeout(() => controller.abort(reason), 20);
+    controller.abort(reason);
     expect(await pending).toBe(reason);
   });
 });

@@ -1,5 +1,5 @@
-import type { ProtocolPeer } from '@brandradar/providers';
-import { PEER_YOUTUBE_KEY, peerVideos, startYouTubePeer } from '../testing/peers';
+import type { ProtocolPeer } from '../../../../test/support/peers/providers';
+import { PEER_YOUTUBE_KEY, peerVideos, startYouTubePeer } from '../../../../test/support/peers/workflow-sources';
 import { createYouTubeSource } from './youtube';
 
 const now = new Date();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
 import type { PauseReason, RunSummary, Tracker } from '@brandradar/contracts';
-import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../domain/templates';
+import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../../services/notifier/src/domain/templates';
 
 export const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
 
