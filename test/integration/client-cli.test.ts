@@ -5,7 +5,7 @@ import path from 'node:path';
 import { BrandradarApiError, BrandradarClient, type CreateTrackerInput } from '@brandradar/client';
 import { freePort, REPO_ROOT } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { runCli } from '../../packages/cli/src/cli';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';

@@ -5,7 +5,7 @@ import type { MongoClient } from 'mongodb';
 import { BillingQueries, RUN_EVENTS_STREAM, TRACKER_EVENTS_STREAM } from '@brandradar/contracts';
 import { freePort, type ManagedProcess } from '@brandradar/devstack';
 import { connectMongo, connectNats, createLogger, inSpan, query, type NatsLink } from '@brandradar/platform';
-import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '@brandradar/providers';
+import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
