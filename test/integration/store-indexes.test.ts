@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { provisionServiceUser, type PostgresAccess } from '@brandradar/devstack';
+import { ensureIndexes, outboxIndex } from '@brandradar/platform';
 
 // FerretDB v1 on PostgreSQL filters equality as `_jsonb->'field' @> value`, which its own B-tree
 // indexes cannot serve; the local store gives each of them a GIN twin. FerretDB's `explain` returns
@@ -15,9 +16,10 @@ beforeAll(async () => {
   const pg = JSON.parse(process.env.TEST_POSTGRES) as PostgresAccess;
   const url = await provisionServiceUser(pg, process.env.TEST_MONGO_URL!, { db, user: `indexes-${run}`, password: randomBytes(12).toString('hex') });
   client = await new MongoClient(url, { serverSelectionTimeoutMS: 5_000 }).connect();
-  const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string }>('runs');
+  const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string; hasPendingEvents: boolean }>('runs');
   await runs.createIndex({ dedupeKey: 1 }, { unique: true });
-  await runs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `run-${i}`, dedupeKey: `key-${i}`, accountId: `account-${i % 50}` })));
+  await ensureIndexes(client.db(db), [outboxIndex('runs')]);
+  await runs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `run-${i}`, dedupeKey: `key-${i}`, accountId: `account-${i % 50}`, hasPendingEvents: i === 1234 })));
 });
 afterAll(() => client.close());
 
@@ -26,7 +28,7 @@ function nodeTypes(plan: { 'Node Type': string; Plans?: unknown[] }): string[] {
   return [plan['Node Type'], ...(plan.Plans ?? []).flatMap((p) => nodeTypes(p as typeof plan))];
 }
 
-async function planOf(filter: Record<string, string>): Promise<string[]> {
+async function planOf(filter: Record<string, string | boolean>): Promise<string[]> {
   const explained = await client.db(db).command({ explain: { find: 'runs', filter } });
   return nodeTypes(explained.queryPlanner.Plan);
 }
@@ -34,6 +36,7 @@ async function planOf(filter: Record<string, string>): Promise<string[]> {
 it.each([
   ['_id', { _id: 'run-1234' }],
   ['an indexed field', { dedupeKey: 'key-1234' }],
+  ["the outbox sweep's flag", { hasPendingEvents: true }],
 ])('finds by %s with an index scan, never reading the whole table', async (_what, filter) => {
   const plan = await planOf(filter);
   expect(plan).toContain('Bitmap Index Scan');

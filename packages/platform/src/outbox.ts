@@ -11,17 +11,30 @@ export interface StoredEvent {
   payload: Record<string, unknown> & { eventId: string };
 }
 
-/** The fields a document needs to carry an outbox. `deletedAt` marks a tombstone kept until its events are out. */
+/**
+ * The fields a document needs to carry an outbox. `deletedAt` marks a tombstone kept until its events are out.
+ * `hasPendingEvents` is true whenever `pendingEvents` is not empty (set in the same write that stores
+ * events, cleared only by an update that finds the list empty), so the sweep is an indexed equality:
+ * FerretDB evaluates `$exists` or `$size` in Go over every document of the collection.
+ */
 export interface OutboxFields {
   _id: string;
   pendingEvents: StoredEvent[];
+  hasPendingEvents: boolean;
   rev: number;
   deletedAt?: Date | null;
 }
 
+/** The outbox fields of a document whose events to publish are `events`, for its writers. */
+export function pendingFields(events: StoredEvent[]): Pick<OutboxFields, 'pendingEvents' | 'hasPendingEvents'> {
+  return { pendingEvents: events, hasPendingEvents: events.length > 0 };
+}
+
 /** Documents with events still to publish, for the sweep. */
-const PENDING = { 'pendingEvents.eventId': { $exists: true } };
-export const outboxIndex = (collection: string) => ({ collection, key: { 'pendingEvents.eventId': 1 }, options: { name: 'outbox' } });
+const PENDING = { hasPendingEvents: true };
+export const outboxIndex = (collection: string) => ({ collection, key: { hasPendingEvents: 1 }, options: { name: 'outbox_pending' } });
+/** Documents written before `hasPendingEvents` existed that still hold events. */
+const UNFLAGGED = { 'pendingEvents.eventId': { $exists: true }, hasPendingEvents: { $ne: true } };
 
 const bySubject = new Map<string, EventDef>(EVENTS.map((e) => [e.subject, e]));
 
@@ -54,10 +67,11 @@ export class Outbox<D extends OutboxFields> {
    * without reading the document back (one store operation fewer on a hot path).
    */
   flushInserted(id: string, events: StoredEvent[]): Promise<void> {
-    return this.orLeaveToSweep(id, this.publish({ _id: id }, events));
+    // A new document is at rev 0 with exactly these events, unless something changed it meanwhile.
+    return this.orLeaveToSweep(id, this.publish({ _id: id, rev: 0, pendingEvents: events }, events));
   }
 
-  private async publish(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
+  private async publish(doc: Published, events: StoredEvent[]): Promise<void> {
     const published: StoredEvent[] = [];
     for (const e of events) {
       const def = bySubject.get(e.subject);
@@ -81,25 +95,54 @@ export class Outbox<D extends OutboxFields> {
   }
 
   /**
-   * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
-   * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
-   * that fails (the store out of reach) is logged and the next one retries.
+   * Flags the documents stored before `hasPendingEvents` existed that still hold events, so the
+   * sweep finds them. One pass over the collection (a filter on `$exists` cannot use an index),
+   * made once per start, before the first sweep.
    */
-  startSweeping(intervalMs: number): () => Promise<void> {
-    return runPeriodically(intervalMs, () => this.sweep(), (err) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
+  async flagUnflagged(): Promise<number> {
+    const { modifiedCount } = await this.collection.updateMany(UNFLAGGED as Filter<D>, { $set: { hasPendingEvents: true } } as unknown as UpdateFilter<D>);
+    return modifiedCount;
   }
 
   /**
-   * Drops the published events. `$pullAll` removes exactly those entries in one
-   * update by `_id` alone (the only filter FerretDB v1 answers without scanning
-   * the collection), and bumps `rev` so a compare-and-swap computed from an
-   * older read retries instead of putting them back. A tombstone goes for good
-   * once nothing is left to publish.
+   * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
+   * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
+   * that fails (the store out of reach) is logged and the next one retries. The first pass flags
+   * older documents first (`flagUnflagged`), until that succeeds once.
    */
-  private async markPublished(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
-    if (events.length === 0 && !doc.deletedAt) return;
-    const update = { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } } as unknown as UpdateFilter<D>;
-    await this.collection.updateOne({ _id: doc._id } as Filter<D>, update);
+  startSweeping(intervalMs: number): () => Promise<void> {
+    let flagged = false;
+    const pass = async () => {
+      if (!flagged) {
+        const count = await this.flagUnflagged();
+        if (count > 0) this.logger.info({ count }, 'outbox: flagged documents stored before hasPendingEvents existed');
+        flagged = true;
+      }
+      await this.sweep();
+    };
+    return runPeriodically(intervalMs, pass, (err) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
+  }
+
+  /**
+   * Drops the published events and bumps `rev`, so a compare-and-swap computed from an older read
+   * retries instead of putting them back. Usually one update: the document as read (same `rev`)
+   * minus what was published, with `hasPendingEvents` to match. When it changed meanwhile, `$pullAll`
+   * removes exactly those entries, and a second update clears the flag only if it then finds the
+   * list empty (events stored in between keep it set). A tombstone goes for good once nothing is
+   * left to publish.
+   */
+  private async markPublished(doc: Published, events: StoredEvent[]): Promise<void> {
+    if (events.length === 0 && !doc.deletedAt && !doc.hasPendingEvents) return; // a flag left set by a crash is cleared below
+    const ids = new Set(events.map((e) => e.eventId));
+    const left = doc.pendingEvents.filter((e) => !ids.has(e.eventId));
+    const swapped = await this.collection.updateOne({ _id: doc._id, rev: doc.rev } as Filter<D>, { $set: pendingFields(left), $inc: { rev: 1 } } as unknown as UpdateFilter<D>);
+    if (swapped.modifiedCount !== 1) {
+      await this.collection.updateOne({ _id: doc._id } as Filter<D>, { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } } as unknown as UpdateFilter<D>);
+      await this.collection.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } } as Filter<D>, { $set: { hasPendingEvents: false } } as unknown as UpdateFilter<D>);
+    }
     if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } } as Filter<D>);
   }
 }
+
+/** What publishing needs of a document: its events as read and the `rev` they were read at. */
+type Published = Pick<OutboxFields, '_id' | 'deletedAt' | 'rev' | 'pendingEvents'> & { hasPendingEvents?: boolean };

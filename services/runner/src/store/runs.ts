@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
-import { DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { DomainError, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
@@ -184,8 +184,7 @@ export class RunStore {
       if (!doc || doc.status !== from) return null;
       if (outcomes && !sameOutcomes(doc.outcomes, outcomes)) return null;
       const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
-      const pendingEvents = [...doc.pendingEvents, ...events];
-      const set: Record<string, unknown> = { ...fields, pendingEvents, rev: doc.rev + 1 };
+      const set: Record<string, unknown> = { ...fields, ...pendingFields([...doc.pendingEvents, ...events]), rev: doc.rev + 1 };
       if (finished) set.slot = run.id;
       const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: from, rev: doc.rev }, { $set: set });
       if (modifiedCount === 1) return { ...fromDoc(doc), ...changes };
@@ -212,11 +211,11 @@ export function manualKey(accountId: string, requestToken: string): string {
 }
 
 function fromDoc(doc: RunDoc): RunState {
-  const { _id, dedupeKey: _k, slot: _s, pendingEvents: _p, rev: _r, deletedAt: _d, ...rest } = doc;
+  const { _id, dedupeKey: _k, slot: _s, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, ...rest } = doc;
   return { ...rest, id: _id };
 }
 
 function toDoc(run: RunState, extra: { dedupeKey: string; slot: number | string; events: StoredEvent[] }): RunDoc {
   const { id, ...rest } = run;
-  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, pendingEvents: extra.events, rev: 0 };
+  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, ...pendingFields(extra.events), rev: 0 };
 }
