@@ -39,6 +39,7 @@ export const runIndexes: IndexSpec[] = [
   { collection: 'runs', key: { trackerId: 1, createdAt: -1 }, options: { name: 'tracker_newest' } },
   outboxIndex('runs'),
   { collection: 'answers', key: { trackerId: 1 }, options: { name: 'tracker' } },
+  { collection: 'answers', key: { runId: 1 }, options: { name: 'run' } },
 ];
 
 export function answerId(runId: string, slot: Pick<AnswerSlot, 'promptIndex' | 'surface'>): string {
@@ -164,9 +165,13 @@ export class RunStore {
 
   async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {
     const doc = await this.answers.findOne({ _id: answerId(runId, slot) });
-    if (!doc) return null;
-    const { _id, runId: _r, trackerId: _t, ...answer } = doc;
-    return answer;
+    return doc ? answerOf(doc) : null;
+  }
+
+  /** All of a run's stored answers by `_id`, in one indexed read (instead of one read per answer). */
+  async answersOf(runId: string): Promise<Map<string, AnswerRecord>> {
+    const docs = await this.answers.find({ runId }).toArray();
+    return new Map(docs.map((d) => [d._id, answerOf(d)]));
   }
 
   /**
@@ -199,6 +204,11 @@ export class RunStore {
     await this.answers.deleteMany({ trackerId });
     return deletedCount;
   }
+}
+
+function answerOf(doc: AnswerDoc): AnswerRecord {
+  const { _id, runId: _r, trackerId: _t, ...answer } = doc;
+  return answer;
 }
 
 function sameOutcomes(a: RunState['outcomes'], b: RunState['outcomes']): boolean {
