@@ -38,7 +38,8 @@ const revoked = (): StoredEvent => {
 };
 
 // The sweep asks for `hasPendingEvents: true` (an indexed equality); documents stored before the
-// flag existed hold events without it, and the first pass after a start flags them.
+// flag existed hold events without it (and their collection has the old sweep's index): the first
+// pass after a start flags them and drops that index.
 it('the sweep publishes flagged documents and, after a start, documents stored before the flag existed; it clears the flag', async () => {
   const client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   try {
@@ -52,6 +53,7 @@ it('the sweep publishes flagged documents and, after a start, documents stored b
     ]);
     // As written before the flag: events and no `hasPendingEvents`.
     await db.collection('docs').insertOne({ _id: 'older' as never, pendingEvents: [older], rev: 0 });
+    await collection.createIndex({ 'pendingEvents.eventId': 1 }, { name: 'outbox' });
 
     const outbox = new Outbox(collection, link, createLogger('outbox-sweep-test', 'silent'));
     const stop = outbox.startSweeping(50);
@@ -66,6 +68,7 @@ it('the sweep publishes flagged documents and, after a start, documents stored b
       const stored = await Promise.all([state.first_seq, state.last_seq].map((seq) => link.jsm.streams.getMessage(BILLING_EVENTS_STREAM.name, { seq })));
       expect(stored.map((m) => m.json<{ eventId: string }>().eventId).sort()).toEqual([flagged.eventId, older.eventId].sort());
       expect(state.messages).toBe(2);
+      expect((await collection.listIndexes().toArray()).map((ix) => ix.name).sort()).toEqual(['_id_', 'outbox_pending']);
     } finally {
       await stop();
     }

@@ -33,8 +33,12 @@ export function pendingFields(events: StoredEvent[]): Pick<OutboxFields, 'pendin
 /** Documents with events still to publish, for the sweep. */
 const PENDING = { hasPendingEvents: true };
 export const outboxIndex = (collection: string) => ({ collection, key: { hasPendingEvents: 1 }, options: { name: 'outbox_pending' } });
-/** Documents written before `hasPendingEvents` existed that still hold events. */
+/** Documents written before `hasPendingEvents` existed that still hold events, and the index their sweep used. */
 const UNFLAGGED = { 'pendingEvents.eventId': { $exists: true }, hasPendingEvents: { $ne: true } };
+const LEGACY_INDEX = 'outbox';
+
+/** MongoDB's (and FerretDB's) code for a collection that does not exist. */
+const NAMESPACE_NOT_FOUND = 26;
 
 const bySubject = new Map<string, EventDef>(EVENTS.map((e) => [e.subject, e]));
 
@@ -96,19 +100,26 @@ export class Outbox<D extends OutboxFields> {
 
   /**
    * Flags the documents stored before `hasPendingEvents` existed that still hold events, so the
-   * sweep finds them. One pass over the collection (a filter on `$exists` cannot use an index),
-   * made once per start, before the first sweep.
+   * sweep finds them, then drops the index the old sweep used. The index's presence says the
+   * collection was written by an older version: a new collection, or one migrated already, costs
+   * one `listIndexes`; a migration is one pass over the collection (`$exists` cannot use an index).
    */
   async flagUnflagged(): Promise<number> {
+    const indexes = await this.collection.listIndexes().toArray().catch((e: unknown) => {
+      if ((e as { code?: unknown }).code === NAMESPACE_NOT_FOUND) return [];
+      throw e;
+    });
+    if (!indexes.some((ix) => ix.name === LEGACY_INDEX)) return 0;
     const { modifiedCount } = await this.collection.updateMany(UNFLAGGED as Filter<D>, { $set: { hasPendingEvents: true } } as unknown as UpdateFilter<D>);
+    await this.collection.dropIndex(LEGACY_INDEX);
     return modifiedCount;
   }
 
   /**
    * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
    * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
-   * that fails (the store out of reach) is logged and the next one retries. The first pass flags
-   * older documents first (`flagUnflagged`), until that succeeds once.
+   * that fails (the store out of reach) is logged and the next one retries. The first pass migrates
+   * documents written by an older version first (`flagUnflagged`), until that succeeds once.
    */
   startSweeping(intervalMs: number): () => Promise<void> {
     let flagged = false;
