@@ -1,3 +1,4 @@
+import { reportFigures } from '../support/bench-figures';
 import { describeFigures, runChaos } from '../support/chaos';
 
 const ACCOUNTS = Number(process.env.CHAOS_ACCOUNTS ?? 10);
@@ -19,7 +20,7 @@ it(`${RUNS} runs over ${ACCOUNTS} accounts, components killed ${ROUNDS}× each`,
     settleTimeoutMs: 5 * 60_000,
   });
   const lines = [describeFigures(figures, logFile), ...violations.map((v) => `chaos: VIOLATION ${v}`)];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  reportFigures('chaos', lines);
   expect(violations).toEqual([]);
   expect(figures.statuses.PARTIAL).toBeGreaterThan(0);
 });

@@ -7,6 +7,7 @@ import { REPO_ROOT, type ManagedProcess } from '@brandradar/devstack';
 import { billingService } from '../../services/billing/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { reportFigures } from '../support/bench-figures';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -126,7 +127,15 @@ it(`gateway reads against bare express, ${CONNECTIONS} connections, ${SECONDS} s
         `  ${name.padEnd(19)} ${label.padEnd(16)} ${l.perSecond.toFixed(l.perSecond < 100 ? 1 : 0).padStart(6)} req/s  p50 ${String(l.p50).padStart(4)}  p99 ${String(l.p99).padStart(4)}  ${(l.perSecond / r.bare!.perSecond).toFixed(2)}×${l.byCount ? `  (${l.responses} requests)` : ''}${l.non2xx + l.errors ? `  (${l.non2xx} non-2xx, ${l.errors} errors)` : ''}`;
       lines.push(row('bare express', r.bare!), row('gateway, cached', r.cached!), row('gateway, no cache', r.uncached!));
     }
-    process.stdout.write(`${lines.join('\n')}\n`);
+    // Issue 16's targets, checked against the ratios of this run.
+    const ratio = (name: string) => results[name]!.cached!.perSecond / results[name]!.bare!.perSecond;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    const list = results['tracker list of 25']!.cached!;
+    lines.push(
+      `  target: cached authenticated reads ≥ 0.25× bare express: rates ${ratio('GET rates').toFixed(2)}×, account ${ratio('GET account').toFixed(2)}× (${verdict(ratio('GET rates') >= 0.25 && ratio('GET account') >= 0.25)})`,
+      `  target: tracker list ≥ 0.1× with p99 < 100 ms: ${ratio('tracker list of 25').toFixed(2)}×, p99 ${list.p99} ms (${verdict(ratio('tracker list of 25') >= 0.1 && list.p99 < 100)})`,
+    );
+    reportFigures('gateway reads', lines);
   } finally {
     await gateway.stop();
     await stack.stop();

@@ -4,7 +4,13 @@
  * FerretDB as the tests). BENCH_TRACKERS sets the load (default 10000).
  * @type {import('jest').Config}
  */
+const os = require('node:os');
+const path = require('node:path');
 const base = require('../../jest.config.js');
+
+// Where each benchmark leaves its figures for the summary (test/support/bench-figures.ts); the
+// test processes inherit it.
+process.env.BENCH_FIGURES_FILE ??= path.join(os.tmpdir(), `brandradar-bench-figures-${process.pid}.jsonl`);
 
 module.exports = {
   ...base,
@@ -15,4 +21,5 @@ module.exports = {
   testTimeout: 4 * 3600_000,
   // One benchmark at a time, so none measures the machine shared with another.
   maxWorkers: 1,
+  reporters: ['default', '<rootDir>/test/bench/figures-reporter.js'],
 };

@@ -4,6 +4,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { reportFigures } from '../support/bench-figures';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -54,14 +55,12 @@ it(`reads one account's trackers, report and run as fast beside ${OTHERS} other 
 
     const cell = (t: Timing) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}${t.failed ? ` (${t.failed} failed)` : ''}`;
     const rows = Object.keys(reads).map((name) => `| ${name} | ${cell(alone[name]!)} | ${cell(beside[name]!)} | ${(beside[name]!.p50 / alone[name]!.p50).toFixed(2)}× |`);
-    console.log(
-      [
-        `store scale: ${REQUESTS} sequential reads each, ${OTHERS} other trackers written in ${(fillMs / 1000).toFixed(0)} s`,
-        '| read | alone p50 / p95 ms | beside others p50 / p95 ms | p50 ratio |',
-        '|---|---|---|---|',
-        ...rows,
-      ].join('\n'),
-    );
+    reportFigures('store scale', [
+      `store scale: ${REQUESTS} sequential reads each, ${OTHERS} other trackers (each with a run and its answers) written in ${(fillMs / 1000).toFixed(0)} s`,
+      '| read | alone p50 / p95 ms | beside others p50 / p95 ms | p50 ratio |',
+      '|---|---|---|---|',
+      ...rows,
+    ]);
   } finally {
     await mongo.close();
     await stack.stop();

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
+import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
 import type { NatsServer } from '@brandradar/devstack';
-import { HARNESS_USER, startTestNats } from '../support/stack';
-import { connectNats, createLogger, Outbox, type NatsLink } from '@brandradar/platform';
+import { eventually } from '../support/eventually';
+import { HARNESS_USER, provisionStreams, startTestNats } from '../support/stack';
+import { connectNats, createLogger, ensureIndexes, Outbox, outboxIndex, type NatsLink, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 
 // A service's shutdown stops the outbox sweep, then closes its store: the pass under way must be
 // done by then. Before, it was cut by the close and its MongoClientClosedError went unhandled
@@ -11,6 +13,7 @@ let nats: NatsServer;
 let link: NatsLink;
 beforeAll(async () => {
   nats = await startTestNats('outbox');
+  await provisionStreams(nats);
   link = await connectNats(nats.url, 'outbox-sweep-test', createLogger('outbox-sweep-test', 'silent'), nats.credentials(HARNESS_USER));
 });
 afterAll(async () => {
@@ -26,4 +29,49 @@ it('stopping the sweep waits for the pass under way, so the store can be closed 
   await passStarted;
   await stop();
   await client.close();
+});
+
+const revoked = (): StoredEvent => {
+  const eventId = randomUUID();
+  return { subject: BillingEvents.apiKeyRevoked.subject, eventId, payload: { version: 1, eventId, occurredAt: new Date().toISOString(), keyId: 'k', accountId: randomUUID() } };
+};
+
+// The sweep asks for `hasPendingEvents: true` (an indexed equality); documents stored before the
+// flag existed hold events without it (and their collection has the old sweep's index): the first
+// pass after a start flags them and drops that index.
+it('the sweep publishes flagged documents and, after a start, documents stored before the flag existed; it clears the flag', async () => {
+  const client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+  try {
+    const db = client.db(`outbox-flag-${randomBytes(4).toString('hex')}`);
+    await ensureIndexes(db, [outboxIndex('docs')]);
+    const collection = db.collection<OutboxFields>('docs');
+    const [flagged, older] = [revoked(), revoked()];
+    await collection.insertMany([
+      { _id: 'flagged', pendingEvents: [flagged], hasPendingEvents: true, rev: 0 },
+      { _id: 'published', pendingEvents: [], hasPendingEvents: false, rev: 0 },
+    ]);
+    // As written before the flag: events and no `hasPendingEvents`.
+    await db.collection<Omit<OutboxFields, 'hasPendingEvents'>>('docs').insertOne({ _id: 'older', pendingEvents: [older], rev: 0 });
+    await collection.createIndex({ 'pendingEvents.eventId': 1 }, { name: 'outbox' });
+
+    const outbox = new Outbox(db, 'docs', link, createLogger('outbox-sweep-test', 'silent'));
+    const stop = outbox.startSweeping(50);
+    try {
+      const docs = await eventually(
+        () => collection.find({}, { sort: { _id: 1 } }).toArray(),
+        (all) => all.every((d) => d.pendingEvents.length === 0 && d.hasPendingEvents === false),
+        10_000,
+      );
+      expect(docs.map((d) => d._id)).toEqual(['flagged', 'older', 'published']);
+      const { state } = await link.jsm.streams.info(BILLING_EVENTS_STREAM.name);
+      const stored = await Promise.all([state.first_seq, state.last_seq].map((seq) => link.jsm.streams.getMessage(BILLING_EVENTS_STREAM.name, { seq })));
+      expect(stored.map((m) => m.json<{ eventId: string }>().eventId).sort()).toEqual([flagged.eventId, older.eventId].sort());
+      expect(state.messages).toBe(2);
+      expect((await collection.listIndexes().toArray()).map((ix) => ix.name).sort()).toEqual(['_id_', 'outbox_pending']);
+    } finally {
+      await stop();
+    }
+  } finally {
+    await client.close();
+  }
 });

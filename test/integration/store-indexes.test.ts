@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { provisionServiceUser, type PostgresAccess } from '@brandradar/devstack';
+import { ensureIndexes, outboxIndex } from '@brandradar/platform';
+import { runIndexes } from '../../services/runner/src/store/runs';
+import { trackerIndexes } from '../../services/tracker/src/store/trackers';
 
 // FerretDB v1 on PostgreSQL filters equality as `_jsonb->'field' @> value`, which its own B-tree
 // indexes cannot serve; the local store gives each of them a GIN twin. FerretDB's `explain` returns
@@ -15,9 +18,10 @@ beforeAll(async () => {
   const pg = JSON.parse(process.env.TEST_POSTGRES) as PostgresAccess;
   const url = await provisionServiceUser(pg, process.env.TEST_MONGO_URL!, { db, user: `indexes-${run}`, password: randomBytes(12).toString('hex') });
   client = await new MongoClient(url, { serverSelectionTimeoutMS: 5_000 }).connect();
-  const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string }>('runs');
+  const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string; hasPendingEvents: boolean }>('runs');
   await runs.createIndex({ dedupeKey: 1 }, { unique: true });
-  await runs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `run-${i}`, dedupeKey: `key-${i}`, accountId: `account-${i % 50}` })));
+  await ensureIndexes(client.db(db), [outboxIndex('runs')]);
+  await runs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `run-${i}`, dedupeKey: `key-${i}`, accountId: `account-${i % 50}`, hasPendingEvents: i === 1234 })));
 });
 afterAll(() => client.close());
 
@@ -26,14 +30,15 @@ function nodeTypes(plan: { 'Node Type': string; Plans?: unknown[] }): string[] {
   return [plan['Node Type'], ...(plan.Plans ?? []).flatMap((p) => nodeTypes(p as typeof plan))];
 }
 
-async function planOf(filter: Record<string, string>): Promise<string[]> {
-  const explained = await client.db(db).command({ explain: { find: 'runs', filter } });
+async function planOf(filter: Record<string, string | boolean | null>, collection = 'runs', database = client.db(db)): Promise<string[]> {
+  const explained = await database.command({ explain: { find: collection, filter } });
   return nodeTypes(explained.queryPlanner.Plan);
 }
 
 it.each([
   ['_id', { _id: 'run-1234' }],
   ['an indexed field', { dedupeKey: 'key-1234' }],
+  ["the outbox sweep's flag", { hasPendingEvents: true }],
 ])('finds by %s with an index scan, never reading the whole table', async (_what, filter) => {
   const plan = await planOf(filter);
   expect(plan).toContain('Bitmap Index Scan');
@@ -43,4 +48,35 @@ it.each([
 
 it('still reads the whole table for a field without an index (nothing is twinned but indexes)', async () => {
   expect(await planOf({ accountId: 'account-7' })).toContain('Seq Scan');
+});
+
+// The reads behind the tracker list, the report and a run, and the outbox sweep, with the services'
+// own indexes: each is answered by an index however many other accounts' documents the store holds.
+describe("the services' hot paths", () => {
+  let admin: MongoClient;
+  let hot: Db;
+  beforeAll(async () => {
+    admin = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+    hot = admin.db(`hot-paths-${run}`);
+    await ensureIndexes(hot, [...trackerIndexes, ...runIndexes]);
+    const n = 3_000;
+    const outbox = { pendingEvents: [], hasPendingEvents: false, rev: 0 };
+    await hot.collection('trackers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, slot: 0, deletedAt: null, ...outbox })) as never[]);
+    await hot.collection('runs').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}`, accountId: `account-${i}`, trackerId: `tracker-${i}`, dedupeKey: `key-${i}`, slot: `run-${i}`, ...outbox })) as never[]);
+    await hot.collection('answers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}:0:chatgpt`, runId: `run-${i}`, trackerId: `tracker-${i}` })) as never[]);
+  });
+  afterAll(() => admin.close());
+
+  it.each([
+    ['trackers', 'a list of trackers', { accountId: 'account-7', deletedAt: null }],
+    ['trackers', 'a tracker', { _id: 'tracker-7', accountId: 'account-7', deletedAt: null }],
+    ['trackers', 'the outbox sweep', { hasPendingEvents: true }],
+    ['runs', "a tracker's newest runs", { accountId: 'account-7', trackerId: 'tracker-7' }],
+    ['runs', 'a run', { _id: 'run-7' }],
+    ['answers', "a run's answers", { runId: 'run-7' }],
+  ])('%s: %s is an index scan', async (collection, _what, filter) => {
+    const plan = await planOf(filter, collection, hot);
+    expect(plan).toContain('Bitmap Index Scan');
+    expect(plan).not.toContain('Seq Scan');
+  });
 });

@@ -32,7 +32,7 @@ describe('servicePermissions', () => {
 
   it('allows the subjects a service calls and publishes, and answers only with allow_responses', () => {
     expect(runner.publish.allow).toEqual(expect.arrayContaining([BillingQueries.hold.subject, 'run.execute.v1', 'run.finished.v1', DeadLetterEvents.deadLettered.subject]));
-    expect(runner.subscribe.allow).toEqual(expect.arrayContaining([RunQueries.getHead.subject]));
+    expect(runner.subscribe.allow).toEqual(expect.arrayContaining([RunQueries.answers.subject]));
     expect(runner.allow_responses).toBe(true);
     expect(servicePermissions('scheduler', SERVICE_ACCESS.scheduler).allow_responses).toBeUndefined();
   });

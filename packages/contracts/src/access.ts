@@ -67,7 +67,6 @@ export const SERVICE_ACCESS = {
       TrackerQueries.pause,
       TrackerQueries.delete,
       RunQueries.requestManual,
-      RunQueries.getHead,
       RunQueries.listIds,
       RunQueries.answers,
       WorkflowQueries.runContentBrief,

@@ -32,18 +32,19 @@ export const RunQueries = {
     scoped({ tracker: Tracker, definitionVersion: DefinitionVersion, scheduledFor: Timestamp, estimatedCostMicro: Micro }),
     RunHead.extend({ created: z.boolean() }),
   ),
-  getHead: defineQuery('runs.get-head.v1', scoped({ trackerId: z.uuid(), runId: z.uuid() }), RunHead),
   /** The ids of a tracker's newest runs, newest first; each run is then read on its own. */
   listIds: defineQuery('runs.list-ids.v1', scoped({ trackerId: z.uuid(), limit: z.int().min(1).max(100) }), z.object({ runIds: z.array(z.uuid()) })),
   /**
-   * A page of a run's answers in result order (prompt by prompt, each in the order of the run's
-   * models), from answer slot `cursor` (prompt index × models + model index) on: at least one
-   * answer, at most RUN_ANSWERS_PAGE_BYTES. `nextCursor` is null after the last answer.
+   * A run, a page of its answers at a time, in result order (prompt by prompt, each in the order of
+   * the run's models), from answer slot `cursor` (prompt index × models + model index) on: at least
+   * one answer, at most RUN_ANSWERS_PAGE_BYTES. `nextCursor` is null after the last answer. The
+   * first page (`cursor` 0) carries the run's `head` too, so a run is read in one round trip when
+   * its answers fit one page.
    */
   answers: defineQuery(
     'runs.answers.v1',
     scoped({ trackerId: z.uuid(), runId: z.uuid(), cursor: z.int().min(0) }),
-    z.object({ answers: z.array(z.object({ promptIndex: z.int().min(0), answer: RunAnswer })), nextCursor: z.int().min(0).nullable() }),
+    z.object({ head: RunHead.optional(), answers: z.array(z.object({ promptIndex: z.int().min(0), answer: RunAnswer })), nextCursor: z.int().min(0).nullable() }),
   ),
   /** Runs of a tracker that are QUEUED or RUNNING (a tracker with any cannot be deleted). */
   activeCount: defineQuery('runs.active-count.v1', scoped({ trackerId: z.uuid() }), z.object({ count: z.int().min(0) })),

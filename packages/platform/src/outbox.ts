@@ -1,4 +1,4 @@
-import type { Collection, Db } from 'mongodb';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import type { Logger } from './logger';
 import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
@@ -11,17 +11,34 @@ export interface StoredEvent {
   payload: Record<string, unknown> & { eventId: string };
 }
 
-/** The fields a document needs to carry an outbox. `deletedAt` marks a tombstone kept until its events are out. */
+/**
+ * The fields a document needs to carry an outbox. `deletedAt` marks a tombstone kept until its events are out.
+ * `hasPendingEvents` is true whenever `pendingEvents` is not empty (set in the same write that stores
+ * events, cleared only by an update that finds the list empty), so the sweep is an indexed equality:
+ * FerretDB evaluates `$exists` or `$size` in Go over every document of the collection.
+ */
 export interface OutboxFields {
   _id: string;
   pendingEvents: StoredEvent[];
+  hasPendingEvents: boolean;
   rev: number;
   deletedAt?: Date | null;
 }
 
+/** The outbox fields of a document whose events to publish are `events`, for its writers. */
+export function pendingFields(events: StoredEvent[]): Pick<OutboxFields, 'pendingEvents' | 'hasPendingEvents'> {
+  return { pendingEvents: events, hasPendingEvents: events.length > 0 };
+}
+
 /** Documents with events still to publish, for the sweep. */
-const PENDING = { 'pendingEvents.eventId': { $exists: true } };
-export const outboxIndex = (collection: string) => ({ collection, key: { 'pendingEvents.eventId': 1 }, options: { name: 'outbox' } });
+const PENDING = { hasPendingEvents: true };
+export const outboxIndex = (collection: string) => ({ collection, key: { hasPendingEvents: 1 }, options: { name: 'outbox_pending' } });
+/** Documents written before `hasPendingEvents` existed that still hold events, and the index their sweep used. */
+const UNFLAGGED = { 'pendingEvents.eventId': { $exists: true }, hasPendingEvents: { $ne: true } };
+const LEGACY_INDEX = 'outbox';
+
+/** MongoDB's (and FerretDB's) code for a collection that does not exist. */
+const NAMESPACE_NOT_FOUND = 26;
 
 const bySubject = new Map<string, EventDef>(EVENTS.map((e) => [e.subject, e]));
 
@@ -60,10 +77,11 @@ export class Outbox {
    * without reading the document back (one store operation fewer on a hot path).
    */
   flushInserted(id: string, events: StoredEvent[]): Promise<void> {
-    return this.orLeaveToSweep(id, this.publish({ _id: id }, events));
+    // A new document is at rev 0 with exactly these events, unless something changed it meanwhile.
+    return this.orLeaveToSweep(id, this.publish({ _id: id, rev: 0, pendingEvents: events }, events));
   }
 
-  private async publish(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
+  private async publish(doc: Published, events: StoredEvent[]): Promise<void> {
     const published: StoredEvent[] = [];
     for (const e of events) {
       const def = bySubject.get(e.subject);
@@ -87,24 +105,61 @@ export class Outbox {
   }
 
   /**
-   * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
-   * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
-   * that fails (the store out of reach) is logged and the next one retries.
+   * Flags the documents stored before `hasPendingEvents` existed that still hold events, so the
+   * sweep finds them, then drops the index the old sweep used. The index's presence says the
+   * collection was written by an older version: a new collection, or one migrated already, costs
+   * one `listIndexes`; a migration is one pass over the collection (`$exists` cannot use an index).
    */
-  startSweeping(intervalMs: number): () => Promise<void> {
-    return runPeriodically(intervalMs, () => this.sweep(), (err) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
+  async flagUnflagged(): Promise<number> {
+    const indexes = await this.collection.listIndexes().toArray().catch((e: unknown) => {
+      if (e instanceof MongoServerError && e.code === NAMESPACE_NOT_FOUND) return [];
+      throw e;
+    });
+    if (!indexes.some((ix) => ix.name === LEGACY_INDEX)) return 0;
+    const { modifiedCount } = await this.collection.updateMany(UNFLAGGED, { $set: { hasPendingEvents: true } });
+    await this.collection.dropIndex(LEGACY_INDEX);
+    return modifiedCount;
   }
 
   /**
-   * Drops the published events. `$pullAll` removes exactly those entries in one
-   * update by `_id` alone (the only filter FerretDB v1 answers without scanning
-   * the collection), and bumps `rev` so a compare-and-swap computed from an
-   * older read retries instead of putting them back. A tombstone goes for good
-   * once nothing is left to publish.
+   * Runs `sweep` every `intervalMs`, one pass at a time, until the returned function is called; it
+   * resolves once the pass under way is done, so a shutdown closes the store only after it. A pass
+   * that fails (the store out of reach) is logged and the next one retries. The first pass migrates
+   * documents written by an older version first (`flagUnflagged`), until that succeeds once.
    */
-  private async markPublished(doc: Pick<OutboxFields, '_id' | 'deletedAt'>, events: StoredEvent[]): Promise<void> {
-    if (events.length === 0 && !doc.deletedAt) return;
-    await this.collection.updateOne({ _id: doc._id }, { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } });
+  startSweeping(intervalMs: number): () => Promise<void> {
+    let flagged = false;
+    const pass = async () => {
+      if (!flagged) {
+        const count = await this.flagUnflagged();
+        if (count > 0) this.logger.info({ count }, 'outbox: flagged documents stored before hasPendingEvents existed');
+        flagged = true;
+      }
+      await this.sweep();
+    };
+    return runPeriodically(intervalMs, pass, (err) => this.logger.warn({ err }, 'outbox sweep failed; the next one retries'));
+  }
+
+  /**
+   * Drops the published events and bumps `rev`, so a compare-and-swap computed from an older read
+   * retries instead of putting them back. Usually one update: the document as read (same `rev`)
+   * minus what was published, with `hasPendingEvents` to match. When it changed meanwhile, `$pullAll`
+   * removes exactly those entries, and a second update clears the flag only if it then finds the
+   * list empty (events stored in between keep it set). A tombstone goes for good once nothing is
+   * left to publish.
+   */
+  private async markPublished(doc: Published, events: StoredEvent[]): Promise<void> {
+    if (events.length === 0 && !doc.deletedAt && !doc.hasPendingEvents) return; // a flag left set by a crash is cleared below
+    const ids = new Set(events.map((e) => e.eventId));
+    const left = doc.pendingEvents.filter((e) => !ids.has(e.eventId));
+    const swapped = await this.collection.updateOne({ _id: doc._id, rev: doc.rev }, { $set: pendingFields(left), $inc: { rev: 1 } });
+    if (swapped.modifiedCount !== 1) {
+      await this.collection.updateOne({ _id: doc._id }, { $pullAll: { pendingEvents: events }, $inc: { rev: 1 } });
+      await this.collection.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } }, { $set: { hasPendingEvents: false } });
+    }
     if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } });
   }
 }
+
+/** What publishing needs of a document: its events as read and the `rev` they were read at. */
+type Published = Pick<OutboxFields, '_id' | 'deletedAt' | 'rev' | 'pendingEvents'> & { hasPendingEvents?: boolean };

@@ -3,7 +3,7 @@ import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type
 import { jsonBytes, pageLength } from './domain/page';
 import { answerSlots, newRun, queuedEvents, runHead, type RunState } from './domain/run';
 import type { OpenRunStore } from './store/open-runs';
-import { manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
+import { answerId, manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
 
@@ -68,27 +68,28 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       return { ...runHead(outcome.run), created: outcome.inserted };
     },
 
-    async getHead({ accountId, trackerId, runId }: QueryRequest<Q['getHead']>): Promise<QueryResult<Q['getHead']>> {
-      return runHead(await store.getForAccount(accountId, trackerId, runId));
-    },
-
     async listIds({ accountId, trackerId, limit }: QueryRequest<Q['listIds']>): Promise<QueryResult<Q['listIds']>> {
       return { runIds: await store.listIdsForTracker(accountId, trackerId, limit) };
     },
 
     async answers({ accountId, trackerId, runId, cursor }: QueryRequest<Q['answers']>): Promise<QueryResult<Q['answers']>> {
       const run = await store.getForAccount(accountId, trackerId, runId);
+      const head = cursor === 0 ? { head: runHead(run) } : {};
       const page: { promptIndex: number; answer: RunAnswer }[] = [];
       const sizes: number[] = [];
-      for (const slot of answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key])) {
-        const stored = await store.answer(run.id, slot);
+      const slots = answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key]);
+      // The first page reads all the run's answers at once (most runs fit one page); a run too large
+      // for one page is read on by `_id`, so later pages do not read the whole run again each.
+      const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run.id) : null;
+      for (const slot of slots) {
+        const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run.id, slot);
         if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
         const { promptIndex, ...answer } = stored;
         sizes.push(jsonBytes({ promptIndex, answer }));
-        if (pageLength(sizes, RUN_ANSWERS_PAGE_BYTES) < sizes.length) return { answers: page, nextCursor: slot.index };
+        if (pageLength(sizes, RUN_ANSWERS_PAGE_BYTES) < sizes.length) return { ...head, answers: page, nextCursor: slot.index };
         page.push({ promptIndex, answer });
       }
-      return { answers: page, nextCursor: null };
+      return { ...head, answers: page, nextCursor: null };
     },
 
     async activeCount({ accountId, trackerId }: QueryRequest<Q['activeCount']>): Promise<QueryResult<Q['activeCount']>> {

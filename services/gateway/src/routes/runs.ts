@@ -1,20 +1,32 @@
 import { z } from 'zod';
-import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer, type RunSummary } from '@brandradar/contracts';
-import { query, type NatsLink } from '@brandradar/platform';
+import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer } from '@brandradar/contracts';
+import { query, type NatsLink, type QueryResult } from '@brandradar/platform';
 import { defineRoute, type RouteDef } from '../http/route';
+
+type AnswersPage = QueryResult<typeof RunQueries.answers>;
+type RunHead = Omit<QueryResult<typeof RunQueries.requestManual>, 'replayed'>;
 
 /** Runs and reports (spec §4.3, §4.4); the runner owns runs, the tracker service the tracker. */
 export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
   /**
-   * A run with its results: its head, then its answers page by page, since one NATS message cannot
-   * hold a large run.
+   * A run with its results, page by page, since one NATS message cannot hold a large run: the first
+   * page carries the run's head, so a run whose answers fit one page is one round trip.
    */
-  async function readRun(accountId: string, { run, prompts }: { run: RunSummary; prompts: string[] }): Promise<Run> {
+  async function readRun(accountId: string, trackerId: string, runId: string): Promise<Run> {
+    const first = await query(nats, RunQueries.answers, { version: 1, accountId, trackerId, runId, cursor: 0 }, timeoutMs);
+    if (!first.head) throw new Error('runs.answers.v1 answered the first page without the run');
+    return withAnswers(accountId, first.head, first);
+  }
+
+  /** The run of `head` with its answers: `first` when it is the first page already read, the rest asked for. */
+  async function withAnswers(accountId: string, { run, prompts }: RunHead, first?: AnswersPage): Promise<Run> {
     const results = prompts.map((prompt) => ({ prompt, answers: [] as RunAnswer[] }));
-    let cursor: number | null = run.summary.succeeded + run.summary.failed > 0 ? 0 : null;
-    while (cursor !== null) {
-      const page = await query(nats, RunQueries.answers, { version: 1, accountId, trackerId: run.trackerId, runId: run.id, cursor }, timeoutMs);
-      for (const { promptIndex, answer } of page.answers) results[promptIndex]?.answers.push(answer);
+    let page = first;
+    let cursor: number | null = first ? first.nextCursor : run.summary.succeeded + run.summary.failed > 0 ? 0 : null;
+    for (;;) {
+      for (const { promptIndex, answer } of page?.answers ?? []) results[promptIndex]?.answers.push(answer);
+      if (cursor === null) break;
+      page = await query(nats, RunQueries.answers, { version: 1, accountId, trackerId: run.trackerId, runId: run.id, cursor }, timeoutMs);
       cursor = page.nextCursor;
     }
     const { summary, metrics, delta, error, ...fields } = run;
@@ -36,7 +48,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       errors: ['validation_error', 'not_found', 'tracker_not_active', 'insufficient_credits', 'request_token_conflict', 'run_limit_reached', 'account_closed'],
       handle: async ({ accountId, params, body }) => {
         const { replayed, ...head } = await query(nats, RunQueries.requestManual, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
-        return { status: replayed ? 200 : 202, body: { run: await readRun(accountId, head) } };
+        return { status: replayed ? 200 : 202, body: { run: await withAnswers(accountId, head) } };
       },
     }),
     defineRoute({
@@ -51,8 +63,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       handle: async ({ accountId, params }) => {
         // The tracker first: a deleted tracker's runs answer 404 at once, before the runner's clean-up reaches them.
         await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
-        const head = await query(nats, RunQueries.getHead, { version: 1, accountId, trackerId: params.id, runId: params.runId }, timeoutMs);
-        return { status: 200, body: { run: await readRun(accountId, head) } };
+        return { status: 200, body: { run: await readRun(accountId, params.id, params.runId) } };
       },
     }),
     defineRoute({
@@ -77,8 +88,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
           stream: async (write) => {
             await write(`{"tracker":${JSON.stringify(tracker)},"runs":[`);
             for (const [i, runId] of runIds.entries()) {
-              const head = await query(nats, RunQueries.getHead, { version: 1, accountId, trackerId: params.id, runId }, timeoutMs);
-              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, head))}`);
+              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, params.id, runId))}`);
             }
             await write(']}');
           },

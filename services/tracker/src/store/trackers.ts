@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { LIMITS, apiError, notFound, type TrackerStatus } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { TrackerState, Transition } from '../domain/lifecycle';
 import type { CursorKey } from '../domain/cursor';
 
@@ -38,7 +38,7 @@ export class TrackerStore {
       const slot = Array.from({ length: LIMITS.trackersPerAccount }, (_, i) => i).find((i) => !used.has(i));
       if (slot === undefined) throw DomainError.of('tracker_limit_reached', `An account can have at most ${LIMITS.trackersPerAccount} trackers; delete one first.`, { limit: LIMITS.trackersPerAccount });
       try {
-        await this.trackers.insertOne(toDoc(state, { slot, pendingEvents: events, deletedAt: null, rev: 0 }));
+        await this.trackers.insertOne(toDoc(state, { slot, ...pendingFields(events), deletedAt: null, rev: 0 }));
         return;
       } catch (e) {
         if (!isDuplicateKeyError(e)) throw e; // another create took this slot: look again
@@ -111,7 +111,7 @@ export class TrackerStore {
           const removing = result.ok && opts.remove;
           const next = toDoc(state, {
             slot: removing ? doc._id : doc.slot,
-            pendingEvents: [...doc.pendingEvents, ...events],
+            ...pendingFields([...doc.pendingEvents, ...events]),
             deletedAt: removing ? state.updatedAt : null,
             rev: doc.rev + 1,
           });
@@ -127,12 +127,12 @@ export class TrackerStore {
 }
 
 function fromDoc(doc: TrackerDoc): TrackerState {
-  const { _id, slot: _slot, pendingEvents: _p, deletedAt: _d, rev: _r, ...rest } = doc;
+  const { _id, slot: _slot, pendingEvents: _p, hasPendingEvents: _h, deletedAt: _d, rev: _r, ...rest } = doc;
   // Trackers stored before definition versions existed are at their first.
   return { ...rest, definitionVersion: rest.definitionVersion ?? 1, id: _id };
 }
 
-function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {
+function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'hasPendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {
   const { id, ...rest } = state;
   return { ...rest, _id: id, ...extra };
 }

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+
+/**
+ * Prints a benchmark's figures and keeps them for the summary `npm run bench` prints at the end
+ * (test/bench/figures-reporter.js), so the figures of one run are read together, not scrolled past.
+ */
+export function reportFigures(bench: string, lines: string[]): void {
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const file = process.env.BENCH_FIGURES_FILE;
+  if (file) fs.appendFileSync(file, `${JSON.stringify({ bench, lines })}\n`);
+}
