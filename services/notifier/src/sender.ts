@@ -1,5 +1,5 @@
 import type { Counter } from 'prom-client';
-import type { Logger } from '@brandradar/platform';
+import { backoffDelayMs, isStoreUnreachable, sleep, type BackoffPolicy, type Logger } from '@brandradar/platform';
 import { nextStep, type RetryPolicy, type SmtpFailure } from './domain/delivery';
 import type { Mailer } from './smtp/smtp-mailer';
 import type { MailOutbox, OutboxMail } from './store/mail-outbox';
@@ -21,12 +21,15 @@ export interface SenderDeps {
  * kicked (an e-mail was just recorded) and every poll interval (retries that
  * came due, e-mails whose sender crashed mid-send).
  *
- * The remaining at-least-once window: a crash (or a lost Mongo write) after
- * the server accepted the message and before `sent` is stored leaves the
- * e-mail `sending`; once its lease runs out it is sent again, with the same
- * Message-ID. SMTP has no way to ask a server whether it already took a
+ * The remaining at-least-once window: a crash after the server accepted the
+ * message and before `sent` is stored (or a store out of reach until the
+ * lease ends: `sent` is retried until then) leaves the e-mail `sending`; once
+ * its lease runs out it is sent again, with the same Message-ID. SMTP has no way to ask a server whether it already took a
  * message, so that window cannot be closed, only kept short.
  */
+/** Retries of recording `sent` while the store is out of reach (a restart takes seconds). */
+const RECORD_SENT_BACKOFF: BackoffPolicy = { baseMs: 100, maxMs: 2_000 };
+
 export class OutboxSender {
   private readonly now: () => Date;
   private readonly random: () => number;
@@ -34,6 +37,7 @@ export class OutboxSender {
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(private readonly d: SenderDeps) {
     this.now = d.now ?? (() => new Date());
@@ -66,6 +70,7 @@ export class OutboxSender {
   /** Stops polling and waits for the e-mail being sent, if any; the rest stays in the outbox. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     clearInterval(this.timer);
     await this.draining;
   }
@@ -92,8 +97,22 @@ export class OutboxSender {
     }
     // Counted once the server took it, even if recording that fails below (the e-mail is out).
     this.d.metrics.sent.inc({ template: mail.template });
-    if (!(await this.d.outbox.markSent(mail, this.now()))) log.warn('sent, but another sender had taken the e-mail over');
+    if (!(await this.recordSent(mail))) log.warn('sent, but another sender had taken the e-mail over');
     log.info('e-mail sent');
+  }
+
+  /** Records `sent`, retrying while the store is out of reach and the lease holds: after it, another sender may send it again. */
+  private async recordSent(mail: OutboxMail): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.d.outbox.markSent(mail, this.now());
+      } catch (err) {
+        const delayMs = backoffDelayMs(attempt, RECORD_SENT_BACKOFF, this.random);
+        if (!isStoreUnreachable(err) || this.stopped || this.now().getTime() + delayMs >= mail.leaseUntil.getTime()) throw err;
+        this.d.logger.warn({ err, mail: mail._id, delayMs }, 'sent, but recording it failed; retrying before the lease runs out');
+        await sleep(delayMs, this.stopping.signal).catch(() => undefined);
+      }
+    }
   }
 
   private async recordFailure(mail: OutboxMail, failure: SmtpFailure, log: Logger): Promise<void> {
