@@ -60,10 +60,26 @@ export class DueStore {
     this.cursors = db.collection<CursorDoc>('due_cursor');
   }
 
-  /** Files `trackerId` under the minute `at` falls due (or the current one, if `at` has passed). */
-  async hint(trackerId: string, at: Date, now: Date): Promise<void> {
-    const shard = shardOf(trackerId);
-    for (let minute = hintMinute(at, now); ; minute = laterMinute(minute, now)) {
+  /**
+   * Files each tracker under the minute its `at` falls due (or the current one, if `at` has passed):
+   * one write and one read per bucket, however many of the trackers share it.
+   */
+  async hint(entries: { trackerId: string; at: Date }[], now: Date): Promise<void> {
+    const groups = new Map<string, { minute: Date; shard: number; trackerIds: string[] }>();
+    for (const { trackerId, at } of entries) {
+      const minute = hintMinute(at, now);
+      const shard = shardOf(trackerId);
+      const id = bucketId(minute, shard);
+      const group = groups.get(id) ?? { minute, shard, trackerIds: [] };
+      group.trackerIds.push(trackerId);
+      groups.set(id, group);
+    }
+    for (const { minute, shard, trackerIds } of groups.values()) await this.file(trackerIds, minute, shard, now);
+  }
+
+  /** Files trackers of one shard under `minute`, or under a later one if a dispatcher sealed it first. */
+  private async file(trackerIds: string[], first: Date, shard: number, now: Date): Promise<void> {
+    for (let minute = first; ; minute = laterMinute(minute, now)) {
       const id = bucketId(minute, shard);
       if (!this.listed.has(id)) {
         const minuteId = minute.toISOString();
@@ -72,8 +88,8 @@ export class DueStore {
         if (this.listed.size >= 100_000) this.listed.clear();
         this.listed.add(id);
       }
-      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: trackerId } }, { upsert: true });
-      if (!(await this.buckets.findOne({ _id: id }))?.sealed) return;
+      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: { $each: trackerIds } } }, { upsert: true });
+      if (!(await this.buckets.findOne({ _id: id }, { projection: { sealed: 1 } }))?.sealed) return;
     }
   }
 
