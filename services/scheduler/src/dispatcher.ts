@@ -2,7 +2,7 @@ import { BillingQueries, RunQueries, SCHEDULE_BATCH_MAX, TrackerQueries, type Ra
 import { DomainError, mapConcurrently, query, type Logger, type NatsLink } from '@brandradar/platform';
 import type { Counter } from 'prom-client';
 import { batches, decide, nextAfter } from './domain/dispatch';
-import { hintMinute, minutesThrough, nextMinute, walkEveryMinuteFrom } from './domain/due';
+import { WRITE_MARGIN_MS, hintMinute, minutesThrough, nextMinute, walkEveryMinuteFrom } from './domain/due';
 import type { DueStore } from './store/due';
 import type { ScheduleDoc, ScheduleStore } from './store/schedules';
 
@@ -155,7 +155,10 @@ export function createDispatcher(d: DispatcherDeps) {
       contiguous = (await workMinute(minute)) && contiguous;
       if (contiguous) doneUntil = nextMinute(minute);
     }
-    if (doneUntil.getTime() > cursor.getTime()) await d.due.advanceCursor(doneUntil);
+    if (doneUntil.getTime() > cursor.getTime()) {
+      await d.due.advanceCursor(doneUntil);
+      await d.due.forgetBefore(new Date(doneUntil.getTime() - WRITE_MARGIN_MS));
+    }
   };
 }
 

@@ -144,6 +144,17 @@ export class DueStore {
     return (await this.buckets.findOne({ _id: id }))?.trackerIds ?? [];
   }
 
+  /**
+   * Removes the minutes, buckets and claims before `minute`: called with a minute the cursor has
+   * passed by more than the write margin, so no writer files a hint there any more.
+   */
+  async forgetBefore(minute: Date): Promise<void> {
+    const before = { _id: { $lt: minute.toISOString() } };
+    await this.minutes.deleteMany(before);
+    await this.buckets.deleteMany(before);
+    await this.claims.deleteMany(before);
+  }
+
   async finish(id: string): Promise<void> {
     await this.claims.updateOne({ _id: id }, { $set: { done: true } });
   }
