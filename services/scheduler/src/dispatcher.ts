@@ -1,4 +1,4 @@
-import { BillingQueries, RunQueries, SCHEDULE_BATCH_MAX, TrackerQueries, type RatesInput } from '@brandradar/contracts';
+import { BillingQueries, RunQueries, SCHEDULE_BATCH_MAX, TrackerQueries, type Account, type RatesInput } from '@brandradar/contracts';
 import { DomainError, mapConcurrently, query, type Logger, type NatsLink } from '@brandradar/platform';
 import type { Counter } from 'prom-client';
 import { batches, decide, nextAfter } from './domain/dispatch';
@@ -40,11 +40,11 @@ interface Due {
  * not several per occurrence.
  */
 export function createDispatcher(d: DispatcherDeps) {
-  const retryLater = async (trackerIds: string[], err: unknown) => {
-    d.logger.warn({ err, trackers: trackerIds.length }, 'dispatch failed; will retry');
+  const retryLater = async (schedules: ScheduleDoc[], err: unknown) => {
+    d.logger.warn({ err, trackers: schedules.length }, 'dispatch failed; will retry');
     const at = new Date(d.now().getTime() + RETRY_MS);
-    await d.due.hint(trackerIds.map((trackerId) => ({ trackerId, at })), d.now());
-    d.outcomes.inc({ outcome: 'retry' }, trackerIds.length);
+    await d.due.hint(schedules.map(({ _id: trackerId, accountId }) => ({ trackerId, accountId, at })), d.now());
+    d.outcomes.inc({ outcome: 'retry' }, schedules.length);
   };
 
   /** The schedule's occurrence, if it is due; a hint whose occurrence has moved on is ignored. */
@@ -54,11 +54,11 @@ export function createDispatcher(d: DispatcherDeps) {
   }
 
   /** Checks one due occurrence: cleared to run, or the tracker paused (or found gone) here. */
-  async function check(s: ScheduleDoc, card: () => Promise<RatesInput>): Promise<Due | null> {
+  async function check(s: ScheduleDoc, reads: BucketReads): Promise<Due | null> {
     const scheduledFor = s.nextRunAt!;
     const { accountId, tracker, _id: trackerId } = s;
     try {
-      const [{ account }, rates] = await Promise.all([query(d.nats, BillingQueries.getAccount, { version: 1, accountId }), card()]);
+      const [account, rates] = await Promise.all([reads.account(accountId), reads.rates()]);
       const decision = decide(tracker, account, rates, scheduledFor);
       if (decision.kind === 'run') return { schedule: s, scheduledFor, estimatedCostMicro: decision.estimatedCostMicro };
       await query(d.nats, TrackerQueries.autoPause, { version: 1, accountId, trackerId, reason: decision.reason });
@@ -66,7 +66,7 @@ export function createDispatcher(d: DispatcherDeps) {
       d.outcomes.inc({ outcome: decision.reason });
     } catch (e) {
       if (e instanceof DomainError && e.error.code === 'not_found') await gone(trackerId);
-      else await retryLater([trackerId], e);
+      else await retryLater([s], e);
     }
     return null;
   }
@@ -95,12 +95,12 @@ export function createDispatcher(d: DispatcherDeps) {
       const schedules = batch.map(({ schedule: { accountId, _id: trackerId }, scheduledFor }, i) => ({ accountId, trackerId, scheduledFor: scheduledFor.toISOString(), nextRunAt: next[i]!.toISOString() }));
       goneIds = new Set((await query(d.nats, TrackerQueries.advanceSchedules, { version: 1, schedules })).gone);
     } catch (e) {
-      await retryLater(batch.map((b) => b.schedule._id), e);
+      await retryLater(batch.map((b) => b.schedule), e);
       return;
     }
     const moving = batch.flatMap(({ schedule }, i) => (goneIds.has(schedule._id) ? [] : [{ schedule, next: next[i]! }]));
     // Filed before the schedules move on, so a crash in between leaves stale hints, never lost ones.
-    await d.due.hint(moving.map((m) => ({ trackerId: m.schedule._id, at: m.next })), d.now());
+    await d.due.hint(moving.map(({ schedule: { _id: trackerId, accountId }, next }) => ({ trackerId, accountId, at: next })), d.now());
     await mapConcurrently(batch, d.concurrency, async ({ schedule }, i) => {
       if (goneIds.has(schedule._id)) return gone(schedule._id);
       await d.schedules.advance(schedule, next[i]!);
@@ -110,11 +110,10 @@ export function createDispatcher(d: DispatcherDeps) {
 
   /** Seals a claimed bucket and dispatches what it names; the bucket is done unless the store failed. */
   async function work(bucket: string): Promise<boolean> {
-    let rates: Promise<RatesInput> | undefined;
-    const card = () => (rates ??= query(d.nats, BillingQueries.getRates, { version: 1 }).then((r) => r.rates));
+    const reads = bucketReads(d.nats);
     try {
       const schedules = (await mapConcurrently(await d.due.sealBucket(bucket), d.concurrency, dueNow)).filter((s) => s !== null);
-      const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, card))).filter((c) => c !== null);
+      const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, reads))).filter((c) => c !== null);
       await mapConcurrently(batches(cleared, SCHEDULE_BATCH_MAX, BATCH_BYTES), 2, run);
     } catch (err) {
       // The bucket stays claimed until its lease ends, then it is read again.
@@ -138,7 +137,7 @@ export function createDispatcher(d: DispatcherDeps) {
   /** The first pass on a store kept before due buckets existed files every active schedule once. */
   async function firstCursor(now: Date): Promise<Date> {
     const start = hintMinute(now, now);
-    for await (const s of d.schedules.active()) if (s.nextRunAt) await d.due.hint([{ trackerId: s._id, at: s.nextRunAt }], now);
+    for await (const s of d.schedules.active()) if (s.nextRunAt) await d.due.hint([{ trackerId: s._id, accountId: s.accountId, at: s.nextRunAt }], now);
     await d.due.advanceCursor(start);
     return start;
   }
@@ -159,6 +158,25 @@ export function createDispatcher(d: DispatcherDeps) {
       await d.due.advanceCursor(doneUntil);
       await d.due.forgetBefore(new Date(doneUntil.getTime() - WRITE_MARGIN_MS));
     }
+  };
+}
+
+type BucketReads = ReturnType<typeof bucketReads>;
+
+/**
+ * The rate card and each account, asked once per bucket: a bucket holds the trackers of the same
+ * accounts (it is sharded by account), and a failed answer is asked again by the next bucket.
+ */
+function bucketReads(nats: NatsLink) {
+  let rates: Promise<RatesInput> | undefined;
+  const accounts = new Map<string, Promise<Account>>();
+  return {
+    rates: () => (rates ??= query(nats, BillingQueries.getRates, { version: 1 }).then((r) => r.rates)),
+    account(accountId: string): Promise<Account> {
+      let account = accounts.get(accountId);
+      if (!account) accounts.set(accountId, (account = query(nats, BillingQueries.getAccount, { version: 1, accountId }).then((r) => r.account)));
+      return account;
+    },
   };
 }
 

@@ -64,11 +64,11 @@ export class DueStore {
    * Files each tracker under the minute its `at` falls due (or the current one, if `at` has passed):
    * one write and one read per bucket, however many of the trackers share it.
    */
-  async hint(entries: { trackerId: string; at: Date }[], now: Date): Promise<void> {
+  async hint(entries: { trackerId: string; accountId: string; at: Date }[], now: Date): Promise<void> {
     const groups = new Map<string, { minute: Date; shard: number; trackerIds: string[] }>();
-    for (const { trackerId, at } of entries) {
+    for (const { trackerId, accountId, at } of entries) {
       const minute = hintMinute(at, now);
-      const shard = shardOf(trackerId);
+      const shard = shardOf(accountId);
       const id = bucketId(minute, shard);
       const group = groups.get(id) ?? { minute, shard, trackerIds: [] };
       group.trackerIds.push(trackerId);
