@@ -3,7 +3,7 @@ import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type
 import { jsonBytes, pageLength } from './domain/page';
 import { answerSlots, newRun, queuedEvents, runHead, type RunState } from './domain/run';
 import type { OpenRunStore } from './store/open-runs';
-import { manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
+import { manualKey, type RunDoc, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
 
@@ -27,17 +27,17 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
   /**
    * Queues new runs, each registered with the reaper before it exists so no run is ever without a
    * deadline. `insert` may find a run already there (a repeated token or occurrence): its
-   * registration is withdrawn. Returns which of `runs` went in.
+   * registration is withdrawn. Returns what `insert` did, `inserted` telling which of `runs` went in.
    */
-  async function queue(runs: RunState[], insert: (runs: { run: RunState; events: StoredEvent[] }[]) => Promise<boolean[]>): Promise<boolean[]> {
+  async function queue<R extends { inserted: boolean[] }>(runs: RunState[], insert: (runs: { run: RunState; events: StoredEvent[] }[]) => Promise<R>): Promise<R> {
     await openRuns.open(runs);
     const withEvents = runs.map((run) => ({ run, events: queuedEvents(run) }));
-    const inserted = await insert(withEvents).catch(async (e: unknown) => {
+    const result = await insert(withEvents).catch(async (e: unknown) => {
       await Promise.all(runs.map((r) => openRuns.close(r.id)));
       throw e;
     });
-    await Promise.all(withEvents.map(({ run, events }, i) => (inserted[i] ? outbox.flushInserted(run.id, events) : openRuns.close(run.id))));
-    return inserted;
+    await Promise.all(withEvents.map(({ run, events }, i) => (result.inserted[i] ? outbox.flushInserted(run.id, events) : openRuns.close(run.id))));
+    return result;
   }
 
   /** The run a repeated token made. A token of another tracker conflicts, but an unknown tracker is 404 first, as for any new token. */
@@ -59,20 +59,19 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       const { account } = await query(nats, BillingQueries.getAccount, { version: 1, accountId });
       const refusal = runCoverageRefusal(account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
-      let outcome: InsertOutcome | undefined;
       const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());
-      await queue([run], async ([r]) => {
-        outcome = await store.insertManual(r!.run, r!.events);
-        return [outcome.inserted];
+      const { outcome } = await queue([run], async (queued) => {
+        const outcome = await store.insertManual(run, queued.flatMap((q) => q.events));
+        return { inserted: [outcome.inserted], outcome };
       });
-      if (!outcome!.inserted) return replay(outcome!.run, trackerId, accountId);
-      return { ...runHead(outcome!.run), replayed: false };
+      if (!outcome.inserted) return replay(outcome.run, trackerId, accountId);
+      return { ...runHead(outcome.run), replayed: false };
     },
 
     async createScheduled({ occurrences }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
       const queuedAt = now();
       const runs = occurrences.map((o) => build({ ...o, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(o.scheduledFor) }, queuedAt));
-      const inserted = await queue(runs, (r) => store.insertScheduled(r));
+      const { inserted } = await queue(runs, async (r) => ({ inserted: await store.insertScheduled(r) }));
       const created = inserted.filter(Boolean).length;
       return { created, existing: inserted.length - created };
     },
