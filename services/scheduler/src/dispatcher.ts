@@ -24,6 +24,9 @@ const RETRY_MS = 5_000;
 /** Each batch message's JSON stays under a quarter of NATS' default max_payload (1 MiB). */
 const BATCH_BYTES = 256 * 1024;
 
+/** A batch is up to 100 occurrences' work for its answerer: it is given longer than a single query's 5 s before it is retried. */
+const BATCH_TIMEOUT_MS = 30_000;
+
 /** An occurrence found due and cleared to run. */
 interface Due {
   schedule: ScheduleDoc;
@@ -91,9 +94,9 @@ export function createDispatcher(d: DispatcherDeps) {
           scheduledFor: scheduledFor.toISOString(),
           estimatedCostMicro,
         })),
-      });
+      }, BATCH_TIMEOUT_MS);
       const schedules = batch.map(({ schedule: { accountId, _id: trackerId }, scheduledFor }, i) => ({ accountId, trackerId, scheduledFor: scheduledFor.toISOString(), nextRunAt: next[i]!.toISOString() }));
-      goneIds = new Set((await query(d.nats, TrackerQueries.advanceSchedules, { version: 1, schedules })).gone);
+      goneIds = new Set((await query(d.nats, TrackerQueries.advanceSchedules, { version: 1, schedules }, BATCH_TIMEOUT_MS)).gone);
     } catch (e) {
       await retryLater(batch.map((b) => b.schedule), e);
       return;
