@@ -24,6 +24,9 @@ const RETRY_MS = 5_000;
 /** Each batch message's JSON stays under a quarter of NATS' default max_payload (1 MiB). */
 const BATCH_BYTES = 256 * 1024;
 
+/** Buckets one replica works on at once: a bucket's steps wait on each other, so one at a time leaves the machine idle. */
+const BUCKETS_AT_ONCE = 4;
+
 /** A batch is up to 100 occurrences' work for its answerer: it is given longer than a single query's 5 s before it is retried. */
 const BATCH_TIMEOUT_MS = 30_000;
 
@@ -130,10 +133,10 @@ export function createDispatcher(d: DispatcherDeps) {
   /** Whether every bucket of the minute is done, after working those this replica could claim. */
   async function workMinute(minute: Date): Promise<boolean> {
     let complete = true;
-    for (const bucket of shuffle(await d.due.sealMinute(minute))) {
+    await mapConcurrently(shuffle(await d.due.sealMinute(minute)), BUCKETS_AT_ONCE, async (bucket) => {
       const claim = await d.due.claim(bucket, d.owner, d.now(), d.leaseMs);
       if (claim.kind === 'busy' || (claim.kind === 'claimed' && !(await work(bucket)))) complete = false;
-    }
+    });
     return complete;
   }
 
