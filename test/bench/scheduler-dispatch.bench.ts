@@ -28,9 +28,12 @@ describe(`dispatch of ${TRACKERS} trackers due at once`, () => {
       });
       try {
         const dueAt = new Date(Date.UTC(2031, 0, 6, 9, 0));
-        const { queued, dispatched, elapsedMs } = await dispatchLoad(stack, { count: TRACKERS, replicas, dueAt, timeoutMs: 3 * 3600_000 });
+        const { queued, dispatched, elapsedMs, cpuSeconds } = await dispatchLoad(stack, { count: TRACKERS, replicas, dueAt, timeoutMs: 3 * 3600_000 });
         const perSecond = (queued.length / (elapsedMs / 1000)).toFixed(1);
         process.stdout.write(`bench: ${TRACKERS} trackers, ${replicas} scheduler replica(s): ${queued.length} runs queued in ${(elapsedMs / 1000).toFixed(1)} s (${perSecond} occurrences/s), ${dispatched} dispatches\n`);
+        const total = [...cpuSeconds.values()].reduce((a, b) => a + b, 0);
+        const parts = [...cpuSeconds].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]).map(([name, s]) => `${name} ${s.toFixed(1)} s`);
+        process.stdout.write(`bench: CPU meanwhile ${total.toFixed(1)} s (${((total * 1000) / queued.length).toFixed(2)} ms per occurrence): ${parts.join(', ')}\n`);
       } finally {
         await stack.stop();
         await hanging.close();

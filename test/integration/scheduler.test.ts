@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -80,6 +81,25 @@ it('runs a missed occurrence once after downtime, then moves to the next future 
   const { runs, tracker: after } = await report(apiKey, t.id);
   expect(runs.map((r: { scheduledFor: string }) => r.scheduledFor)).toEqual([t.nextRunAt]);
   expect(Date.parse(after.nextRunAt)).toBe(Date.parse(t.nextRunAt) + 2 * WEEK);
+});
+
+it('removes a minute\'s due buckets once the cursor is past it by the write margin', async () => {
+  const mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+  try {
+    const minutes = mongo.db(`${stack.dbName('scheduler')}-${run}`).collection<{ _id: string }>('due_minutes');
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey);
+    const minute = new Date(Math.ceil(Date.parse(t.nextRunAt) / 60_000) * 60_000).toISOString();
+    clock = pastDue(t);
+    await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
+    expect(await minutes.countDocuments({ _id: minute })).toBe(1);
+    // Past the write margin (10 minutes): nobody files a hint there any more.
+    clock = new Date(clock.getTime() + 12 * 60_000);
+    await eventually(() => minutes.countDocuments({ _id: minute }), (n) => n === 0);
+    expect(await minutes.countDocuments({ _id: new Date(Date.parse(t.nextRunAt) + WEEK).toISOString() })).toBe(1); // the next occurrence's stays
+  } finally {
+    await mongo.close();
+  }
 });
 
 it('gives a paused then re-activated tracker a fresh nextRunAt', async () => {

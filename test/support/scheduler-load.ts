@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, type Tracker } from '@brandradar/contracts';
 import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, publishEvent, startService, type RunningService } from '@brandradar/platform';
 import { createSchedulerService } from '../../services/scheduler/src/service';
+import { cpuMeter } from './cpu';
 import { eventually } from './eventually';
 import { HARNESS_USER, type TestStack } from './stack';
 
@@ -10,8 +11,9 @@ import { HARNESS_USER, type TestStack } from './stack';
  * ACTIVE by tracker events (as the tracker service would publish them), all due
  * at `dueAt`, dispatched by `replicas` scheduler processes sharing one store.
  * Resolves with the runs queued (from run.queued events), how many
- * occurrences the replicas dispatched (their `scheduler_occurrences_total`), and
- * how long it took from the instant they fell due to the last run queued.
+ * occurrences the replicas dispatched (their `scheduler_occurrences_total`),
+ * how long it took from the instant they fell due to the last run queued, and
+ * the CPU seconds every process of the run used meanwhile, by process name.
  */
 export async function dispatchLoad(stack: TestStack, opts: { count: number; replicas: number; dueAt: Date; timeoutMs: number }) {
   const logger = createLogger('scheduler-load', 'silent');
@@ -48,13 +50,15 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     // The replicas have filed every tracker before the occurrences fall due, all in the same instant.
     await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, 'scheduler-trackers'), (c) => c.num_pending === 0 && c.num_ack_pending === 0, opts.timeoutMs, 200);
     const started = Date.now();
+    const meter = cpuMeter();
     dueSince = started;
     await eventually(async () => queued.length, (n) => n >= opts.count, opts.timeoutMs, 50);
     const elapsedMs = Date.now() - started;
+    const cpuSeconds = meter.stop();
     // Every dispatch has finished and every run.queued event is in: a second run would be in `queued` now.
     const dispatched = await eventually(() => dispatchedOccurrences(replicas), (n) => n >= opts.count, opts.timeoutMs);
     await eventually(() => link.jsm.consumers.info(RUN_EVENTS_STREAM.name, durable), (c) => c.num_pending === 0 && c.num_ack_pending === 0);
-    return { queued: [...queued], dispatched, elapsedMs, trackerIds: trackers.map((t) => t.id) };
+    return { queued: [...queued], dispatched, elapsedMs, cpuSeconds, trackerIds: trackers.map((t) => t.id) };
   } finally {
     await Promise.all(replicas.map((r) => r.stop()));
     await watching.stop();

@@ -93,7 +93,7 @@ export const SERVICE_ACCESS = {
   },
   scheduler: {
     serves: [],
-    calls: [BillingQueries.getAccount, BillingQueries.getRates, RunQueries.createScheduled, TrackerQueries.advanceSchedule, TrackerQueries.autoPause],
+    calls: [BillingQueries.getAccount, BillingQueries.getRates, RunQueries.createScheduled, TrackerQueries.advanceSchedules, TrackerQueries.autoPause],
     publishes: [],
     consumes: [{ stream: TRACKER_EVENTS_STREAM, durable: 'scheduler-trackers' }],
   },

@@ -11,10 +11,10 @@ function knownToIntl(tz: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  return true;
 }
 
 /** The canonical names of the zones the runtime knows. */

@@ -3,7 +3,7 @@ import { Micro, Timestamp } from './common';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { RunAnswer, RunSummary } from './run';
 import { Tracker } from './tracker';
-import { DefinitionVersion } from './tracker-messages';
+import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
 
@@ -26,11 +26,20 @@ export const RunQueries = {
    * then the limit of 3 manual runs QUEUED or RUNNING per account.
    */
   requestManual: defineQuery('runs.request-manual.v1', scoped({ trackerId: z.uuid(), requestToken: z.string().min(1).max(200) }), RunHead.extend({ replayed: z.boolean() })),
-  /** A scheduled run for one occurrence; the same (tracker, scheduledFor) always yields the same single run. */
+  /**
+   * Scheduled runs, one per occurrence, of any accounts (at most SCHEDULE_BATCH_MAX): the same
+   * (tracker, scheduledFor) always yields the same single run, so a batch sent again creates only
+   * what is missing. `created` counts the new runs, `existing` those that were there already.
+   */
   createScheduled: defineQuery(
-    'runs.create-scheduled.v1',
-    scoped({ tracker: Tracker, definitionVersion: DefinitionVersion, scheduledFor: Timestamp, estimatedCostMicro: Micro }),
-    RunHead.extend({ created: z.boolean() }),
+    'runs.create-scheduled.v2',
+    versioned({
+      occurrences: z
+        .array(z.object({ accountId: z.uuid(), tracker: Tracker, definitionVersion: DefinitionVersion, scheduledFor: Timestamp, estimatedCostMicro: Micro }))
+        .min(1)
+        .max(SCHEDULE_BATCH_MAX),
+    }),
+    z.object({ created: z.int().min(0), existing: z.int().min(0) }),
   ),
   /** The ids of a tracker's newest runs, newest first; each run is then read on its own. */
   listIds: defineQuery('runs.list-ids.v1', scoped({ trackerId: z.uuid(), limit: z.int().min(1).max(100) }), z.object({ runIds: z.array(z.uuid()) })),

@@ -12,6 +12,13 @@ const one = z.object({ tracker: Tracker });
  */
 export const DefinitionVersion = z.int().min(1);
 
+/**
+ * The most occurrences one scheduler message carries (runs to create, schedules to move on), so a
+ * due bucket of thousands costs a few messages; the scheduler also keeps each message's JSON under
+ * a quarter of NATS' default max_payload, however large the trackers in it.
+ */
+export const SCHEDULE_BATCH_MAX = 100;
+
 /** Queries answered by the tracker service; every one is scoped to the calling account. */
 export const TrackerQueries = {
   create: defineQuery('trackers.create.v1', scoped({ input: CreateTrackerInput }), one),
@@ -40,8 +47,16 @@ export const TrackerQueries = {
   ),
   /** The scheduler pauses an ACTIVE tracker whose next run must not happen (spec §3, automatic pause). */
   autoPause: defineQuery('trackers.auto-pause.v1', scoped({ trackerId: z.uuid(), reason: PauseReason }), one),
-  /** After dispatching the occurrence `scheduledFor`, the scheduler moves `nextRunAt` on. */
-  advanceSchedule: defineQuery('trackers.advance-schedule.v1', scoped({ trackerId: z.uuid(), scheduledFor: Timestamp, nextRunAt: Timestamp }), one),
+  /**
+   * After dispatching a batch of occurrences (`scheduledFor` each), the scheduler moves each tracker's
+   * `nextRunAt` on; `gone` names the trackers (or accounts) that no longer exist. At most
+   * SCHEDULE_BATCH_MAX items, of any accounts.
+   */
+  advanceSchedules: defineQuery(
+    'trackers.advance-schedules.v1',
+    versioned({ schedules: z.array(z.object({ accountId: z.uuid(), trackerId: z.uuid(), scheduledFor: Timestamp, nextRunAt: Timestamp })).min(1).max(SCHEDULE_BATCH_MAX) }),
+    z.object({ gone: z.array(z.uuid()) }),
+  ),
 };
 
 export const TRACKER_EVENTS_STREAM: StreamDef = {

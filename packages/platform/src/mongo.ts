@@ -1,13 +1,17 @@
 import type { EventEmitter } from 'node:events';
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import {
+  MongoBulkWriteError,
   MongoClient,
+  type Collection,
   type CommandFailedEvent,
   type CommandStartedEvent,
   type CommandSucceededEvent,
   type CreateIndexesOptions,
   type Db,
+  type Document,
   type IndexSpecification,
+  type OptionalUnlessRequiredId,
 } from 'mongodb';
 import { tracer } from './tracing';
 
@@ -111,4 +115,21 @@ export async function ensureIndexes(db: Db, indexes: readonly IndexSpec[]): Prom
 /** Duplicate-key errors, as MongoDB and FerretDB report them. */
 export function isDuplicateKeyError(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Inserts `docs` in one command, each on its own (`ordered: false`), and tells for each whether it
+ * went in: `false` where a unique index refused it as a duplicate. Any other failure is thrown.
+ */
+export async function insertEach<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<boolean[]> {
+  const inserted = docs.map(() => true);
+  try {
+    await collection.insertMany(docs, { ordered: false });
+  } catch (e) {
+    if (!(e instanceof MongoBulkWriteError)) throw e;
+    const errors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+    if (errors.length === 0 || errors.some((w) => w.code !== 11000)) throw e;
+    for (const w of errors) inserted[w.index] = false;
+  }
+  return inserted;
 }

@@ -19,22 +19,25 @@ export interface RunQueryDeps {
 
 /** The runner's answers about runs, one per query subject. */
 export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf }: RunQueryDeps) {
+  /** A new run with its deadline, from when it is queued and how many answers it asks for. */
+  function build(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, queuedAt: Date): RunState {
+    return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
+  }
+
   /**
-   * Queues a new run with its deadline, registered with the reaper before the run exists so no run
-   * is ever without one. `insert` may find the run already there (a repeated token or occurrence).
+   * Queues new runs, each registered with the reaper before it exists so no run is ever without a
+   * deadline. `insert` may find a run already there (a repeated token or occurrence): its
+   * registration is withdrawn. Returns what `insert` did, `inserted` telling which of `runs` went in.
    */
-  async function queue(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, insert: (run: RunState, events: StoredEvent[]) => Promise<InsertOutcome>): Promise<InsertOutcome> {
-    const queuedAt = now();
-    const run = newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
-    await openRuns.open(run.id, run.deadlineAt);
-    const events = queuedEvents(run);
-    const outcome = await insert(run, events).catch(async (e: unknown) => {
-      await openRuns.close(run.id);
+  async function queue<R extends { inserted: boolean[] }>(runs: RunState[], insert: (runs: { run: RunState; events: StoredEvent[] }[]) => Promise<R>): Promise<R> {
+    await openRuns.open(runs);
+    const withEvents = runs.map((run) => ({ run, events: queuedEvents(run) }));
+    const result = await insert(withEvents).catch(async (e: unknown) => {
+      await Promise.all(runs.map((r) => openRuns.close(r.id)));
       throw e;
     });
-    if (outcome.inserted) await outbox.flushInserted(run.id, events);
-    else await openRuns.close(run.id);
-    return outcome;
+    await Promise.all(withEvents.map(({ run, events }, i) => (result.inserted[i] ? outbox.flushInserted(run.id, events) : openRuns.close(run.id))));
+    return result;
   }
 
   /** The run a repeated token made. A token of another tracker conflicts, but an unknown tracker is 404 first, as for any new token. */
@@ -56,16 +59,21 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       const { account } = await query(nats, BillingQueries.getAccount, { version: 1, accountId });
       const refusal = runCoverageRefusal(account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
-      const outcome = await queue({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, (run, events) => store.insertManual(run, events));
+      const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());
+      const { outcome } = await queue([run], async (queued) => {
+        const outcome = await store.insertManual(run, queued.flatMap((q) => q.events));
+        return { inserted: [outcome.inserted], outcome };
+      });
       if (!outcome.inserted) return replay(outcome.run, trackerId, accountId);
       return { ...runHead(outcome.run), replayed: false };
     },
 
-    async createScheduled({ accountId, tracker, definitionVersion, scheduledFor, estimatedCostMicro }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
-      const outcome = await queue({ accountId, tracker, definitionVersion, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(scheduledFor), estimatedCostMicro }, (run, events) =>
-        store.insertScheduled(run, events),
-      );
-      return { ...runHead(outcome.run), created: outcome.inserted };
+    async createScheduled({ occurrences }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
+      const queuedAt = now();
+      const runs = occurrences.map((o) => build({ ...o, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(o.scheduledFor) }, queuedAt));
+      const { inserted } = await queue(runs, async (r) => ({ inserted: await store.insertScheduled(r) }));
+      const created = inserted.filter(Boolean).length;
+      return { created, existing: inserted.length - created };
     },
 
     async listIds({ accountId, trackerId, limit }: QueryRequest<Q['listIds']>): Promise<QueryResult<Q['listIds']>> {

@@ -1,10 +1,10 @@
-import { BillingQueries, RunQueries, TrackerQueries, type RatesInput } from '@brandradar/contracts';
-import { DomainError, query, type Logger, type NatsLink } from '@brandradar/platform';
+import { BillingQueries, RunQueries, SCHEDULE_BATCH_MAX, TrackerQueries, type Account, type RatesInput } from '@brandradar/contracts';
+import { DomainError, mapConcurrently, query, type Logger, type NatsLink } from '@brandradar/platform';
 import type { Counter } from 'prom-client';
-import { decide, nextAfter } from './domain/dispatch';
-import { hintMinute, minutesThrough, nextMinute, walkEveryMinuteFrom } from './domain/due';
+import { batches, decide, nextAfter } from './domain/dispatch';
+import { WRITE_MARGIN_MS, hintMinute, minutesThrough, nextMinute, walkEveryMinuteFrom } from './domain/due';
 import type { DueStore } from './store/due';
-import type { ScheduleStore } from './store/schedules';
+import type { ScheduleDoc, ScheduleStore } from './store/schedules';
 
 export interface DispatcherDeps {
   schedules: ScheduleStore;
@@ -21,80 +21,129 @@ export interface DispatcherDeps {
 /** A dispatch that could not reach a dependency is tried again from a bucket at least this much later. */
 const RETRY_MS = 5_000;
 
+/** Each batch message's JSON stays under a quarter of NATS' default max_payload (1 MiB). */
+const BATCH_BYTES = 256 * 1024;
+
+/** Buckets one replica works on at once: a bucket's steps wait on each other, so one at a time leaves the machine idle. */
+const BUCKETS_AT_ONCE = 4;
+
+/** A batch is up to 100 occurrences' work for its answerer: it is given longer than a single query's 5 s before it is retried. */
+const BATCH_TIMEOUT_MS = 30_000;
+
+/** An occurrence found due and cleared to run. */
+interface Due {
+  schedule: ScheduleDoc;
+  scheduledFor: Date;
+  estimatedCostMicro: number;
+}
+
 /**
  * Turns each due occurrence into exactly one run or one pause. Any number of
  * replicas may run this: they claim different due buckets, and the runner
  * keeps one run per (tracker, scheduledFor) whatever happens (a bucket taken
- * over from a replica that died, a hint read twice).
+ * over from a replica that died, a hint read twice). A bucket's runs are
+ * created and its schedules moved on in batches: a few messages per bucket,
+ * not several per occurrence.
  */
 export function createDispatcher(d: DispatcherDeps) {
-  /** Dispatches the tracker's occurrence if it is due; a hint whose occurrence has moved on is ignored. */
-  async function dispatch(trackerId: string, rates: () => Promise<RatesInput>): Promise<void> {
+  const retryLater = async (schedules: ScheduleDoc[], err: unknown) => {
+    d.logger.warn({ err, trackers: schedules.length }, 'dispatch failed; will retry');
+    const at = new Date(d.now().getTime() + RETRY_MS);
+    await d.due.hint(schedules.map(({ _id: trackerId, accountId }) => ({ trackerId, accountId, at })), d.now());
+    d.outcomes.inc({ outcome: 'retry' }, schedules.length);
+  };
+
+  /** The schedule's occurrence, if it is due; a hint whose occurrence has moved on is ignored. */
+  async function dueNow(trackerId: string): Promise<ScheduleDoc | null> {
     const s = await d.schedules.get(trackerId);
-    if (!s?.active || !s.nextRunAt || s.nextRunAt.getTime() > d.now().getTime()) return;
-    const scheduledFor = s.nextRunAt;
-    const { accountId, tracker, definitionVersion } = s;
-    try {
-      const [{ account }, card] = await Promise.all([query(d.nats, BillingQueries.getAccount, { version: 1, accountId }), rates()]);
-      const decision = decide(tracker, account, card, scheduledFor);
-      if (decision.kind === 'pause') {
-        await query(d.nats, TrackerQueries.autoPause, { version: 1, accountId, trackerId, reason: decision.reason });
-        await d.schedules.deactivate(trackerId);
-        d.outcomes.inc({ outcome: decision.reason });
-        return;
-      }
-      await query(d.nats, RunQueries.createScheduled, { version: 1, accountId, tracker, definitionVersion: definitionVersion ?? 1, scheduledFor: scheduledFor.toISOString(), estimatedCostMicro: decision.estimatedCostMicro });
-      const next = nextAfter(tracker, scheduledFor, d.now());
-      await query(d.nats, TrackerQueries.advanceSchedule, { version: 1, accountId, trackerId, scheduledFor: scheduledFor.toISOString(), nextRunAt: next.toISOString() });
-      // Filed before the schedule moves on, so a crash in between leaves a stale hint, never a lost one.
-      await d.due.hint(trackerId, next, d.now());
-      await d.schedules.advance(s, next);
-      d.outcomes.inc({ outcome: 'run' });
-    } catch (e) {
-      if (e instanceof DomainError && e.error.code === 'not_found') {
-        await d.schedules.deactivate(trackerId); // the tracker (or its account) is gone
-        d.outcomes.inc({ outcome: 'gone' });
-        return;
-      }
-      d.logger.warn({ err: e, trackerId, scheduledFor }, 'dispatch failed; will retry');
-      await d.due.hint(trackerId, new Date(d.now().getTime() + RETRY_MS), d.now());
-      d.outcomes.inc({ outcome: 'retry' });
-    }
+    return s?.active && s.nextRunAt && s.nextRunAt.getTime() <= d.now().getTime() ? s : null;
   }
 
-  /** Seals a claimed bucket and dispatches what it names, `concurrency` at a time; the bucket is done unless the store failed. */
+  /** Checks one due occurrence: cleared to run, or the tracker paused (or found gone) here. */
+  async function check(s: ScheduleDoc, reads: BucketReads): Promise<Due | null> {
+    const scheduledFor = s.nextRunAt!;
+    const { accountId, tracker, _id: trackerId } = s;
+    try {
+      const [account, rates] = await Promise.all([reads.account(accountId), reads.rates()]);
+      const decision = decide(tracker, account, rates, scheduledFor);
+      if (decision.kind === 'run') return { schedule: s, scheduledFor, estimatedCostMicro: decision.estimatedCostMicro };
+      await query(d.nats, TrackerQueries.autoPause, { version: 1, accountId, trackerId, reason: decision.reason });
+      await d.schedules.deactivate(trackerId);
+      d.outcomes.inc({ outcome: decision.reason });
+    } catch (e) {
+      if (e instanceof DomainError && e.error.code === 'not_found') await gone(trackerId);
+      else await retryLater([s], e);
+    }
+    return null;
+  }
+
+  async function gone(trackerId: string): Promise<void> {
+    await d.schedules.deactivate(trackerId); // the tracker (or its account) is gone
+    d.outcomes.inc({ outcome: 'gone' });
+  }
+
+  /** One message creates a batch's runs, one moves the trackers on; then the next occurrences are filed and the schedules advanced. */
+  async function run(batch: Due[]): Promise<void> {
+    const now = d.now();
+    const next = batch.map(({ schedule, scheduledFor }) => nextAfter(schedule.tracker, scheduledFor, now));
+    let goneIds: Set<string>;
+    try {
+      await query(d.nats, RunQueries.createScheduled, {
+        version: 1,
+        occurrences: batch.map(({ schedule: { accountId, tracker, definitionVersion }, scheduledFor, estimatedCostMicro }) => ({
+          accountId,
+          tracker,
+          definitionVersion: definitionVersion ?? 1,
+          scheduledFor: scheduledFor.toISOString(),
+          estimatedCostMicro,
+        })),
+      }, BATCH_TIMEOUT_MS);
+      const schedules = batch.map(({ schedule: { accountId, _id: trackerId }, scheduledFor }, i) => ({ accountId, trackerId, scheduledFor: scheduledFor.toISOString(), nextRunAt: next[i]!.toISOString() }));
+      goneIds = new Set((await query(d.nats, TrackerQueries.advanceSchedules, { version: 1, schedules }, BATCH_TIMEOUT_MS)).gone);
+    } catch (e) {
+      await retryLater(batch.map((b) => b.schedule), e);
+      return;
+    }
+    const moving = batch.flatMap(({ schedule }, i) => (goneIds.has(schedule._id) ? [] : [{ schedule, next: next[i]! }]));
+    // Filed before the schedules move on, so a crash in between leaves stale hints, never lost ones.
+    await d.due.hint(moving.map(({ schedule: { _id: trackerId, accountId }, next }) => ({ trackerId, accountId, at: next })), d.now());
+    await mapConcurrently(batch, d.concurrency, async ({ schedule }, i) => {
+      if (goneIds.has(schedule._id)) return gone(schedule._id);
+      await d.schedules.advance(schedule, next[i]!);
+      d.outcomes.inc({ outcome: 'run' });
+    });
+  }
+
+  /** Seals a claimed bucket and dispatches what it names; the bucket is done unless the store failed. */
   async function work(bucket: string): Promise<boolean> {
-    const queue = await d.due.sealBucket(bucket);
-    let rates: Promise<RatesInput> | undefined;
-    const ratesOnce = () => (rates ??= query(d.nats, BillingQueries.getRates, { version: 1 }).then((r) => r.rates));
-    let failed = false;
-    const worker = async () => {
-      for (let id = queue.shift(); id; id = queue.shift()) {
-        await dispatch(id, ratesOnce).catch((err: unknown) => {
-          failed = true; // the bucket stays claimed until its lease ends, then it is read again
-          d.logger.error({ err, bucket }, 'dispatch could not record its outcome');
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: d.concurrency }, worker));
-    if (!failed) await d.due.finish(bucket);
-    return !failed;
+    const reads = bucketReads(d.nats);
+    try {
+      const schedules = (await mapConcurrently(await d.due.sealBucket(bucket), d.concurrency, dueNow)).filter((s) => s !== null);
+      const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, reads))).filter((c) => c !== null);
+      await mapConcurrently(batches(cleared, SCHEDULE_BATCH_MAX, BATCH_BYTES), 2, run);
+    } catch (err) {
+      // The bucket stays claimed until its lease ends, then it is read again.
+      d.logger.error({ err, bucket }, 'dispatch could not record its outcome');
+      return false;
+    }
+    await d.due.finish(bucket);
+    return true;
   }
 
   /** Whether every bucket of the minute is done, after working those this replica could claim. */
   async function workMinute(minute: Date): Promise<boolean> {
     let complete = true;
-    for (const bucket of shuffle(await d.due.sealMinute(minute))) {
+    await mapConcurrently(shuffle(await d.due.sealMinute(minute)), BUCKETS_AT_ONCE, async (bucket) => {
       const claim = await d.due.claim(bucket, d.owner, d.now(), d.leaseMs);
       if (claim.kind === 'busy' || (claim.kind === 'claimed' && !(await work(bucket)))) complete = false;
-    }
+    });
     return complete;
   }
 
   /** The first pass on a store kept before due buckets existed files every active schedule once. */
   async function firstCursor(now: Date): Promise<Date> {
     const start = hintMinute(now, now);
-    for await (const s of d.schedules.active()) if (s.nextRunAt) await d.due.hint(s._id, s.nextRunAt, now);
+    for await (const s of d.schedules.active()) if (s.nextRunAt) await d.due.hint([{ trackerId: s._id, accountId: s.accountId, at: s.nextRunAt }], now);
     await d.due.advanceCursor(start);
     return start;
   }
@@ -111,7 +160,29 @@ export function createDispatcher(d: DispatcherDeps) {
       contiguous = (await workMinute(minute)) && contiguous;
       if (contiguous) doneUntil = nextMinute(minute);
     }
-    if (doneUntil.getTime() > cursor.getTime()) await d.due.advanceCursor(doneUntil);
+    if (doneUntil.getTime() > cursor.getTime()) {
+      await d.due.advanceCursor(doneUntil);
+      await d.due.forgetBefore(new Date(doneUntil.getTime() - WRITE_MARGIN_MS));
+    }
+  };
+}
+
+type BucketReads = ReturnType<typeof bucketReads>;
+
+/**
+ * The rate card and each account, asked once per bucket: a bucket holds the trackers of the same
+ * accounts (it is sharded by account), and a failed answer is asked again by the next bucket.
+ */
+function bucketReads(nats: NatsLink) {
+  let rates: Promise<RatesInput> | undefined;
+  const accounts = new Map<string, Promise<Account>>();
+  return {
+    rates: () => (rates ??= query(nats, BillingQueries.getRates, { version: 1 }).then((r) => r.rates)),
+    account(accountId: string): Promise<Account> {
+      let account = accounts.get(accountId);
+      if (!account) accounts.set(accountId, (account = query(nats, BillingQueries.getAccount, { version: 1, accountId }).then((r) => r.account)));
+      return account;
+    },
   };
 }
 

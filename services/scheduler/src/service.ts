@@ -34,7 +34,7 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
       const events = await consumeEvents(nats, trackerEventsConsumer, logger, async ({ subject, payload }) => {
         const { accountId, tracker, definitionVersion } = payload;
         const stored = await schedules.apply(accountId, tracker, definitionVersion, subject === TrackerEvents.activated.subject);
-        if (stored?.active && stored.nextRunAt) await due.hint(stored._id, stored.nextRunAt, now());
+        if (stored?.active && stored.nextRunAt) await due.hint([{ trackerId: stored._id, accountId, at: stored.nextRunAt }], now());
       });
 
       const dispatchDue = createDispatcher({

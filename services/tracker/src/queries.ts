@@ -121,9 +121,17 @@ export function trackerQueryHandlers({ store, outbox, nats, now }: TrackerDeps) 
       return { tracker: toApiTracker(state) };
     },
 
-    async advanceSchedule({ accountId, trackerId, scheduledFor, nextRunAt }: QueryRequest<Q['advanceSchedule']>): Promise<QueryResult<Q['advanceSchedule']>> {
-      const state = await store.transition(accountId, trackerId, (t) => advanceSchedule(t, new Date(scheduledFor), new Date(nextRunAt), now()));
-      return { tracker: toApiTracker(state) };
+    async advanceSchedules({ schedules }: QueryRequest<Q['advanceSchedules']>): Promise<QueryResult<Q['advanceSchedules']>> {
+      const gone: string[] = [];
+      await Promise.all(
+        schedules.map(({ accountId, trackerId, scheduledFor, nextRunAt }) =>
+          store.transition(accountId, trackerId, (t) => advanceSchedule(t, new Date(scheduledFor), new Date(nextRunAt), now())).catch((e: unknown) => {
+            if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e;
+            gone.push(trackerId);
+          }),
+        ),
+      );
+      return { gone };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { insertEach, type IndexSpec } from '@brandradar/platform';
+import type { RunState } from '../domain/run';
 
 /**
  * The runs not yet settled, each with its deadline: written before the run
@@ -20,13 +21,9 @@ export class OpenRunStore {
     this.openRuns = db.collection<OpenRunDoc>('open_runs');
   }
 
-  /** Registers a new run (a fresh id): one insert, and a repeat of it is already done. */
-  async open(runId: string, deadlineAt: Date): Promise<void> {
-    try {
-      await this.openRuns.insertOne({ _id: runId, deadlineAt });
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-    }
+  /** Registers new runs (fresh ids) in one insert; a repeat of one is already done. */
+  async open(runs: Pick<RunState, 'id' | 'deadlineAt'>[]): Promise<void> {
+    await insertEach(this.openRuns, runs.map((r) => ({ _id: r.id, deadlineAt: r.deadlineAt })));
   }
 
   async close(runId: string): Promise<void> {

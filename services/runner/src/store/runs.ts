@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
@@ -108,18 +108,15 @@ export class RunStore {
     await this.collection.updateOne({ _id: runId }, { $set: { delta }, $inc: { rev: 1 } });
   }
 
-  /** A scheduled run: inserted once per occurrence; a duplicate returns the run that exists. */
-  async insertScheduled(run: RunState, events: StoredEvent[]): Promise<InsertOutcome> {
-    const dedupeKey = `scheduled:${run.trackerId}:${run.scheduledFor!.toISOString()}`;
-    try {
-      await this.collection.insertOne(toDoc(run, { dedupeKey, slot: run.id, events }));
-      return { inserted: true, run };
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-      const existing = await this.byDedupeKey(dedupeKey);
-      if (!existing) throw e;
-      return { inserted: false, run: existing };
-    }
+  /**
+   * Scheduled runs, one insert for the lot: each goes in once per occurrence, and `false` marks one
+   * whose occurrence already has its run (the unique `dedupeKey` refused it).
+   */
+  insertScheduled(runs: { run: RunState; events: StoredEvent[] }[]): Promise<boolean[]> {
+    return insertEach(
+      this.collection,
+      runs.map(({ run, events }) => toDoc(run, { dedupeKey: `scheduled:${run.trackerId}:${run.scheduledFor!.toISOString()}`, slot: run.id, events })),
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Tracker } from '@brandradar/contracts';
 import { DEFAULT_RATES } from '@brandradar/contracts';
-import { decide, nextAfter } from './dispatch';
+import { batches, decide, nextAfter } from './dispatch';
 
 const tracker: Tracker = {
   id: '0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f',
@@ -62,5 +62,23 @@ describe('nextAfter', () => {
 
   it('skips occurrences missed while the scheduler was down: no backlog', () => {
     expect(nextAfter(tracker, at, new Date('2026-12-15T12:00:00.000Z'))).toEqual(new Date('2026-12-21T09:00:00.000Z'));
+  });
+});
+
+describe('batches', () => {
+  const items = Array.from({ length: 7 }, (_, i) => ({ i, text: 'x'.repeat(90) })); // 100 bytes of JSON each or a little more
+
+  it('keeps the order and at most `max` items a batch', () => {
+    expect(batches(items, 3, 1_000_000).map((b) => b.map((x) => x.i))).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
+  });
+
+  it('starts a new batch before one would pass `maxBytes`, and sends an item larger than that alone', () => {
+    const size = Buffer.byteLength(JSON.stringify(items[0]));
+    expect(batches(items, 100, 2 * size + 1).map((b) => b.length)).toEqual([2, 2, 2, 1]);
+    expect(batches([{ big: 'y'.repeat(500) }, ...items.slice(0, 2)], 100, 300).map((b) => b.length)).toEqual([1, 2]);
+  });
+
+  it('makes no batch of nothing', () => {
+    expect(batches([], 100, 1_000)).toEqual([]);
   });
 });

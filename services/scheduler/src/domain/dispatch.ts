@@ -37,3 +37,25 @@ export function nextAfter(tracker: Pick<Tracker, 'cadence'>, scheduledFor: Date,
   const next = nextOccurrence(tracker.cadence, scheduledFor);
   return next.getTime() > now.getTime() ? next : nextOccurrence(tracker.cadence, now);
 }
+
+/**
+ * Splits `items` into batches of at most `max` items and about `maxBytes` of JSON each, in order,
+ * so one message carries each batch; an item larger than `maxBytes` goes alone.
+ */
+export function batches<T>(items: readonly T[], max: number, maxBytes: number): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item));
+    if (current.length > 0 && (current.length >= max || bytes + size > maxBytes)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}

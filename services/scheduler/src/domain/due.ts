@@ -5,9 +5,11 @@ const MINUTE_MS = 60_000;
 /**
  * Due occurrences are filed in buckets: one per minute (the occurrence's
  * instant rounded up, so everything in the bucket is due once the minute
- * starts) and shard, the shard being a hash of the tracker id. Sharding keeps
- * each bucket small when thousands of trackers share a minute, and lets
- * replicas work on different buckets of the same minute.
+ * starts) and shard, the shard being a hash of the tracker's account id.
+ * Sharding keeps each bucket small when thousands of trackers share a minute,
+ * and lets replicas work on different buckets of the same minute; by account,
+ * so an account's trackers due together share a bucket and its account is
+ * read once for all of them.
  */
 export const DUE_SHARDS = 32;
 
@@ -57,12 +59,12 @@ export function laterMinute(sealed: Date, now: Date): Date {
   return next.getTime() > current.getTime() ? next : current;
 }
 
-/** A tracker's shard: stable for the tracker, spread evenly over the shards. */
-export function shardOf(trackerId: string): number {
-  return createHash('sha256').update(trackerId).digest().readUInt32BE(0) % DUE_SHARDS;
+/** An account's shard: stable for the account, spread evenly over the shards. */
+export function shardOf(accountId: string): number {
+  return createHash('sha256').update(accountId).digest().readUInt32BE(0) % DUE_SHARDS;
 }
 
-/** The `_id` of a bucket: the minute and the shard, never the tracker id. */
+/** The `_id` of a bucket: the minute and the shard, never a tracker or account id. */
 export function bucketId(minute: Date, shard: number): string {
   return `${minute.toISOString()}/${shard}`;
 }

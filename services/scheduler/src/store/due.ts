@@ -1,5 +1,5 @@
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKeyError } from '@brandradar/platform';
+import { Leases } from '@brandradar/platform';
 import { bucketId, hintMinute, laterMinute, shardOf } from '../domain/due';
 
 /** A minute of due buckets: which shards hold hints. Sealed once a dispatcher has read it. */
@@ -50,6 +50,7 @@ export class DueStore {
   private readonly buckets: Collection<BucketDoc>;
   private readonly claims: Collection<ClaimDoc>;
   private readonly cursors: Collection<CursorDoc>;
+  private readonly leases: Leases;
   /** Buckets this replica has seen listed in an unsealed minute: listed they stay, so the minute need not be touched again. */
   private readonly listed = new Set<string>();
 
@@ -58,12 +59,29 @@ export class DueStore {
     this.buckets = db.collection<BucketDoc>('due_buckets');
     this.claims = db.collection<ClaimDoc>('due_claims');
     this.cursors = db.collection<CursorDoc>('due_cursor');
+    this.leases = new Leases(db, 'due_claims');
   }
 
-  /** Files `trackerId` under the minute `at` falls due (or the current one, if `at` has passed). */
-  async hint(trackerId: string, at: Date, now: Date): Promise<void> {
-    const shard = shardOf(trackerId);
-    for (let minute = hintMinute(at, now); ; minute = laterMinute(minute, now)) {
+  /**
+   * Files each tracker under the minute its `at` falls due (or the current one, if `at` has passed):
+   * one write and one read per bucket, however many of the trackers share it.
+   */
+  async hint(entries: { trackerId: string; accountId: string; at: Date }[], now: Date): Promise<void> {
+    const groups = new Map<string, { minute: Date; shard: number; trackerIds: string[] }>();
+    for (const { trackerId, accountId, at } of entries) {
+      const minute = hintMinute(at, now);
+      const shard = shardOf(accountId);
+      const id = bucketId(minute, shard);
+      const group = groups.get(id) ?? { minute, shard, trackerIds: [] };
+      group.trackerIds.push(trackerId);
+      groups.set(id, group);
+    }
+    for (const { minute, shard, trackerIds } of groups.values()) await this.file(trackerIds, minute, shard, now);
+  }
+
+  /** Files trackers of one shard under `minute`, or under a later one if a dispatcher sealed it first. */
+  private async file(trackerIds: string[], first: Date, shard: number, now: Date): Promise<void> {
+    for (let minute = first; ; minute = laterMinute(minute, now)) {
       const id = bucketId(minute, shard);
       if (!this.listed.has(id)) {
         const minuteId = minute.toISOString();
@@ -72,8 +90,8 @@ export class DueStore {
         if (this.listed.size >= 100_000) this.listed.clear();
         this.listed.add(id);
       }
-      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: trackerId } }, { upsert: true });
-      if (!(await this.buckets.findOne({ _id: id }))?.sealed) return;
+      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: { $each: trackerIds } } }, { upsert: true });
+      if (!(await this.buckets.findOne({ _id: id }, { projection: { sealed: 1 } }))?.sealed) return;
     }
   }
 
@@ -106,26 +124,26 @@ export class DueStore {
    * a claim whose holder died is taken over once its lease has run out.
    */
   async claim(id: string, owner: string, now: Date, leaseMs: number): Promise<BucketClaim> {
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    try {
-      await this.claims.insertOne({ _id: id, owner, leaseUntil, done: false });
-      return { kind: 'claimed' };
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-    }
-    const existing = await this.claims.findOne({ _id: id });
-    if (!existing) return { kind: 'busy' };
-    if (existing.done) return { kind: 'done' };
-    if (existing.leaseUntil.getTime() > now.getTime()) return { kind: 'busy' };
-    // Rare (a replica died holding it): a compare-and-swap, which FerretDB answers with a scan of the claims.
-    const { modifiedCount } = await this.claims.updateOne({ _id: id, leaseUntil: existing.leaseUntil }, { $set: { owner, leaseUntil } });
-    return modifiedCount === 1 ? { kind: 'claimed' } : { kind: 'busy' };
+    const open = { done: false };
+    if (await this.leases.claim(id, owner, now, leaseMs, { fields: open, open })) return { kind: 'claimed' };
+    return (await this.claims.findOne({ _id: id }))?.done ? { kind: 'done' } : { kind: 'busy' };
   }
 
   /** Seals a claimed bucket and returns the trackers it names. */
   async sealBucket(id: string): Promise<string[]> {
     await this.buckets.updateOne({ _id: id }, { $set: { sealed: true } }, { upsert: true });
     return (await this.buckets.findOne({ _id: id }))?.trackerIds ?? [];
+  }
+
+  /**
+   * Removes the minutes, buckets and claims before `minute`: called with a minute the cursor has
+   * passed by more than the write margin, so no writer files a hint there any more.
+   */
+  async forgetBefore(minute: Date): Promise<void> {
+    const before = { _id: { $lt: minute.toISOString() } };
+    await this.minutes.deleteMany(before);
+    await this.buckets.deleteMany(before);
+    await this.claims.deleteMany(before);
   }
 
   async finish(id: string): Promise<void> {

@@ -64,8 +64,8 @@ export class ScheduleStore {
   }
 
   /** Every active schedule: read once, to fill the due buckets of a store kept before they existed. */
-  active(): AsyncIterable<Pick<ScheduleDoc, '_id' | 'nextRunAt'>> {
-    return this.schedules.find({ active: true }, { projection: { _id: 1, nextRunAt: 1 } });
+  active(): AsyncIterable<Pick<ScheduleDoc, '_id' | 'accountId' | 'nextRunAt'>> {
+    return this.schedules.find({ active: true }, { projection: { _id: 1, accountId: 1, nextRunAt: 1 } });
   }
 
   /** Stops scheduling a tracker that paused or disappeared. */
