@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
-import { provisionServiceUser, type PostgresAccess } from '@brandradar/devstack';
+import { provisionServiceUser, psql, sqlLiteral, type PostgresAccess } from '@brandradar/devstack';
 import { ensureIndexes, outboxIndex } from '@brandradar/platform';
 import { runIndexes } from '../../services/runner/src/store/runs';
 import { trackerIndexes } from '../../services/tracker/src/store/trackers';
+import { eventually } from '../support/eventually';
 
 // FerretDB v1 on PostgreSQL filters equality as `_jsonb->'field' @> value`, which its own B-tree
 // indexes cannot serve; the local store gives each of them a GIN twin. FerretDB's `explain` returns
@@ -12,10 +13,11 @@ import { trackerIndexes } from '../../services/tracker/src/store/trackers';
 const run = randomBytes(4).toString('hex');
 const db = `indexes-${run}`;
 let client: MongoClient;
+let pg: PostgresAccess;
 
 beforeAll(async () => {
   if (!process.env.TEST_POSTGRES) throw new Error('this file needs the PostgreSQL store (LOCAL_STORE unset or postgresql)');
-  const pg = JSON.parse(process.env.TEST_POSTGRES) as PostgresAccess;
+  pg = JSON.parse(process.env.TEST_POSTGRES) as PostgresAccess;
   const url = await provisionServiceUser(pg, process.env.TEST_MONGO_URL!, { db, user: `indexes-${run}`, password: randomBytes(12).toString('hex') });
   client = await new MongoClient(url, { serverSelectionTimeoutMS: 5_000 }).connect();
   const runs = client.db(db).collection<{ _id: string; dedupeKey: string; accountId: string; hasPendingEvents: boolean }>('runs');
@@ -44,6 +46,24 @@ it.each([
   expect(plan).toContain('Bitmap Index Scan');
   expect(plan).not.toContain('Seq Scan');
   expect(await client.db(db).collection<{ _id: string }>('runs').countDocuments(filter)).toBe(1);
+});
+
+// FerretDB prepares each statement once per connection, with the field names as parameters; a
+// generic plan (PostgreSQL's choice after five runs) cannot match `_jsonb->'field'` indexes. The
+// store forces custom plans, so a compare-and-swap filter run again and again stays an index scan.
+it('keeps using the index for a compare-and-swap filter run many times over one connection, on a table that grew meanwhile', async () => {
+  const docs = client.db(db).collection<{ _id: string; rev: number }>('swapped');
+  const scans = async () => {
+    const out = await psql(pg, `SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_tables WHERE schemaname = ${sqlLiteral(db)} AND relname LIKE 'swapped\\_%'`);
+    return Number(out.trim());
+  };
+  // While the table is small, a plan that reads it all is as cheap as any: the statement is planned then.
+  await docs.insertOne({ _id: 'doc-0', rev: 0 });
+  for (let i = 0; i < 10; i++) await docs.findOne({ _id: 'doc-0', rev: 0 });
+  await docs.insertMany(Array.from({ length: 3_000 }, (_, i) => ({ _id: `doc-${i + 1}`, rev: 0 })));
+  for (let i = 0; i < 20; i++) expect(await docs.findOne({ _id: `doc-${i}`, rev: 0 })).not.toBeNull();
+  // Each of those 20 finds read the index (PostgreSQL's statistics reach other sessions within seconds).
+  await eventually(scans, (indexScans) => indexScans >= 20, 30_000, 200);
 });
 
 it('still reads the whole table for a field without an index (nothing is twinned but indexes)', async () => {

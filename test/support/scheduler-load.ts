@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, type Tracker } from '@brandradar/contracts';
-import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, publishEvent, startService, type RunningService } from '@brandradar/platform';
+import { MongoClient } from 'mongodb';
+import { RUN_EVENTS_STREAM, RunEvents, type Tracker } from '@brandradar/contracts';
+import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, startService, type RunningService } from '@brandradar/platform';
 import { createSchedulerService } from '../../services/scheduler/src/service';
+import { DueStore } from '../../services/scheduler/src/store/due';
+import type { ScheduleDoc } from '../../services/scheduler/src/store/schedules';
 import { cpuMeter } from './cpu';
 import { eventually } from './eventually';
 import { HARNESS_USER, type TestStack } from './stack';
 
 /**
- * Drives the scheduler through its public interface: `count` trackers made
- * ACTIVE by tracker events (as the tracker service would publish them), all due
- * at `dueAt`, dispatched by `replicas` scheduler processes sharing one store.
+ * `count` ACTIVE trackers, all due at `dueAt`, dispatched by `replicas`
+ * scheduler processes sharing one store. The trackers are seeded into the
+ * scheduler's store as its tracker-event handler would leave them (schedules
+ * with one insertMany, due hints with one write per bucket): filing 10,000 of
+ * them one tracker event at a time took over half an hour under load, and is
+ * not what is measured (scheduler.test.ts covers it).
  * Resolves with the runs queued (from run.queued events), how many
  * occurrences the replicas dispatched (their `scheduler_occurrences_total`),
  * how long it took from the instant they fell due to the last run queued, and
@@ -35,20 +41,27 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
   for (let i = 0; i < opts.replicas; i++) {
     replicas.push(await startService(createSchedulerService({ now }), stack.serviceEnv('scheduler', { SCHEDULER_TICK_MS: '50' })));
   }
+  const mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
   try {
-    // 25 trackers per account, as the API allows.
+    // 25 trackers per account, as the API allows; billing knows the accounts.
     const accounts: string[] = [];
-    for (let i = 0; i < Math.ceil(opts.count / 25); i++) accounts.push((await stack.account(10_000_000)).accountId);
-    const trackers = Array.from({ length: opts.count }, () => activeTracker(opts.dueAt));
-    for (let i = 0; i < trackers.length; i += 200) {
-      await Promise.all(
-        trackers.slice(i, i + 200).map((tracker, j) =>
-          publishEvent(link, TrackerEvents.activated, { version: 1, eventId: randomUUID(), occurredAt: tracker.updatedAt, accountId: accounts[Math.floor((i + j) / 25)]!, tracker, definitionVersion: 1, balanceMicro: 0, runsDryAt: null }),
-        ),
-      );
+    for (let i = 0; i < Math.ceil(opts.count / 25); i += 10) {
+      const batch = Array.from({ length: Math.min(10, Math.ceil(opts.count / 25) - i) }, () => stack.account(10_000_000));
+      for (const { accountId } of await Promise.all(batch)) accounts.push(accountId);
     }
-    // The replicas have filed every tracker before the occurrences fall due, all in the same instant.
-    await eventually(() => link.jsm.consumers.info(TRACKER_EVENTS_STREAM.name, 'scheduler-trackers'), (c) => c.num_pending === 0 && c.num_ack_pending === 0, opts.timeoutMs, 200);
+    const trackers = Array.from({ length: opts.count }, () => activeTracker(opts.dueAt));
+    const db = mongo.db(stack.dbName('scheduler'));
+    const schedules: ScheduleDoc[] = trackers.map((tracker, i) => ({
+      _id: tracker.id,
+      accountId: accounts[Math.floor(i / 25)]!,
+      tracker,
+      definitionVersion: 1,
+      active: true,
+      nextRunAt: opts.dueAt,
+      version: new Date(tracker.updatedAt),
+    }));
+    for (let i = 0; i < schedules.length; i += 1000) await db.collection<ScheduleDoc>('schedules').insertMany(schedules.slice(i, i + 1000));
+    await new DueStore(db).hint(schedules.map((s) => ({ trackerId: s._id, accountId: s.accountId, at: opts.dueAt })), now());
     const started = Date.now();
     const meter = cpuMeter();
     dueSince = started;
@@ -61,6 +74,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     return { queued: [...queued], dispatched, elapsedMs, cpuSeconds, trackerIds: trackers.map((t) => t.id) };
   } finally {
     await Promise.all(replicas.map((r) => r.stop()));
+    await mongo.close();
     await watching.stop();
     await link.nc.close();
   }

@@ -103,7 +103,12 @@ export async function startPostgres(opts: { dir: string; adminPassword: string; 
   const access: PostgresAccess = { binDir, socketDir: clusterDir, superuser: user.name, runAs: user.runAs };
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initCluster(access, clusterDir);
 
-  const settings = { listen_addresses: '', max_connections: '200', synchronous_commit: 'off', log_min_messages: 'warning', ...(opts.durable ? {} : { fsync: 'off', full_page_writes: 'off' }) };
+  // FerretDB sends a filter's field names as parameters (`_jsonb->$1 @> $2`) of statements it
+  // prepares once per connection. After five runs PostgreSQL may switch such a statement to a
+  // generic plan, planned without the field name, which no index on `_jsonb->'field'` can serve:
+  // the runner's `{ _id, rev }` compare-and-swap read all runs (10 ms instead of 0.35 ms each).
+  // Custom plans see the field names, so every statement can use the indexes.
+  const settings = { plan_cache_mode: 'force_custom_plan', listen_addresses: '', max_connections: '200', synchronous_commit: 'off', log_min_messages: 'warning', ...(opts.durable ? {} : { fsync: 'off', full_page_writes: 'off' }) };
   const args = ['-D', clusterDir, '-k', clusterDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   // SIGINT is PostgreSQL's fast shutdown; SIGTERM would wait for every client to disconnect.
   const proc = new ManagedProcess('postgres', path.join(binDir, 'postgres'), args, opts.sink, process.env, { user: user.runAs, stopSignal: 'SIGINT' });
