@@ -115,6 +115,9 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     shutdown,
   };
   await def.start(ctx);
+  // A round trip to the server after the subscriptions: once it answers, it has registered them, so
+  // "started" means answering queries (a request sent just after would otherwise find no responder).
+  await nats.nc.flush();
   logger.info({ opsPort: listeningPort(ops) }, 'started');
   return { opsPort: listeningPort(ops), provisionOnly: false, logger, stop: (reason = 'stop') => shutdown.shutdown(reason) };
 }
