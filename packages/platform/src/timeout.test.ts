@@ -41,10 +41,18 @@ describe('withTimeout', () => {
 });
 
 describe('sleep', () => {
-  it('resolves after the wait', async () => {
-    const started = Date.now();
-    await sleep(20);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+  it('resolves after the wait, not before', async () => {
+    jest.useFakeTimers();
+    try {
+      let resolved = false;
+      void sleep(20).then(() => (resolved = true));
+      await jest.advanceTimersByTimeAsync(19);
+      expect(resolved).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(resolved).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('rejects at once with an already aborted signal', async () => {
