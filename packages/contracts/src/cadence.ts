@@ -17,8 +17,8 @@ function knownToIntl(tz: string): boolean {
   return true;
 }
 
-/** The canonical names of the zones the runtime knows. */
-const LISTED_ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')].filter(knownToIntl));
+/** The canonical names of the zones the runtime knows: its own list, so none needs checking (that cost ~60 ms at every start). */
+const LISTED_ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 /**
  * The canonical spelling of a valid IANA zone (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`,
