@@ -150,14 +150,24 @@ export class RunStore {
 
   /**
    * Stores one answer in its own document, then its outcome in the run, so concurrent answers never
-   * overwrite each other. An answer whose outcome was not recorded (a crash in between, or the run
-   * ended meanwhile) is not part of the run; asking again replaces it.
+   * overwrite each other. The first answer stored for a slot is the slot's answer for good: a second
+   * runner executing the same run (a redelivery while the first still works), or one finishing after
+   * the run ended, records the stored answer's outcome instead of its own, so what the run lists is
+   * always what it counted and billed. Returns the slot's stored answer.
    */
-  async saveAnswer(run: Pick<RunState, 'id' | 'trackerId'>, slot: AnswerSlot, answer: AnswerRecord): Promise<void> {
+  async saveAnswer(run: Pick<RunState, 'id' | 'trackerId'>, slot: AnswerSlot, answer: AnswerRecord): Promise<AnswerRecord> {
     const _id = answerId(run.id, slot);
-    await this.answers.replaceOne({ _id }, { ...answer, runId: run.id, trackerId: run.trackerId }, { upsert: true });
+    let stored = answer;
+    try {
+      await this.answers.insertOne({ ...answer, _id, runId: run.id, trackerId: run.trackerId });
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+      const first = await this.answers.findOne({ _id });
+      if (first) stored = answerOf(first);
+    }
     // `rev` moves too, so a run being finished from the outcomes it read cannot miss this one.
-    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: answer.status }, $inc: { rev: 1 } });
+    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: stored.status }, $inc: { rev: 1 } });
+    return stored;
   }
 
   async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { SURFACES, type Surface, type Tracker } from '@brandradar/contracts';
+import { ensureIndexes } from '@brandradar/platform';
+import { answerSlots, newRun, type AnswerRecord, type RunState } from '../../services/runner/src/domain/run';
+import { RunStore, runIndexes } from '../../services/runner/src/store/runs';
+import { scratchDb } from '../support/scratch-db';
+
+// The runner's answer records against the run's FerretDB: what a run lists is what it counted,
+// however many runners execute it at once or late (the chaos test once billed a run for an answer
+// that a second runner had since overwritten with a failure).
+const db = scratchDb('runner-store');
+let store: RunStore;
+
+beforeAll(async () => {
+  await ensureIndexes(db(), runIndexes);
+  store = new RunStore(db());
+});
+
+const now = new Date('2026-11-24T09:00:00.000Z');
+const FREE = Object.fromEntries(SURFACES.map((s) => [s, 0])) as Record<Surface, number>;
+
+async function runningRun(): Promise<RunState> {
+  const tracker: Tracker = {
+    id: randomUUID(),
+    name: 'Project tools',
+    status: 'ACTIVE',
+    cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
+    primitive: 'rankings',
+    prompts: ['best project tools', 'tools like monday.com'],
+    models: ['chatgpt'],
+    brand: 'monday.com',
+    competitors: ['$x'],
+    url: null,
+    aliases: [],
+    estimatedCostMicroPerRun: 10_000,
+    maxCostMicroPerRun: null,
+    nextRunAt: null,
+    lastRunAt: null,
+    pauseReason: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  const run = newRun({ accountId: randomUUID(), tracker, definitionVersion: 1, trigger: 'manual', requestToken: randomUUID(), scheduledFor: null, estimatedCostMicro: 10_000, now, deadlineAt: new Date(now.getTime() + 3_600_000) });
+  await store.insertManual(run, []);
+  const running = await store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: now, rates: { ...FREE, chatgpt: 5_000 } });
+  if (!running) throw new Error('the run did not start');
+  return running;
+}
+
+function answer(status: 'succeeded' | 'failed'): AnswerRecord {
+  return status === 'succeeded'
+    ? { promptIndex: 0, model: 'chatgpt', status, provider: 'openai', providerModel: 'gpt', method: 'api', text: 'monday.com is first', truncated: false, citations: [], metrics: null, error: null, fetchedAt: now.toISOString() }
+    : { promptIndex: 0, model: 'chatgpt', status, provider: 'openai', providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code: 'provider_unavailable', message: 'down' }, fetchedAt: null };
+}
+
+it('keeps the first answer stored for a slot: a second runner records its outcome, not its own', async () => {
+  const run = await runningRun();
+  const [slot] = answerSlots(run.definition);
+  expect(await store.saveAnswer(run, slot!, answer('succeeded'))).toMatchObject({ status: 'succeeded' });
+  expect(await store.saveAnswer(run, slot!, answer('failed'))).toMatchObject({ status: 'succeeded' });
+  expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: 'succeeded' });
+  expect((await store.answer(run.id, slot!))!.status).toBe('succeeded');
+});
+
+it('agrees on one answer per slot however concurrent runners race to save it', async () => {
+  const run = await runningRun();
+  const [slot] = answerSlots(run.definition);
+  const saved = await Promise.all(Array.from({ length: 8 }, (_, i) => store.saveAnswer(run, slot!, answer(i % 2 ? 'failed' : 'succeeded'))));
+  const stored = (await store.answer(run.id, slot!))!.status;
+  expect(new Set(saved.map((a) => a.status))).toEqual(new Set([stored]));
+  expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: stored });
+});
+
+it('changes nothing a finished run lists when a late runner saves an answer', async () => {
+  const run = await runningRun();
+  const [first, second] = answerSlots(run.definition);
+  await store.saveAnswer(run, first!, answer('succeeded'));
+  const outcomes = (await store.get(run.id))!.outcomes;
+  const finished = await store.advance(run, 'RUNNING', { status: 'PARTIAL', finishedAt: now, billedCostMicro: 5_000 }, [], outcomes);
+  expect(finished).not.toBeNull();
+
+  await store.saveAnswer(run, first!, answer('failed'));
+  await store.saveAnswer(run, second!, { ...answer('succeeded'), promptIndex: 1 });
+  expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'succeeded' });
+  expect((await store.answer(run.id, first!))!.status).toBe('succeeded');
+});
