@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '@brandradar/contracts';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type Method = (typeof METHODS)[number];
 
 export interface RouteResponse {
   status: number;

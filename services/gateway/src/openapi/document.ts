@@ -2,10 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@brandradar/contracts';
-import type { Method, RouteDef } from '../http/route';
+import { METHODS, type RouteDef } from '../http/route';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
-import type { JsonSchema } from './schemas';
+import { JsonSchemaShape } from './schemas';
 
 /** The document's own version: v1 of the API; additions raise the minor version. */
 const API_VERSION = '1.0.0';
@@ -25,59 +25,61 @@ export interface ApiDescription {
   rateLimited: boolean;
 }
 
-export interface HeaderObject {
-  description: string;
-  schema: JsonSchema;
-}
-type HeaderRef = { $ref: string };
+// The parts of the generated document that the docs page, the examples and the tests read, checked
+// when the document is built (zod-openapi types each schema as a general OpenAPI schema object).
+// Loose objects: every other field of the document is served as zod-openapi wrote it.
+const HeaderObjectShape = z.looseObject({ description: z.string(), schema: JsonSchemaShape });
+const HeaderRefShape = z.looseObject({ $ref: z.string() });
+type HeaderRef = z.infer<typeof HeaderRefShape>;
+const MediaTypeShape = z.looseObject({ schema: JsonSchemaShape, example: z.unknown().optional() });
 
-export interface MediaType {
-  schema: JsonSchema;
-  example?: unknown;
-}
+const ResponseObjectShape = z.looseObject({
+  description: z.string(),
+  headers: z.record(z.string(), z.union([HeaderObjectShape, HeaderRefShape])),
+  content: z.record(z.string(), MediaTypeShape).optional(),
+});
+export type ResponseObject = z.infer<typeof ResponseObjectShape>;
 
-export interface ResponseObject {
-  description: string;
-  headers: Record<string, HeaderObject | HeaderRef>;
-  content?: Record<string, MediaType>;
-}
+const ParameterShape = z.looseObject({
+  name: z.string(),
+  in: z.enum(['path', 'query']),
+  /** Absent for an optional query parameter. */
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+  schema: JsonSchemaShape,
+});
+export type Parameter = z.infer<typeof ParameterShape>;
 
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description?: string;
-  schema: JsonSchema;
-}
-
-export interface Operation {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
+const OperationShape = z.looseObject({
+  operationId: z.string(),
+  summary: z.string(),
+  description: z.string().optional(),
+  tags: z.array(z.string()),
   /** `[]` for an endpoint served without authentication. */
-  security?: [];
+  security: z.tuple([]).optional(),
   /** Absent when the operation takes none. */
-  parameters?: Parameter[];
-  requestBody?: { required: true; content: { 'application/json': MediaType } };
-  responses: Record<string, ResponseObject>;
-}
+  parameters: z.array(ParameterShape).optional(),
+  requestBody: z.looseObject({ required: z.literal(true), content: z.looseObject({ 'application/json': MediaTypeShape }) }).optional(),
+  responses: z.record(z.string(), ResponseObjectShape),
+});
+export type Operation = z.infer<typeof OperationShape>;
 
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: { url: string; description: string }[];
-  security: Record<string, []>[];
-  tags: { name: string }[];
-  paths: Record<string, Partial<Record<Method, Operation>>>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    securitySchemes: Record<string, { type: 'http'; scheme: 'bearer'; bearerFormat?: string; description: string }>;
-    headers: Record<string, HeaderObject>;
-  };
+const OpenApiDocumentShape = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.looseObject({ url: z.string(), description: z.string() })),
+  security: z.array(z.record(z.string(), z.tuple([]))),
+  tags: z.array(z.looseObject({ name: z.string() })),
+  paths: z.record(z.string(), z.partialRecord(z.enum(METHODS), OperationShape)),
+  components: z.looseObject({
+    schemas: z.record(z.string(), JsonSchemaShape),
+    securitySchemes: z.record(z.string(), z.looseObject({ type: z.literal('http'), scheme: z.literal('bearer'), bearerFormat: z.string().optional(), description: z.string() })),
+    headers: z.record(z.string(), HeaderObjectShape),
+  }),
   /** Every error code of the API, its status and meaning. */
-  'x-error-codes': Record<ErrorCode, { status: number; description: string }>;
-}
+  'x-error-codes': z.record(z.enum(ERROR_CODES), z.looseObject({ status: z.number(), description: z.string() })),
+});
+export type OpenApiDocument = z.infer<typeof OpenApiDocumentShape>;
 
 const HEADERS: Record<'X-Request-Id' | 'Retry-After' | 'WWW-Authenticate', ZodOpenApiHeaderObject> = {
   'X-Request-Id': { description: 'Identifies this request; quote it to support. A valid incoming `X-Request-Id` is kept.', schema: { type: 'string' } },
@@ -138,8 +140,7 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
     },
     'x-error-codes': Object.fromEntries(ERROR_CODES.map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_MEANINGS[code] }])),
   });
-  // zod-openapi types every schema as a general OpenAPI schema object; ours names the subset the page and the tests read.
-  const document = generated as unknown as OpenApiDocument;
+  const document = OpenApiDocumentShape.parse(generated);
   addRequestExamples(document);
   return document;
 }
