@@ -45,6 +45,21 @@ describe('the API reference', () => {
     }
   });
 
+  it('declares the request headers the gateway checks: the optional Idempotency-Key of the content brief', async () => {
+    for (const path of ['/api/v1/workflows/content-brief', '/v1/workflows/content-brief']) {
+      expect(publicDoc.paths[path]!.post!.parameters).toEqual([
+        { in: 'header', name: 'Idempotency-Key', description: expect.stringContaining('retry'), schema: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$' }) },
+      ]);
+    }
+    const tooLong = await fetch(`${stack.gatewayUrl}/api/v1/workflows/content-brief`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${(await stack.account()).apiKey}`, 'Content-Type': 'application/json', 'idempotency-KEY': 'k'.repeat(201) },
+      body: JSON.stringify({ topic: 'project tools' }),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: { code: 'validation_error', issues: [{ path: 'Idempotency-Key' }] } });
+  });
+
   it('serves the admin document on the admin port, behind the admin token only', async () => {
     const { apiKey } = await stack.account();
     const withKey = await fetch(`${stack.adminUrl}/admin/v1/openapi.json`, { headers: { Authorization: `Bearer ${apiKey}` } });

@@ -151,8 +151,8 @@ export class BrandradarClient {
    * return the stored brief instead of running and charging again.
    */
   async contentBrief(input: ContentBriefInput, options: { idempotencyKey?: string } = {}): Promise<{ brief: ContentBriefResult; replayed: boolean }> {
-    const headers = { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() };
-    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/workflows/content-brief', { body: input, headers }));
+    const header = { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() };
+    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/workflows/content-brief', { body: input, params: { header } }));
     return { brief: data, replayed: response.headers.get('idempotent-replayed') === 'true' };
   }
 

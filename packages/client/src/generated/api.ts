@@ -4037,7 +4037,10 @@ export interface operations {
     runContentBrief: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4269,7 +4272,10 @@ export interface operations {
     runContentBriefAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -196,7 +196,7 @@ function refuseOtherMethods(app: express.Express, routes: RouteDef[]): void {
 function mount(app: express.Express, route: RouteDef): void {
   app[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
     const locals = res.locals as Locals;
-    const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path'): unknown => {
+    const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path' | 'headers'): unknown => {
       if (!schema) return undefined;
       const parsed = schema.safeParse(value);
       if (!parsed.success) {
@@ -211,9 +211,10 @@ function mount(app: express.Express, route: RouteDef): void {
         locals.route = route;
         const params = parse(route.params, req.params, 'path');
         const query = parse(route.query, req.query ?? {}, 'query');
+        const headers = parse(route.headers, declaredHeaders(route.headers, req), 'headers');
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
         Object.assign(locals, { params, body });
-        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers: req.headers });
+        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers });
         locals.result = out.body;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.stream) {
@@ -226,6 +227,13 @@ function mount(app: express.Express, route: RouteDef): void {
       })
       .catch(next);
   });
+}
+
+/** The headers a route declares, under their declared names, as the request sent them. */
+function declaredHeaders(schema: z.ZodType | undefined, req: Request): Record<string, string | undefined> {
+  if (!(schema instanceof z.ZodObject)) return {};
+  const sent = Object.keys(schema.shape).map((name) => [name, req.get(name)] as const);
+  return Object.fromEntries(sent.filter(([, value]) => value !== undefined));
 }
 
 /** Writes one piece of a streamed body, waiting while the client's buffer is full. */

@@ -13,12 +13,13 @@ export function sendError(res: Response, error: ApiError): void {
   res.status(status).json({ error });
 }
 
-export function validationError(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'path'): DomainError {
+export function validationError(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'path' | 'headers'): DomainError {
   // One issue per offending field, so an unknown or read-only key is named by its own path.
   const list: ValidationIssue[] = issues.flatMap((i) => {
     const at = i.path.map(String);
     if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...at, k].join('.'), message: 'is not allowed here' }));
     return [{ path: at.join('.'), message: i.message }];
   });
-  return new DomainError(apiError('validation_error', `The request ${where} is invalid.`, { issues: list }));
+  const message = where === 'headers' ? 'The request headers are invalid.' : `The request ${where} is invalid.`;
+  return new DomainError(apiError('validation_error', message, { issues: list }));
 }

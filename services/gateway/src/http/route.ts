@@ -15,15 +15,15 @@ export interface RouteResponse {
   headers?: Record<string, string>;
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, H = unknown> {
   params: P;
   query: Q;
   body: B;
   /** The caller's account, for routes authenticated by API key. */
   accountId: string;
   requestId: string;
-  /** The request headers, names lower-case (e.g. `idempotency-key`). */
-  headers: Record<string, string | string[] | undefined>;
+  /** The request headers the route declares, by their declared names (e.g. `Idempotency-Key`), checked. */
+  headers: H;
 }
 
 /**
@@ -31,7 +31,7 @@ export interface RouteInput<P, Q, B> {
  * routes and the OpenAPI document are both built from these, so what is
  * served and what is documented cannot drift apart.
  */
-export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, H extends z.ZodType = z.ZodType> {
   method: Method;
   /** Express-style path, e.g. `/api/v1/trackers/:id`. */
   path: string;
@@ -42,6 +42,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the route reads: a zod object keyed by each header's name as documented (matched case-insensitively). */
+  headers?: H;
   /**
    * The success response: status, the schema of its body (none for 204),
    * headers by name with their description, and the media type when it is not
@@ -50,9 +52,9 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   success: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string>; contentType?: string };
   /** Error codes this endpoint can answer with, besides the ones every endpoint can. */
   errors: ErrorCode[];
-  handle(input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>>): Promise<RouteResponse>;
+  handle(input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, z.infer<H>>): Promise<RouteResponse>;
 }
 
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(route: RouteDef<P, Q, B>): RouteDef {
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, H extends z.ZodType>(route: RouteDef<P, Q, B, H>): RouteDef {
   return route;
 }

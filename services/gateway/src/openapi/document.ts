@@ -42,7 +42,7 @@ export type ResponseObject = z.infer<typeof ResponseObjectShape>;
 
 const ParameterShape = z.looseObject({
   name: z.string(),
-  in: z.enum(['path', 'query']),
+  in: z.enum(['path', 'query', 'header']),
   /** Absent for an optional query parameter. */
   required: z.boolean().optional(),
   description: z.string().optional(),
@@ -152,15 +152,19 @@ function operation(route: RouteDef, open: boolean, rateLimited: boolean): ZodOpe
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(open ? { security: [] } : {}),
-    requestParams: { ...(route.params ? { path: objectSchema(route.params) } : {}), ...(route.query ? { query: objectSchema(route.query) } : {}) },
+    requestParams: {
+      ...(route.params ? { path: objectSchema(route.params) } : {}),
+      ...(route.query ? { query: objectSchema(route.query) } : {}),
+      ...(route.headers ? { header: objectSchema(route.headers) } : {}),
+    },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: { [route.success.status]: successResponse(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },
   };
 }
 
-/** Path and query parameters are the properties of an object schema. */
+/** Path, query and header parameters are the properties of an object schema. */
 function objectSchema(schema: z.ZodType): z.ZodObject {
-  if (!(schema instanceof z.ZodObject)) throw new Error('path and query schemas must be zod objects');
+  if (!(schema instanceof z.ZodObject)) throw new Error('path, query and header schemas must be zod objects');
   return schema;
 }
 

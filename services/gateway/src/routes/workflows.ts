@@ -1,5 +1,6 @@
 import { ContentBriefInput, ContentBriefResult, IdempotencyKey, WORKFLOW_QUERY_TIMEOUT_MS, WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink } from '@brandradar/platform';
+import { query, type NatsLink } from '@brandradar/platform';
+import { z } from 'zod';
 import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
 
 const PATH = '/api/v1/workflows/content-brief';
@@ -16,12 +17,15 @@ const DESCRIPTION = `Runs five primitives in parallel and returns each one's ful
 - **Concurrency**: an account may have 3 content briefs running at once (operators may set another number); one more is 429 \`brief_limit_reached\` with \`Retry-After\`, before anything is reserved or run.
 - **Data sources** without credentials are simulated deterministically and say so: \`"provider": "simulated"\` in the answer or data block.`;
 
-type Input = RouteInput<unknown, unknown, ContentBriefInput>;
+const RequestHeaders = z.object({
+  'Idempotency-Key': IdempotencyKey.optional().meta({ description: 'Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above).' }),
+});
+type Input = RouteInput<unknown, unknown, ContentBriefInput, z.infer<typeof RequestHeaders>>;
 
 /** The content-brief workflow (spec §4.6, api-contract §6): validated here, run by the workflow service over NATS. */
 export function workflowRoutes(nats: NatsLink): RouteDef[] {
   const handle = async ({ accountId, body, headers }: Input) => {
-    const idempotencyKey = idempotencyKeyOf(headers);
+    const idempotencyKey = headers['Idempotency-Key'] ?? null;
     const { result, replayed } = await query(nats, WorkflowQueries.runContentBrief, { version: 1, accountId, idempotencyKey, input: body }, WORKFLOW_QUERY_TIMEOUT_MS);
     return { status: 200, body: result, ...(replayed && { headers: { 'Idempotent-Replayed': 'true' } }) };
   };
@@ -34,6 +38,7 @@ export function workflowRoutes(nats: NatsLink): RouteDef[] {
       description: DESCRIPTION,
       tag: 'Workflows',
       body: ContentBriefInput,
+      headers: RequestHeaders,
       success: {
         status: 200,
         description: 'The content brief: every step’s output or error, the summary, the suggested prompt and the charge.',
@@ -47,13 +52,4 @@ export function workflowRoutes(nats: NatsLink): RouteDef[] {
     route(PATH, 'runContentBrief', 'Generate a content brief'),
     route(ALIAS_PATH, 'runContentBriefAlias', `Generate a content brief (alias of ${PATH})`),
   ];
-}
-
-/** The optional `Idempotency-Key` header, checked here so a bad one is a 400 naming it. */
-function idempotencyKeyOf(headers: Input['headers']): string | null {
-  const raw = headers['idempotency-key'];
-  if (raw === undefined) return null;
-  const parsed = IdempotencyKey.safeParse(Array.isArray(raw) ? raw.join(', ') : raw);
-  if (parsed.success) return parsed.data;
-  throw DomainError.of('validation_error', 'The Idempotency-Key header is invalid.', { issues: parsed.error.issues.map((i) => ({ path: 'Idempotency-Key', message: i.message })) });
 }
