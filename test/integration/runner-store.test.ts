@@ -84,3 +84,26 @@ it('changes nothing a finished run lists when a late runner saves an answer', as
   expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'succeeded' });
   expect((await store.answer(run.id, first!))!.status).toBe('succeeded');
 });
+
+describe("a tracker's run list", () => {
+  const queued = (tracker: RunState, minute: number) => ({ ...tracker, id: randomUUID(), requestToken: randomUUID(), createdAt: new Date(now.getTime() + minute * 60_000) });
+
+  it('lists runs stored before it existed (built on first use), newest first, for their account only', async () => {
+    const first = await runningRun();
+    const older = queued(first, -5);
+    await store.insertScheduled([{ run: { ...older, scheduledFor: older.createdAt }, events: [] }]);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 10)).toEqual([first.id, older.id]);
+    expect(await store.listIdsForTracker(randomUUID(), first.trackerId, 10)).toEqual([]);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 1)).toEqual([first.id]);
+  });
+
+  it('keeps every run listed at once by concurrent writers, and is gone with its tracker', async () => {
+    const first = await runningRun();
+    await store.listIdsForTracker(first.accountId, first.trackerId, 1); // the list exists from here on
+    const runs = Array.from({ length: 12 }, (_, i) => queued(first, i + 1));
+    await Promise.all(runs.map((run) => store.insertScheduled([{ run: { ...run, scheduledFor: run.createdAt }, events: [] }]).then(() => store.list([run]))));
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([...runs.reverse().map((r) => r.id), first.id]);
+    await store.deleteForTracker(first.trackerId);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([]);
+  });
+});

@@ -83,6 +83,7 @@ describe("the services' hot paths", () => {
     const outbox = { pendingEvents: [], hasPendingEvents: false, rev: 0 };
     await hot.collection('trackers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, slot: 0, deletedAt: null, ...outbox })) as never[]);
     await hot.collection('runs').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}`, accountId: `account-${i}`, trackerId: `tracker-${i}`, dedupeKey: `key-${i}`, slot: `run-${i}`, ...outbox })) as never[]);
+    await hot.collection('run_lists').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, runs: [], rev: 0 })) as never[]);
     await hot.collection('answers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}:0:chatgpt`, runId: `run-${i}`, trackerId: `tracker-${i}` })) as never[]);
   });
   afterAll(() => admin.close());
@@ -91,7 +92,8 @@ describe("the services' hot paths", () => {
     ['trackers', 'a list of trackers', { accountId: 'account-7', deletedAt: null }],
     ['trackers', 'a tracker', { _id: 'tracker-7', accountId: 'account-7', deletedAt: null }],
     ['trackers', 'the outbox sweep', { hasPendingEvents: true }],
-    ['runs', "a tracker's newest runs", { accountId: 'account-7', trackerId: 'tracker-7' }],
+    ['run_lists', "a tracker's newest run ids", { _id: 'tracker-7' }],
+    ['runs', "a tracker's runs, read once to build its run list", { trackerId: 'tracker-7' }],
     ['runs', 'a run', { _id: 'run-7' }],
     ['answers', "a run's answers", { runId: 'run-7' }],
   ])('%s: %s is an index scan', async (collection, _what, filter) => {

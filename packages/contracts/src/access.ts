@@ -1,8 +1,8 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
-import type { EventDef, QueryDef, StreamDef } from './messaging';
-import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunQueries } from './run-messages';
+import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
+import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerQueries } from './tracker-messages';
 import { WorkflowQueries } from './workflow';
 
@@ -27,6 +27,8 @@ export interface ServiceAccess {
    * e.g. to invalidate its caches), never through another service's durable.
    */
   watches?: readonly StreamDef[];
+  /** Core NATS notices between its own replicas: each replica publishes them and receives all of them. */
+  notices?: readonly NoticeDef[];
 }
 
 const all = <T>(defs: Record<string, T>): T[] => Object.values(defs);
@@ -114,6 +116,8 @@ export const SERVICE_ACCESS = {
       { stream: RUN_COMMANDS_STREAM, durable: 'runner' },
       { stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted' },
     ],
+    // Deltas replaced and trackers deleted, for each replica's cache of finished runs.
+    notices: all(RunNotices),
   },
   workflow: {
     serves: all(WorkflowQueries),
@@ -163,11 +167,12 @@ export function servicePermissions(user: string, access: ServiceAccess): NatsPer
   const publish = new Set<string>([
     ...access.calls.map((q) => q.subject),
     ...access.publishes.map((e) => e.subject),
+    ...(access.notices ?? []).map((n) => n.subject),
     // Connecting to JetStream, and checking at start that every stream is provisioned as the catalog says.
     `${JS_API}.INFO`,
     ...Object.keys(STREAMS).map((s) => `${JS_API}.STREAM.INFO.${s}`),
   ]);
-  const subscribe = new Set<string>([...access.serves.map((q) => q.subject), `${inboxPrefix(user)}.>`]);
+  const subscribe = new Set<string>([...access.serves.map((q) => q.subject), ...(access.notices ?? []).map((n) => n.subject), `${inboxPrefix(user)}.>`]);
   for (const { stream, durable } of access.consumes) {
     // Creating (CREATE) or updating (DURABLE.CREATE, nats.js's update) its own durables, and reading them.
     for (const op of ['CREATE', 'DURABLE.CREATE', 'INFO', 'MSG.NEXT']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);

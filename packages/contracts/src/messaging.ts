@@ -40,6 +40,20 @@ export function defineEvent<P extends z.ZodType>(subject: string, stream: Stream
   return { subject, stream, payload };
 }
 
+/**
+ * A notice on core NATS that every replica of a service receives (no queue group, not stored): a
+ * best-effort broadcast, e.g. to invalidate caches; a receiver that may have missed one (after a
+ * reconnect) must act as if it got every notice. Ids go in the payload, never in the subject.
+ */
+export interface NoticeDef<P extends z.ZodType = z.ZodType> {
+  subject: string;
+  payload: P;
+}
+
+export function defineNotice<P extends z.ZodType>(subject: string, payload: P): NoticeDef<P> {
+  return { subject, payload };
+}
+
 /** The subjects a stream captures: exactly those of its events, so it never swallows a query. */
 export function streamSubjects(stream: StreamDef, events: readonly EventDef[]): string[] {
   return events.filter((e) => e.stream.name === stream.name).map((e) => e.subject);

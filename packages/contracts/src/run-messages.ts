@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
-import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { RunAnswer, RunSummary } from './run';
 import { Tracker } from './tracker';
 import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
@@ -80,4 +80,10 @@ export const RunEvents = {
   queued: defineEvent('run.queued.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), run: RunSummary })),
   /** A run reached COMPLETED, PARTIAL or FAILED; `run` is its final summary (`runs.answers.v1` has its answers). */
   finished: defineEvent('run.finished.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), trackerName: z.string(), run: RunSummary })),
+};
+
+/** Between runner replicas only: what each must forget of the finished runs it keeps in memory. */
+export const RunNotices = {
+  /** Runs whose stored form changed (a delta replaced) and trackers whose runs were deleted. */
+  changed: defineNotice('runner.runs-changed.v1', versioned({ runIds: z.array(z.uuid()).max(100), trackerIds: z.array(z.uuid()).max(100) })),
 };

@@ -18,3 +18,4 @@ export * from './cas';
 export * from './timeout';
 export * from './queries';
 export * from './lease';
+export * from './lru';

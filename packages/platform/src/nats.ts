@@ -18,7 +18,7 @@ import {
 } from 'nats';
 import type { Counter } from 'prom-client';
 import { z } from 'zod';
-import { apiError, DeadLetterEvents, inboxPrefix, type ApiError, type DeadLetterReason, type EventDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
+import { apiError, DeadLetterEvents, inboxPrefix, type ApiError, type DeadLetterReason, type EventDef, type NoticeDef, type QueryDef, type StreamDef, replySchema } from '@brandradar/contracts';
 import { backoffDelayMs, type BackoffPolicy } from './backoff';
 import { deadLetterEvent, type DeadLetterKind, type UndeliverableMessage } from './dead-letters';
 import { failureCode, isPermanent, isStoreUnreachable } from './errors';
@@ -216,6 +216,41 @@ function safeDecode(data: Uint8Array): unknown {
   } catch {
     return undefined;
   }
+}
+
+// ---------------------------------------------------------------- notices
+
+/** Publishes a notice to every replica listening (core NATS: nothing is stored or retried). */
+export function publishNotice<N extends NoticeDef>(link: Pick<NatsLink, 'nc'>, def: N, payload: z.infer<N['payload']>): void {
+  link.nc.publish(def.subject, encodeForNats(link.nc, def.subject, def.payload.parse(payload)));
+}
+
+/**
+ * Every notice of `def` from now on, in this process (no queue group: each replica gets each one).
+ * `onGap` runs when notices may have been missed or misread: after a reconnect, or for a message
+ * that matched no schema. A cache drops everything there.
+ */
+export function watchNotices<N extends NoticeDef>(nats: NatsLink, def: N, handler: (payload: z.infer<N['payload']>) => void, logger: Logger, onGap: (why: string) => void): { stop(): Promise<void> } {
+  const gap = (why: string) => {
+    logger.warn({ subject: def.subject, why }, 'notices may have been missed');
+    onGap(why);
+  };
+  const stopReconnects = nats.onReconnect(() => gap('reconnected'));
+  const subscription = nats.nc.subscribe(def.subject, {
+    callback: (err, msg) => {
+      if (err) return gap(String(err));
+      const parsed = z.safeParse<N['payload']>(def.payload, safeDecode(msg.data));
+      nats.handled?.inc({ subject: def.subject, outcome: parsed.success ? 'ok' : 'gap' });
+      if (parsed.success) handler(parsed.data);
+      else gap(`malformed ${def.subject}`);
+    },
+  });
+  return {
+    async stop() {
+      stopReconnects();
+      await subscription.drain();
+    },
+  };
 }
 
 // ---------------------------------------------------------------- streams

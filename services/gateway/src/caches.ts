@@ -1,7 +1,6 @@
 import { Counter, type Registry } from 'prom-client';
 import type { BillingQueries, RateCard } from '@brandradar/contracts';
-import type { QueryResult } from '@brandradar/platform';
-import { LruCache } from './lru';
+import { LruCache, type QueryResult } from '@brandradar/platform';
 
 /** What billing said of a key: whose it is and whether that account is open. */
 export type VerifiedKey = QueryResult<typeof BillingQueries.verifyApiKey>;

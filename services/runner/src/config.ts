@@ -21,5 +21,9 @@ export const runnerConfigSchema = baseConfigSchema
     RUN_DEADLINE_MARGIN_MS: z.coerce.number().int().min(0).default(2 * 60_000),
     /** How often runs past their deadline are looked for and ended. */
     RUN_REAPER_INTERVAL_MS: z.coerce.number().int().min(50).default(15_000),
+    /** Pages of finished runs' answers each runner process keeps for reports and run reads; 0 keeps none. */
+    RUN_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    /** Bytes (of JSON) those pages may take at most, in each runner process; held in memory, they take about 2–3 times that. */
+    RUN_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   });
 export type RunnerConfig = z.infer<typeof runnerConfigSchema>;

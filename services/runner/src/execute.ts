@@ -19,6 +19,8 @@ export interface ExecutorDeps {
   providers: Providers;
   logger: Logger;
   now: () => Date;
+  /** Tells every replica's cache that finished runs changed (a delta replaced). */
+  runsChanged: (runIds: string[]) => void;
   retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
   metrics: {
     runDuration: Histogram<'outcome'>;
@@ -218,6 +220,8 @@ export function createRunExecutor(d: ExecutorDeps) {
     } catch (e) {
       if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // never held: nothing to settle
     }
+    // Listed when it was queued, unless a crash came in between: then here, before it is closed.
+    await d.store.list([run]);
     await d.openRuns.close(run.id);
     await d.outbox.flushSoon(run.id);
   }
@@ -226,7 +230,9 @@ export function createRunExecutor(d: ExecutorDeps) {
   async function updateNextDelta(run: RunState): Promise<void> {
     if (!run.metrics) return;
     const next = await d.store.nextComparable(run);
-    if (next?.metrics) await d.store.setDelta(next.id, computeDelta(next.metrics, run.metrics));
+    if (!next?.metrics) return;
+    await d.store.setDelta(next.id, computeDelta(next.metrics, run.metrics));
+    d.runsChanged([next.id]);
   }
 
   return {

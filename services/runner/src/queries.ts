@@ -1,7 +1,8 @@
 import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
-import { answerSlots, newRun, queuedEvents, runHead, type RunState } from './domain/run';
+import { answerSlots, isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
+import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
 import { answerId, manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
 
@@ -12,13 +13,15 @@ export interface RunQueryDeps {
   openRuns: OpenRunStore;
   outbox: Outbox;
   nats: NatsLink;
+  /** Pages of finished runs already read. */
+  cache: FinishedRunCache;
   now: () => Date;
   /** A new run's deadline, from when it is queued and how many answers it asks for. */
   deadlineOf: (queuedAt: Date, calls: number) => Date;
 }
 
 /** The runner's answers about runs, one per query subject. */
-export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf }: RunQueryDeps) {
+export function runQueryHandlers({ store, openRuns, outbox, nats, cache, now, deadlineOf }: RunQueryDeps) {
   /** A new run with its deadline, from when it is queued and how many answers it asks for. */
   function build(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, queuedAt: Date): RunState {
     return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
@@ -37,6 +40,7 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       throw e;
     });
     await Promise.all(withEvents.map(({ run, events }, i) => (result.inserted[i] ? outbox.flushInserted(run.id, events) : openRuns.close(run.id))));
+    await store.list(runs.filter((_, i) => result.inserted[i]));
     return result;
   }
 
@@ -47,6 +51,27 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       throw new DomainError(apiError('request_token_conflict', 'This requestToken was already used for another tracker of this account; send a new one.'));
     }
     return { ...runHead(run), replayed: true };
+  }
+
+  /** The page of `run`'s answers from slot `cursor` (with the run's head on the first), and its size as JSON. */
+  async function answersPage(run: RunState, cursor: number): Promise<{ page: AnswersPage; bytes: number }> {
+    const head = cursor === 0 ? { head: runHead(run) } : {};
+    const page: { promptIndex: number; answer: RunAnswer }[] = [];
+    const sizes: number[] = [];
+    const bytes = (nextCursor: number | null) => sizes.slice(0, page.length).reduce((a, b) => a + b, jsonBytes({ ...head, nextCursor }));
+    const slots = answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key]);
+    // The first page reads all the run's answers at once (most runs fit one page); a run too large
+    // for one page is read on by `_id`, so later pages do not read the whole run again each.
+    const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run.id) : null;
+    for (const slot of slots) {
+      const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run.id, slot);
+      if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
+      const { promptIndex, ...answer } = stored;
+      sizes.push(jsonBytes({ promptIndex, answer }));
+      if (pageLength(sizes, RUN_ANSWERS_PAGE_BYTES) < sizes.length) return { page: { ...head, answers: page, nextCursor: slot.index }, bytes: bytes(slot.index) };
+      page.push({ promptIndex, answer });
+    }
+    return { page: { ...head, answers: page, nextCursor: null }, bytes: bytes(null) };
   }
 
   return {
@@ -80,24 +105,12 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineO
       return { runIds: await store.listIdsForTracker(accountId, trackerId, limit) };
     },
 
-    async answers({ accountId, trackerId, runId, cursor }: QueryRequest<Q['answers']>): Promise<QueryResult<Q['answers']>> {
-      const run = await store.getForAccount(accountId, trackerId, runId);
-      const head = cursor === 0 ? { head: runHead(run) } : {};
-      const page: { promptIndex: number; answer: RunAnswer }[] = [];
-      const sizes: number[] = [];
-      const slots = answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key]);
-      // The first page reads all the run's answers at once (most runs fit one page); a run too large
-      // for one page is read on by `_id`, so later pages do not read the whole run again each.
-      const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run.id) : null;
-      for (const slot of slots) {
-        const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run.id, slot);
-        if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
-        const { promptIndex, ...answer } = stored;
-        sizes.push(jsonBytes({ promptIndex, answer }));
-        if (pageLength(sizes, RUN_ANSWERS_PAGE_BYTES) < sizes.length) return { ...head, answers: page, nextCursor: slot.index };
-        page.push({ promptIndex, answer });
-      }
-      return { ...head, answers: page, nextCursor: null };
+    answers({ accountId, trackerId, runId, cursor }: QueryRequest<Q['answers']>): Promise<QueryResult<Q['answers']>> {
+      return cache.page({ accountId, trackerId }, runId, cursor, async () => {
+        const run = await store.getForAccount(accountId, trackerId, runId);
+        const { page, bytes } = await answersPage(run, cursor);
+        return { page, bytes, finished: !isActive(run) };
+      });
     },
 
     async activeCount({ accountId, trackerId }: QueryRequest<Q['activeCount']>): Promise<QueryResult<Q['activeCount']>> {

@@ -1,11 +1,12 @@
 import { Counter, Histogram } from 'prom-client';
-import { RUN_COMMANDS_STREAM, RunCommands, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
+import { RUN_COMMANDS_STREAM, RunCommands, RunNotices, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
+import { LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
 import { createRunExecutor } from './execute';
 import { runQueryHandlers } from './queries';
+import { FinishedRunCache, type RunChanges } from './run-cache';
 import { OpenRunStore, openRunIndexes } from './store/open-runs';
 import { RunStore, runIndexes } from './store/runs';
 
@@ -43,7 +44,14 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       queueAllowanceMs: config.RUN_QUEUE_ALLOWANCE_MS,
       marginMs: config.RUN_DEADLINE_MARGIN_MS,
     };
-    const handlers = runQueryHandlers({ store, openRuns, outbox, nats, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
+    const cache = new FinishedRunCache({ maxEntries: config.RUN_CACHE_MAX_ENTRIES, maxBytes: config.RUN_CACHE_MAX_BYTES }, metrics);
+    // Forgotten here at once, then by every replica (this one again) when the notice comes.
+    const changed = (changes: RunChanges) => {
+      cache.forget(changes);
+      publishNotice(nats, RunNotices.changed, { version: 1, ...changes });
+    };
+    const notices = watchNotices(nats, RunNotices.changed, (changes) => cache.forget(changes), logger, () => cache.clear());
+    const handlers = runQueryHandlers({ store, openRuns, outbox, nats, cache, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
     const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
 
     const executor = createRunExecutor({
@@ -54,6 +62,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       providers,
       logger,
       now,
+      runsChanged: (runIds) => changed({ runIds, trackerIds: [] }),
       retry: { attempts: config.PROVIDER_ATTEMPTS, baseDelayMs: config.PROVIDER_RETRY_BASE_MS, maxDelayMs: config.PROVIDER_RETRY_MAX_MS },
       metrics: {
         runDuration: new Histogram({ name: 'run_duration_seconds', help: 'Run duration by outcome', labelNames: ['outcome'], buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800], registers: [metrics] }),
@@ -86,11 +95,12 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     );
     const deletions = await consumeEvents(nats, trackerDeletedConsumer, logger, async ({ payload }) => {
       await store.deleteForTracker(payload.tracker.id);
+      changed({ runIds: [], trackerIds: [payload.tracker.id] });
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     const stopReaping = runPeriodically(config.RUN_REAPER_INTERVAL_MS, () => executor.reap(), (err) => logger.warn({ err }, 'reaping runs past their deadline failed'));
     shutdown.register('intake', 'stop runner intake and the reaper', async () => {
-      await Promise.all([stopSweeping(), stopReaping(), runs.stop(), deletions.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopSweeping(), stopReaping(), runs.stop(), deletions.stop(), notices.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

@@ -79,9 +79,12 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 200, description: 'The report.', schema: Report },
       errors: ['validation_error', 'not_found'],
       handle: async ({ accountId, params, query: q }) => {
-        // The tracker first: another account's tracker is a 404 before any run is read.
-        const { tracker } = await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
-        const { runIds } = await query(nats, RunQueries.listIds, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs);
+        // The tracker and the run ids at once: another account's tracker is a 404 (its run ids, listed
+        // only for their own account, are none) before any run is read.
+        const [{ tracker }, { runIds }] = await Promise.all([
+          query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs),
+          query(nats, RunQueries.listIds, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs),
+        ]);
         return {
           status: 200,
           // Run by run: the largest report (100 runs of 150 answers at the caps) is hundreds of MB, too much to hold at once.

@@ -2,6 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
+import { newestRuns, withRuns, type ListedRun } from '../domain/run-list';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
 export const MANUAL_RUN_SLOTS = 3;
@@ -33,6 +34,22 @@ export interface AnswerDoc extends AnswerRecord {
   trackerId: string;
 }
 
+/**
+ * A tracker's newest runs (`_id` is the tracker's id), newest first, at most RUN_LIST_MAX: a report
+ * reads its run ids here by `_id`, instead of every run of the tracker (FerretDB sorts in Go, after
+ * decoding each whole run). Written after each run is inserted; a tracker without one (its runs
+ * predate it) gets it built from its runs on first use.
+ */
+interface RunListDoc {
+  _id: string;
+  accountId: string;
+  runs: ListedRun[];
+  rev: number;
+}
+
+/** The longest report (`runs.list-ids.v1`'s largest limit). */
+export const RUN_LIST_MAX = 100;
+
 export const runIndexes: IndexSpec[] = [
   { collection: 'runs', key: { dedupeKey: 1 }, options: { name: 'dedupe_unique', unique: true } },
   { collection: 'runs', key: { accountId: 1, slot: 1 }, options: { name: 'account_slot_unique', unique: true } },
@@ -51,10 +68,12 @@ export type InsertOutcome = { inserted: true; run: RunState } | { inserted: fals
 export class RunStore {
   readonly collection: Collection<RunDoc>;
   private readonly answers: Collection<AnswerDoc>;
+  private readonly lists: Collection<RunListDoc>;
 
   constructor(db: Db) {
     this.collection = db.collection<RunDoc>('runs');
     this.answers = db.collection<AnswerDoc>('answers');
+    this.lists = db.collection<RunListDoc>('run_lists');
   }
 
   async byDedupeKey(dedupeKey: string): Promise<RunState | null> {
@@ -74,9 +93,56 @@ export class RunStore {
     return fromDoc(doc);
   }
 
+  /** The ids of a tracker's newest runs, newest first: one small read by `_id`. */
   async listIdsForTracker(accountId: string, trackerId: string, limit: number): Promise<string[]> {
-    const docs = await this.collection.find({ accountId, trackerId }, { projection: { _id: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
-    return docs.map((d) => d._id);
+    const list = (await this.lists.findOne({ _id: trackerId })) ?? (await this.buildList(trackerId)).list;
+    if (!list || list.accountId !== accountId) return [];
+    return list.runs.slice(0, limit).map((r) => r.id);
+  }
+
+  /**
+   * A tracker's list from its runs (null for a tracker without runs), and whether it was stored:
+   * not when another writer stored one first. Reads every run of the tracker, once per tracker.
+   */
+  private async buildList(trackerId: string): Promise<{ list: RunListDoc | null; stored: boolean }> {
+    const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1 } }).toArray();
+    if (runs.length === 0) return { list: null, stored: false };
+    const list: RunListDoc = { _id: trackerId, accountId: runs[0]!.accountId, runs: newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt })), RUN_LIST_MAX), rev: 0 };
+    try {
+      await this.lists.insertOne(list);
+      return { list, stored: true };
+    } catch (e) {
+      if (!isDuplicateKeyError(e)) throw e;
+      return { list, stored: false };
+    }
+  }
+
+  /**
+   * Lists runs just inserted in their trackers' lists. Idempotent: called again when each run is
+   * settled, so a run whose listing a crash cut short is listed by then.
+   */
+  async list(runs: Pick<RunState, 'id' | 'trackerId' | 'createdAt'>[]): Promise<void> {
+    const byTracker = new Map<string, typeof runs>();
+    for (const r of runs) byTracker.set(r.trackerId, [...(byTracker.get(r.trackerId) ?? []), r]);
+    await Promise.all(
+      [...byTracker].map(([trackerId, added]) =>
+        compareAndSwap(
+          async () => {
+            const list = await this.lists.findOne({ _id: trackerId });
+            if (!list) {
+              // Built from the runs, these among them, unless another writer stored a list first: then add to that one.
+              const built = await this.buildList(trackerId);
+              return built.list && !built.stored ? CONFLICT : undefined;
+            }
+            const merged = withRuns(list.runs, added.map((r) => ({ id: r.id, createdAt: r.createdAt })), RUN_LIST_MAX);
+            if (!merged) return;
+            const { modifiedCount } = await this.lists.updateOne({ _id: trackerId, rev: list.rev }, { $set: { runs: merged, rev: list.rev + 1 } });
+            return modifiedCount === 1 ? undefined : CONFLICT;
+          },
+          { attempts: 50, tooMuchContention: () => new Error(`run list of tracker ${trackerId}: too much contention`) },
+        ),
+      ),
+    );
   }
 
   async countActive(accountId: string, trackerId: string): Promise<number> {
@@ -211,6 +277,7 @@ export class RunStore {
   async deleteForTracker(trackerId: string): Promise<number> {
     const { deletedCount } = await this.collection.deleteMany({ trackerId });
     await this.answers.deleteMany({ trackerId });
+    await this.lists.deleteOne({ _id: trackerId });
     return deletedCount;
   }
 }

@@ -38,3 +38,29 @@ describe('LruCache', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('LruCache with sizes', () => {
+  it('drops the least recently used entries until the sizes fit, and keeps no entry larger than the bound', () => {
+    const cache = new LruCache<string>(10, 60_000, Date.now, 100);
+    cache.set('a', 'x', 40);
+    cache.set('b', 'y', 40);
+    expect(cache.get('a')).toBe('x');
+    cache.set('c', 'z', 40);
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.bytes]).toEqual(['x', undefined, 'z', 80]);
+    cache.set('d', 'too big', 101);
+    expect([cache.get('d'), cache.size, cache.bytes]).toEqual([undefined, 2, 80]);
+  });
+
+  it('counts an entry replaced, deleted or cleared out of the total', () => {
+    const cache = new LruCache<string>(10, 60_000, Date.now, 100);
+    cache.set('a', 'x', 30);
+    cache.set('a', 'y', 50);
+    cache.set('b', 'z', 20);
+    expect(cache.bytes).toBe(70);
+    cache.delete('a');
+    cache.deleteWhere((v) => v === 'nothing');
+    expect([cache.bytes, cache.size]).toEqual([20, 1]);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+});
