@@ -210,7 +210,8 @@ export async function query<Q extends QueryDef>(link: NatsLink, def: Q, request:
   });
 }
 
-function safeDecode(data: Uint8Array): unknown {
+/** A message's JSON, or undefined when it is not JSON (for a schema to refuse). */
+export function safeDecode(data: Uint8Array): unknown {
   try {
     return json.decode(data);
   } catch {
