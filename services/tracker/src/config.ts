@@ -13,7 +13,10 @@ export const trackerConfigSchema = baseConfigSchema
     LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
     /** Most list pages one replica keeps, of all accounts; past it the least recently used goes. */
     LIST_CACHE_MAX_PAGES: z.coerce.number().int().min(1).default(10_000),
-    /** Most bytes of list pages (their JSON length) one replica keeps. */
-    LIST_CACHE_MAX_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+    /**
+     * Most bytes of list pages one replica keeps, counted as their JSON length (the objects take a
+     * few times that of heap): 8 MiB holds about 500 full pages of 25 trackers.
+     */
+    LIST_CACHE_MAX_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
   });
 export type TrackerConfig = z.infer<typeof trackerConfigSchema>;
