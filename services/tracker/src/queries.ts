@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BillingQueries, RunQueries, normalizeDefinition, runCostMicro, type TrackerQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { BillingQueries, RunQueries, TrackerQueries, normalizeDefinition, runCostMicro } from '@brandradar/contracts';
+import { DomainError, prepareResult, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
 import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
@@ -49,7 +49,8 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
         const rows = await store.list(accountId, { status: q.status, limit: q.limit + 1, after });
         const page = rows.slice(0, q.limit);
         const last = page[page.length - 1];
-        return { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+        // Validated and encoded once: a page served from the cache costs neither again.
+        return prepareResult(nats, TrackerQueries.list, { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null });
       });
     },
 
