@@ -32,7 +32,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const stopClearing = nats.onReconnect(() => lists.clear());
     const store = new TrackerStore(db, (accountId) => {
       lists.invalidate(accountId);
-      // Sent before the reply to the request that wrote, on the same connection (see README "Tracker list cache").
+      // Sent before the reply to the request that wrote, on the same connection (README, "The API": what NATS's ordering guarantees).
       try {
         broadcast(nats, TrackerBroadcasts.listChanged, { version: 1, accountId });
       } catch (err) {
@@ -59,7 +59,6 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
       stopClearing();
       await Promise.all([stopSweeping(), runsQueued.stop(), billing.stop(), ...subscriptions.map((s) => s.drain())]);
       await listChanges.drain(); // last: the queries answered meanwhile still hear of changes
-
     });
   },
 };
