@@ -4,7 +4,7 @@ import { EVENTS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
 import type { QueryDef } from './messaging';
 import { RunQueries } from './run-messages';
-import { TrackerQueries } from './tracker-messages';
+import { TrackerNotices, TrackerQueries } from './tracker-messages';
 import { WorkflowQueries } from './workflow';
 
 const services = Object.entries(SERVICE_ACCESS) as [string, ServiceAccess][];
@@ -35,6 +35,16 @@ describe('servicePermissions', () => {
     expect(runner.subscribe.allow).toEqual(expect.arrayContaining([RunQueries.answers.subject]));
     expect(runner.allow_responses).toBe(true);
     expect(servicePermissions('scheduler', SERVICE_ACCESS.scheduler).allow_responses).toBeUndefined();
+  });
+
+  it("lets a service's replicas send and hear its own notices, and no one else", () => {
+    const subject = TrackerNotices.listChanged.subject;
+    const tracker = servicePermissions('tracker', SERVICE_ACCESS.tracker);
+    expect([tracker.publish.allow, tracker.subscribe.allow]).toEqual([expect.arrayContaining([subject]), expect.arrayContaining([subject])]);
+    for (const [name, access] of services.filter(([name]) => name !== 'tracker')) {
+      const p = servicePermissions(name, access);
+      expect([name, [...p.publish.allow, ...p.subscribe.allow].includes(subject)]).toEqual([name, false]);
+    }
   });
 
   it('allows JetStream only for its own durables, and the work queue deletes only to the consumer of one', () => {

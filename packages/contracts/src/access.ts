@@ -3,7 +3,7 @@ import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
-import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerQueries } from './tracker-messages';
+import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerNotices, TrackerQueries } from './tracker-messages';
 import { WorkflowQueries } from './workflow';
 
 /** A durable JetStream consumer a service reads (its events are the service's own business). */
@@ -92,6 +92,8 @@ export const SERVICE_ACCESS = {
       { stream: BILLING_EVENTS_STREAM, durable: 'tracker-billing' },
       { stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued' },
     ],
+    // A write on one replica drops the account's cached list pages on the others.
+    notices: all(TrackerNotices),
   },
   scheduler: {
     serves: [],

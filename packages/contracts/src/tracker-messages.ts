@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
-import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, PauseReason, Tracker, TrackerList, TrackerListQuery, UpdateTrackerInput } from './tracker';
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
@@ -18,6 +18,11 @@ export const DefinitionVersion = z.int().min(1);
  * a quarter of NATS' default max_payload, however large the trackers in it.
  */
 export const SCHEDULE_BATCH_MAX = 100;
+
+/** Between tracker replicas: the account's tracker list changed, so every replica drops the pages it keeps of it. */
+export const TrackerNotices = {
+  listChanged: defineNotice('trackers.list-changed.v1', versioned({ accountId: z.uuid() })),
+};
 
 /** Queries answered by the tracker service; every one is scoped to the calling account. */
 export const TrackerQueries = {

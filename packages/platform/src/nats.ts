@@ -126,6 +126,21 @@ export async function connectNats(url: string, name: string, logger: Logger, cre
 export type QueryRequest<Q extends QueryDef> = z.infer<Q['request']>;
 export type QueryResult<Q extends QueryDef> = z.infer<Q['response']>;
 
+/** Replies validated and encoded once, by the result object a handler returns for many requests. */
+const preparedReplies = new WeakMap<object, Uint8Array>();
+
+/**
+ * `result` validated and its reply encoded now, once, for a handler that answers many requests with
+ * the same object (a cached page): `serveQuery` then sends those bytes without validating or
+ * encoding again. Throws as `serveQuery` would answer: the result does not match `def`, or its
+ * reply is too large for NATS.
+ */
+export function prepareResult<Q extends QueryDef>(nats: NatsLink, def: Q, result: QueryResult<Q>): QueryResult<Q> {
+  const valid = def.response.parse(result) as QueryResult<Q> & object;
+  preparedReplies.set(valid, encodeForNats(nats.nc, def.subject, { ok: true, result: valid }));
+  return valid;
+}
+
 /**
  * Answers a query subject in a queue group, so replicas share the load. The
  * handler returns the result or throws a DomainError; anything else becomes
@@ -148,13 +163,16 @@ export function serveQuery<Q extends QueryDef>(
       const parent = contextFromHeaders(msg.headers);
       void inSpan(`${def.subject} process`, { kind: SpanKind.SERVER, attributes: messagingAttributes(def.subject, 'process') }, async () => {
         let reply: { ok: boolean; result?: unknown; error?: { code: string } };
+        let prepared: Uint8Array | undefined;
         const parsed = z.safeParse<Q['request']>(def.request, safeDecode(msg.data));
         if (!parsed.success) {
           logger.error({ subject: def.subject, issues: parsed.error.issues }, 'malformed query');
           reply = { ok: false, error: apiError('internal_error', 'Malformed internal request.') };
         } else {
           try {
-            reply = { ok: true, result: def.response.parse(await handler(parsed.data)) };
+            const result = await handler(parsed.data);
+            prepared = typeof result === 'object' && result !== null ? preparedReplies.get(result) : undefined;
+            reply = { ok: true, result: prepared ? result : def.response.parse(result) };
           } catch (e) {
             if (e instanceof DomainError) reply = { ok: false, error: e.error };
             else if (isStoreUnreachable(e)) {
@@ -169,7 +187,7 @@ export function serveQuery<Q extends QueryDef>(
         }
         let data: Uint8Array;
         try {
-          data = encodeForNats(nats.nc, def.subject, reply);
+          data = prepared ?? encodeForNats(nats.nc, def.subject, reply);
         } catch (e) {
           if (!(e instanceof PayloadTooLargeError)) throw e;
           // Said at once and for good: otherwise the caller would wait out its timeout and retry in vain.
@@ -182,6 +200,15 @@ export function serveQuery<Q extends QueryDef>(
       }, parent);
     },
   });
+}
+
+/** Each query's reply schema, built once: zod compiles a schema at its first use, which cost more than parsing a reply of 25 trackers. */
+const replySchemas = new WeakMap<QueryDef, ReturnType<typeof replySchema>>();
+
+function replySchemaOf(def: QueryDef): ReturnType<typeof replySchema> {
+  let schema = replySchemas.get(def);
+  if (!schema) replySchemas.set(def, (schema = replySchema(def.response)));
+  return schema;
 }
 
 /**
@@ -204,13 +231,14 @@ export async function query<Q extends QueryDef>(link: NatsLink, def: Q, request:
       }
       throw e;
     }
-    const reply = replySchema(def.response).parse(json.decode(data));
+    const reply = replySchemaOf(def).parse(json.decode(data));
     if (!reply.ok) throw new DomainError(reply.error);
     return reply.result as QueryResult<Q>;
   });
 }
 
-function safeDecode(data: Uint8Array): unknown {
+/** A message's JSON, or undefined when it is not JSON (for a schema to refuse). */
+export function safeDecode(data: Uint8Array): unknown {
   try {
     return json.decode(data);
   } catch {

@@ -1,24 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { BillingQueries, RunQueries, normalizeDefinition, runCostMicro, type TrackerQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { BillingQueries, RunQueries, TrackerQueries, normalizeDefinition, runCostMicro } from '@brandradar/contracts';
+import { DomainError, prepareResult, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
 import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
 import type { TrackerDoc } from './store/trackers';
 import type { TrackerStore } from './store/trackers';
+import type { ListCache } from './list-cache';
 
 type Q = typeof TrackerQueries;
 
+export type ListPage = QueryResult<Q['list']>;
+
 export interface TrackerDeps {
   store: TrackerStore;
+  /** Pages of each account's list; the store's writes invalidate them. */
+  lists: ListCache<ListPage>;
   outbox: Outbox;
   nats: NatsLink;
   now: () => Date;
 }
 
 /** The tracker service's answers, one per query subject. */
-export function trackerQueryHandlers({ store, outbox, nats, now }: TrackerDeps) {
+export function trackerQueryHandlers({ store, lists, outbox, nats, now }: TrackerDeps) {
   const rates = async () => (await query(nats, BillingQueries.getRates, { version: 1 })).rates;
   const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models'>) => runCostMicro(t.prompts.length, t.models, (await rates()).surfaces);
   const publish = (trackerId: string) => outbox.flushSoon(trackerId);
@@ -38,12 +43,15 @@ export function trackerQueryHandlers({ store, outbox, nats, now }: TrackerDeps) 
     },
 
     async list({ accountId, query: q }: QueryRequest<Q['list']>): Promise<QueryResult<Q['list']>> {
-      const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
-      // One extra row tells whether another page exists.
-      const rows = await store.list(accountId, { status: q.status, limit: q.limit + 1, after });
-      const page = rows.slice(0, q.limit);
-      const last = page[page.length - 1];
-      return { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+      return lists.get(accountId, JSON.stringify([q.status ?? null, q.limit, q.cursor ?? null]), async () => {
+        const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+        // One extra row tells whether another page exists.
+        const rows = await store.list(accountId, { status: q.status, limit: q.limit + 1, after });
+        const page = rows.slice(0, q.limit);
+        const last = page[page.length - 1];
+        // Validated and encoded once: a page served from the cache costs neither again.
+        return prepareResult(nats, TrackerQueries.list, { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null });
+      });
     },
 
     async update({ accountId, trackerId, input }: QueryRequest<Q['update']>): Promise<QueryResult<Q['update']>> {

@@ -1,9 +1,10 @@
-import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerQueries } from '@brandradar/contracts';
-import { DomainError, Outbox, consumeEvents, serveQueries, defineConsumer, type ServiceDefinition } from '@brandradar/platform';
+import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerNotices, TrackerQueries } from '@brandradar/contracts';
+import { DomainError, Outbox, consumeEvents, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
-import { trackerQueryHandlers } from './queries';
+import { ListCache } from './list-cache';
+import { trackerQueryHandlers, type ListPage } from './queries';
 import { TrackerStore, trackerIndexes } from './store/trackers';
 
 /** Runs queued, to keep `lastRunAt`. */
@@ -23,10 +24,22 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
   configSchema: trackerConfigSchema,
   database: { indexes: trackerIndexes },
   consumers: () => [runsQueuedConsumer, billingConsumer],
-  async start({ config, nats, db, logger, shutdown }) {
-    const store = new TrackerStore(db);
+  async start({ config, nats, db, logger, shutdown, metrics }) {
+    const lists = new ListCache<ListPage>({ ttlMs: config.LIST_CACHE_TTL_MS, maxPages: config.LIST_CACHE_MAX_PAGES, maxBytes: config.LIST_CACHE_MAX_BYTES }, metrics);
+    // Heard before any query is served; each replica hears its own notices too, which costs nothing.
+    // Notices sent while this replica was disconnected never reach it: after a reconnect it keeps nothing.
+    const listChanges = watchNotices(nats, TrackerNotices.listChanged, ({ accountId }) => lists.invalidate(accountId), logger, () => lists.clear());
+    const store = new TrackerStore(db, (accountId) => {
+      lists.invalidate(accountId);
+      // Sent before the reply to the request that wrote, on the same connection (README, "The API": what NATS's ordering guarantees).
+      try {
+        publishNotice(nats, TrackerNotices.listChanged, { version: 1, accountId });
+      } catch (err) {
+        logger.warn({ err }, 'could not tell the other replicas of a tracker change; their list pages expire by LIST_CACHE_TTL_MS');
+      }
+    });
     const outbox = new Outbox(db, 'trackers', nats, logger);
-    const deps = { store, outbox, nats, now: () => new Date() };
+    const deps = { store, lists, outbox, nats, now: () => new Date() };
     const handlers = trackerQueryHandlers(deps);
     const onBilling = billingEventHandlers(deps);
     const subscriptions = serveQueries(nats, TrackerQueries, handlers, 'tracker', logger);
@@ -43,6 +56,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop tracker queries and outbox sweep', async () => {
       await Promise.all([stopSweeping(), runsQueued.stop(), billing.stop(), ...subscriptions.map((s) => s.drain())]);
+      await listChanges.stop(); // last: the queries answered meanwhile still hear of changes
     });
   },
 };

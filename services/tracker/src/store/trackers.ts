@@ -24,10 +24,19 @@ export const trackerIndexes: IndexSpec[] = [
 
 const live = { deletedAt: null };
 
+/**
+ * The trackers collection. Every write to a tracker (an insert, a replace) is followed by
+ * `written(accountId)`, whether or not it succeeded, so the account's cached list pages go (an
+ * error may hide a write the store did). The outbox's own writes change only its fields, which no
+ * list shows.
+ */
 export class TrackerStore {
   private readonly trackers: Collection<TrackerDoc>;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly written: (accountId: string) => void,
+  ) {
     this.trackers = db.collection<TrackerDoc>('trackers');
   }
 
@@ -42,6 +51,8 @@ export class TrackerStore {
         return;
       } catch (e) {
         if (!isDuplicateKeyError(e)) throw e; // another create took this slot: look again
+      } finally {
+        this.written(state.accountId);
       }
     }
     throw new Error('could not find a free tracker slot');
@@ -115,7 +126,7 @@ export class TrackerStore {
             deletedAt: removing ? state.updatedAt : null,
             rev: doc.rev + 1,
           });
-          const { modifiedCount } = await this.trackers.replaceOne({ _id: id, rev: doc.rev }, next);
+          const { modifiedCount } = await this.trackers.replaceOne({ _id: id, rev: doc.rev }, next).finally(() => this.written(accountId));
           if (modifiedCount !== 1) return CONFLICT; // someone else changed it first: recompute from the new state
         }
         if (!result.ok) throw new DomainError(result.error);
