@@ -6,7 +6,7 @@ import { createSchedulerService } from '../../services/scheduler/src/service';
 import { DueStore } from '../../services/scheduler/src/store/due';
 import type { ScheduleDoc } from '../../services/scheduler/src/store/schedules';
 import type { TrackerDoc } from '../../services/tracker/src/store/trackers';
-import { cpuMeter } from './cpu';
+import { cpuMeter, cpuProfile } from './cpu';
 import { eventually } from './eventually';
 import { HARNESS_USER, type TestStack } from './stack';
 
@@ -68,10 +68,12 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     await new DueStore(db).hint(schedules.map((s) => ({ trackerId: s._id, accountId: s.accountId, at: opts.dueAt })), now());
     const started = Date.now();
     const meter = cpuMeter();
+    const profile = await cpuProfile();
     dueSince = started;
     await eventually(async () => queued.length, (n) => n >= opts.count, opts.timeoutMs, 50);
     const elapsedMs = Date.now() - started;
     const cpuSeconds = meter.stop();
+    await profile.stop();
     // Every dispatch has finished and every run.queued event is in: a second run would be in `queued` now.
     const dispatched = await eventually(() => dispatchedOccurrences(replicas), (n) => n >= opts.count, opts.timeoutMs);
     await eventually(() => link.jsm.consumers.info(RUN_EVENTS_STREAM.name, durable), (c) => c.num_pending === 0 && c.num_ack_pending === 0);
