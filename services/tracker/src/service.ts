@@ -6,7 +6,7 @@ import { recordRun } from './domain/lifecycle';
 import { trackerQueryHandlers } from './queries';
 import { TrackerStore, trackerIndexes } from './store/trackers';
 
-/** Runs queued, to keep `lastRunAt` (a scheduled run's is usually recorded by `trackers.advance-schedules.v1` already). */
+/** Manual runs queued, to keep `lastRunAt` (a scheduled run's is recorded by `trackers.advance-schedules.v1`). */
 const runsQueuedConsumer = defineConsumer({ stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 });
 /** Closed accounts and new rates, acted on at once. Repricing every tracker takes a while: a long ack wait. */
 const billingConsumer = defineConsumer({
@@ -32,7 +32,8 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const subscriptions = serveQueries(nats, TrackerQueries, handlers, 'tracker', logger);
     const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
       const { accountId, run } = payload;
-      await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt), run.scheduledFor === null ? null : new Date(run.scheduledFor))).catch((e: unknown) => {
+      if (run.trigger === 'scheduled') return; // recorded with its advance, in the same write (no read per occurrence here)
+      await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
       });
     });

@@ -144,10 +144,9 @@ describe('reprice', () => {
   });
 });
 
-describe('advanceSchedule and recordRun: one write per scheduled occurrence', () => {
+describe('advanceSchedule: one write per scheduled occurrence, recording its run', () => {
   const occurrence = new Date('2026-11-23T09:00:00.000Z');
   const next = new Date('2026-11-30T09:00:00.000Z');
-  const queuedAt = new Date('2026-11-23T09:00:01.000Z');
   const advancedAt = new Date('2026-11-23T09:00:02.000Z');
   const active = (): TrackerState => {
     const r = activateTracker(draft(), facts({ nextRunAt: occurrence }));
@@ -155,16 +154,8 @@ describe('advanceSchedule and recordRun: one write per scheduled occurrence', ()
     return r.state;
   };
 
-  it('moves nextRunAt on and records the run in the same change; run.queued then finds nothing to record', () => {
-    const advanced = advanceSchedule(active(), occurrence, next, advancedAt).state!;
-    expect(advanced).toMatchObject({ nextRunAt: next, lastRunAt: advancedAt });
-    expect(recordRun(advanced, queuedAt, occurrence).state).toBe(advanced);
-  });
-
-  it('leaves a scheduled run to the advance when run.queued comes first', () => {
-    const t = active();
-    expect(recordRun(t, queuedAt, occurrence).state).toBe(t);
-    expect(recordRun(t, queuedAt, null).state).toMatchObject({ lastRunAt: queuedAt });
+  it('moves nextRunAt on and records the run in the same change', () => {
+    expect(advanceSchedule(active(), occurrence, next, advancedAt).state).toMatchObject({ nextRunAt: next, lastRunAt: advancedAt, updatedAt: advancedAt });
   });
 
   it('only records the run of a tracker paused before its advance, once', () => {
@@ -173,11 +164,15 @@ describe('advanceSchedule and recordRun: one write per scheduled occurrence', ()
     expect(recorded).toMatchObject({ status: 'PAUSED', lastRunAt: advancedAt });
     expect(recorded.nextRunAt).toEqual(paused.nextRunAt);
     expect(advanceSchedule(recorded, occurrence, next, new Date(advancedAt.getTime() + 5_000)).state).toBe(recorded);
-    expect(recordRun(paused, queuedAt, occurrence).state).toMatchObject({ lastRunAt: queuedAt });
   });
 
   it('changes nothing when an advance is repeated', () => {
     const advanced = advanceSchedule(active(), occurrence, next, advancedAt).state!;
     expect(advanceSchedule(advanced, occurrence, next, new Date(advancedAt.getTime() + 5_000)).state).toBe(advanced);
+  });
+
+  it('never moves lastRunAt back', () => {
+    const advanced = advanceSchedule(active(), occurrence, next, advancedAt).state!;
+    expect(recordRun(advanced, new Date(advancedAt.getTime() - 1_000)).state).toBe(advanced);
   });
 });

@@ -150,9 +150,9 @@ export function reprice(t: TrackerState, estimate: number, now: Date): Transitio
 
 /**
  * A dispatched occurrence's run is queued: `nextRunAt` moves past it and `lastRunAt` to `now` (moments
- * after the run was queued) in the same write, so the run's `run.queued` finds nothing left to record
- * and the tracker is written once per occurrence. A tracker paused or moved meanwhile keeps its
- * schedule; it only records the run, unless a run at or after the occurrence is recorded already.
+ * after the run was queued) in the same write. This is what records a scheduled run's `lastRunAt`
+ * (its `run.queued` is not read for it), so a tracker paused or moved meanwhile keeps its schedule
+ * but still records the run, unless a run at or after the occurrence is recorded already.
  */
 export function advanceSchedule(t: TrackerState, scheduledFor: Date, nextRunAt: Date, now: Date): Transition {
   if (awaitsAdvance(t, scheduledFor)) return { ok: true, state: { ...recordRun(t, now).state, nextRunAt, updatedAt: now }, events: [] };
@@ -160,13 +160,9 @@ export function advanceSchedule(t: TrackerState, scheduledFor: Date, nextRunAt: 
   return { ok: true, state: t, events: [] };
 }
 
-/**
- * A run of the tracker was queued at `at`: `lastRunAt` moves forward, never back. A scheduled run
- * (`scheduledFor`) whose occurrence the tracker has not moved past yet is left to `advanceSchedule`,
- * which records it in the same write.
- */
-export function recordRun(t: TrackerState, at: Date, scheduledFor: Date | null = null): Transition & { ok: true } {
-  if ((scheduledFor && awaitsAdvance(t, scheduledFor)) || (t.lastRunAt && t.lastRunAt.getTime() >= at.getTime())) return { ok: true, state: t, events: [] };
+/** A run of the tracker was queued at `at`: `lastRunAt` moves forward, never back. */
+export function recordRun(t: TrackerState, at: Date): Transition & { ok: true } {
+  if (t.lastRunAt && t.lastRunAt.getTime() >= at.getTime()) return { ok: true, state: t, events: [] };
   return { ok: true, state: { ...t, lastRunAt: at }, events: [] };
 }
 
