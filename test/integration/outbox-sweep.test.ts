@@ -4,7 +4,7 @@ import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
 import type { NatsServer } from '@brandradar/devstack';
 import { eventually } from '../support/eventually';
 import { HARNESS_USER, provisionStreams, startTestNats } from '../support/stack';
-import { connectNats, createLogger, ensureIndexes, Outbox, outboxIndex, type NatsLink, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { BatchOutbox, connectNats, createLogger, ensureIndexes, Outbox, outboxIndex, publishEvent, type NatsLink, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 
 // A service's shutdown stops the outbox sweep, then closes its store: the pass under way must be
 // done by then. Before, it was cut by the close and its MongoClientClosedError went unhandled
@@ -31,10 +31,8 @@ it('stopping the sweep waits for the pass under way, so the store can be closed 
   await client.close();
 });
 
-const revoked = (): StoredEvent => {
-  const eventId = randomUUID();
-  return { subject: BillingEvents.apiKeyRevoked.subject, eventId, payload: { version: 1, eventId, occurredAt: new Date().toISOString(), keyId: 'k', accountId: randomUUID() } };
-};
+const revokedPayload = () => ({ version: 1 as const, eventId: randomUUID(), occurredAt: new Date().toISOString(), keyId: 'k', accountId: randomUUID() });
+const revoked = (payload = revokedPayload()): StoredEvent => ({ subject: BillingEvents.apiKeyRevoked.subject, eventId: payload.eventId, payload });
 
 // The sweep asks for `hasPendingEvents: true` (an indexed equality); documents stored before the
 // flag existed hold events without it (and their collection has the old sweep's index): the first
@@ -71,6 +69,51 @@ it('the sweep publishes flagged documents and, after a start, documents stored b
     } finally {
       await stop();
     }
+  } finally {
+    await client.close();
+  }
+});
+
+/** The event ids of every message the billing events stream holds, in stream order. */
+async function billingEventIds(): Promise<string[]> {
+  const { state } = await link.jsm.streams.info(BILLING_EVENTS_STREAM.name);
+  const ids: string[] = [];
+  for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++) {
+    ids.push((await link.jsm.streams.getMessage(BILLING_EVENTS_STREAM.name, { seq })).json<{ eventId: string }>().eventId);
+  }
+  return ids;
+}
+
+// The runner stores a batch of scheduled runs' events in one document before the runs, then
+// publishes them and drops it. A runner that stopped part-way leaves the batch to the sweep.
+it('a batch whose publish was interrupted is published by the sweep once its grace is over: each event of a stored document exactly once, none of a document never stored', async () => {
+  const client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+  try {
+    const db = client.db(`outbox-batch-${randomBytes(4).toString('hex')}`);
+    let clock = new Date('2031-01-06T09:00:00.000Z');
+    const outbox = new BatchOutbox(db, 'docs', link, createLogger('outbox-sweep-test', 'silent'), 30_000, () => clock);
+    const interrupted = revokedPayload();
+    const [a, b, never] = [
+      { id: 'stored-a', events: [revoked(interrupted), revoked()] },
+      { id: 'stored-b', events: [revoked()] },
+      { id: 'refused', events: [revoked()] },
+    ];
+    await outbox.store('batch-1', [a, b, never]);
+    await db.collection<{ _id: string }>('docs').insertMany([{ _id: a.id }, { _id: b.id }]);
+    // The writer published one event of the batch, then stopped.
+    await publishEvent(link, BillingEvents.apiKeyRevoked, interrupted);
+
+    clock = new Date(clock.getTime() + 29_000);
+    await outbox.sweep();
+    expect(await db.collection<{ _id: string }>('docs_outbox').countDocuments({ _id: 'batch-1' })).toBe(1); // its writer may still be at it
+
+    clock = new Date(clock.getTime() + 1_000);
+    await outbox.sweep();
+    expect(await db.collection('docs_outbox').countDocuments({})).toBe(0);
+    await outbox.sweep(); // nothing left: publishes nothing again
+    const mine = new Set([a, b, never].flatMap((entry) => entry.events.map((e) => e.eventId)));
+    const published = (await billingEventIds()).filter((id) => mine.has(id));
+    expect(published.sort()).toEqual([...a.events, ...b.events].map((e) => e.eventId).sort());
   } finally {
     await client.close();
   }

@@ -91,7 +91,7 @@ describe("a tracker's run list", () => {
   it('lists runs stored before it existed (built on first use), newest first, for their account only', async () => {
     const first = await runningRun();
     const older = queued(first, -5);
-    await store.insertScheduled([{ run: { ...older, scheduledFor: older.createdAt }, events: [] }]);
+    await store.insertScheduled([{ ...older, scheduledFor: older.createdAt }]);
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 10)).toEqual([first.id, older.id]);
     expect(await store.listIdsForTracker(randomUUID(), first.trackerId, 10)).toEqual([]);
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 1)).toEqual([first.id]);
@@ -101,7 +101,7 @@ describe("a tracker's run list", () => {
     const first = await runningRun();
     await store.listIdsForTracker(first.accountId, first.trackerId, 1); // the list exists from here on
     const runs = Array.from({ length: 12 }, (_, i) => queued(first, i + 1));
-    await Promise.all(runs.map((run) => store.insertScheduled([{ run: { ...run, scheduledFor: run.createdAt }, events: [] }]).then(() => store.list([run]))));
+    await Promise.all(runs.map((run) => store.insertScheduled([{ ...run, scheduledFor: run.createdAt }]).then(() => store.list([run]))));
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([...runs.reverse().map((r) => r.id), first.id]);
     await store.deleteForTracker(first.trackerId);
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([]);

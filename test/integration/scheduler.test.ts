@@ -68,6 +68,8 @@ it('queues exactly one run for a due occurrence and moves nextRunAt a week on', 
   expect(r.tracker.status).toBe('ACTIVE');
   const moved = await eventually(() => tracker(apiKey, t.id), (x) => x.nextRunAt !== t.nextRunAt);
   expect(Date.parse(moved.nextRunAt) - Date.parse(t.nextRunAt)).toBe(WEEK);
+  // Recorded with the advance, in the same write: at or moments after the run was queued.
+  expect(Date.parse(moved.lastRunAt)).toBeGreaterThanOrEqual(Date.parse(after.runs[0].createdAt));
 });
 
 it('runs a missed occurrence once after downtime, then moves to the next future one', async () => {

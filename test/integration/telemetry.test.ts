@@ -118,7 +118,7 @@ describe('traces of services in processes of their own', () => {
     expect(call.parentSpanId).toBe(execute.spanId);
     const peer = new URL(openai.baseUrl);
     expect(call.attributes).toMatchObject({ 'server.address': peer.hostname, 'server.port': Number(peer.port), 'url.path': '/v1/responses', 'http.response.status_code': 200 });
-    expect(childrenOf(spans, execute).filter(isMongo).map((s) => s.name)).toEqual(expect.arrayContaining(['update answers', 'update runs']));
+    expect(childrenOf(spans, execute).filter(isMongo).map((s) => s.name)).toEqual(expect.arrayContaining(['insert answers', 'update runs']));
     expect(childrenOf(spans, execute).map((s) => s.name)).toEqual(expect.arrayContaining(['billing.holds.place.v1 send', 'run.finished.v1 publish']));
 
     // No credential in any span of any service: not the caller's API key, not the provider's.

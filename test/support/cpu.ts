@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 
 /** CPU time used so far by each process of this jest run (Linux /proc), by pid. */
@@ -62,6 +63,27 @@ export function cpuMeter() {
         byName.set(s.name, (byName.get(s.name) ?? 0) + used);
       }
       return byName;
+    },
+  };
+}
+
+/**
+ * With BENCH_CPU_PROFILE set to a file name, records a V8 CPU profile of this process (every service
+ * of the run lives in it) from now until `stop`, and writes it there for Chrome's DevTools or
+ * `--cpu-prof` tooling; without it, does nothing.
+ */
+export async function cpuProfile(): Promise<{ stop: () => Promise<void> }> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
     },
   };
 }

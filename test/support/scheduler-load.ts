@@ -5,17 +5,19 @@ import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsume
 import { createSchedulerService } from '../../services/scheduler/src/service';
 import { DueStore } from '../../services/scheduler/src/store/due';
 import type { ScheduleDoc } from '../../services/scheduler/src/store/schedules';
-import { cpuMeter } from './cpu';
+import type { TrackerDoc } from '../../services/tracker/src/store/trackers';
+import { cpuMeter, cpuProfile } from './cpu';
 import { eventually } from './eventually';
 import { HARNESS_USER, type TestStack } from './stack';
 
 /**
  * `count` ACTIVE trackers, all due at `dueAt`, dispatched by `replicas`
- * scheduler processes sharing one store. The trackers are seeded into the
- * scheduler's store as its tracker-event handler would leave them (schedules
- * with one insertMany, due hints with one write per bucket): filing 10,000 of
- * them one tracker event at a time took over half an hour under load, and is
- * not what is measured (scheduler.test.ts covers it).
+ * scheduler processes sharing one store. The trackers are seeded straight into
+ * the tracker service's store (as its create and activate would leave them)
+ * and the scheduler's (as its tracker-event handler would: schedules with
+ * `insertMany`, due hints with one write per bucket): filing 10,000 of them
+ * through the API one tracker event at a time took over half an hour under
+ * load, and is not what is measured (scheduler.test.ts covers it).
  * Resolves with the runs queued (from run.queued events), how many
  * occurrences the replicas dispatched (their `scheduler_occurrences_total`),
  * how long it took from the instant they fell due to the last run queued, and
@@ -50,6 +52,8 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
       for (const { accountId } of await Promise.all(batch)) accounts.push(accountId);
     }
     const trackers = Array.from({ length: opts.count }, () => activeTracker(opts.dueAt));
+    const trackerDocs: TrackerDoc[] = trackers.map((tracker, i) => trackerDoc(tracker, accounts[Math.floor(i / 25)]!, i % 25));
+    for (let i = 0; i < trackerDocs.length; i += 1000) await mongo.db(stack.dbName('tracker')).collection<TrackerDoc>('trackers').insertMany(trackerDocs.slice(i, i + 1000));
     const db = mongo.db(stack.dbName('scheduler'));
     const schedules: ScheduleDoc[] = trackers.map((tracker, i) => ({
       _id: tracker.id,
@@ -64,10 +68,12 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
     await new DueStore(db).hint(schedules.map((s) => ({ trackerId: s._id, accountId: s.accountId, at: opts.dueAt })), now());
     const started = Date.now();
     const meter = cpuMeter();
+    const profile = await cpuProfile();
     dueSince = started;
     await eventually(async () => queued.length, (n) => n >= opts.count, opts.timeoutMs, 50);
     const elapsedMs = Date.now() - started;
     const cpuSeconds = meter.stop();
+    await profile.stop();
     // Every dispatch has finished and every run.queued event is in: a second run would be in `queued` now.
     const dispatched = await eventually(() => dispatchedOccurrences(replicas), (n) => n >= opts.count, opts.timeoutMs);
     await eventually(() => link.jsm.consumers.info(RUN_EVENTS_STREAM.name, durable), (c) => c.num_pending === 0 && c.num_ack_pending === 0);
@@ -80,10 +86,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
   }
 }
 
-/**
- * Occurrences the replicas dispatched to the end, from their metrics: these trackers exist only as
- * events, so each ends `gone` when the tracker service does not know it, after its run was created.
- */
+/** Occurrences the replicas dispatched to the end (a run, or `gone` for a tracker deleted meanwhile), from their metrics. */
 async function dispatchedOccurrences(replicas: RunningService[]): Promise<number> {
   let total = 0;
   for (const r of replicas) {
@@ -91,6 +94,26 @@ async function dispatchedOccurrences(replicas: RunningService[]): Promise<number
     for (const [, n] of text.matchAll(/^scheduler_occurrences_total\{[^}]*outcome="(?:run|gone)"[^}]*\} (\d+)/gm)) total += Number(n);
   }
   return total;
+}
+
+/** The tracker service's document of an ACTIVE tracker in slot `slot` of its account, with nothing left to publish. */
+function trackerDoc(tracker: Tracker, accountId: string, slot: number): TrackerDoc {
+  const { id, nextRunAt, lastRunAt, createdAt, updatedAt, ...rest } = tracker;
+  return {
+    ...rest,
+    _id: id,
+    accountId,
+    definitionVersion: 1,
+    nextRunAt: nextRunAt === null ? null : new Date(nextRunAt),
+    lastRunAt: lastRunAt === null ? null : new Date(lastRunAt),
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(updatedAt),
+    slot,
+    pendingEvents: [],
+    hasPendingEvents: false,
+    deletedAt: null,
+    rev: 0,
+  };
 }
 
 function activeTracker(dueAt: Date): Tracker {

@@ -1,5 +1,6 @@
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
+import { mapConcurrently } from './concurrency';
 import type { Logger } from './logger';
 import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
 import { runPeriodically } from './periodic';
@@ -84,19 +85,14 @@ export class Outbox {
   private async publish(doc: Published, events: StoredEvent[]): Promise<void> {
     const published: StoredEvent[] = [];
     for (const e of events) {
-      const def = bySubject.get(e.subject);
-      if (!def) throw new Error(`no event ${e.subject} in the catalog`);
-      await publishEvent(this.nats, def, e.payload);
+      await publishStored(this.nats, e);
       published.push(e);
     }
     await this.markPublished(doc, published);
   }
 
   private orLeaveToSweep(id: string, publishing: Promise<void>): Promise<void> {
-    return publishing.catch((err: unknown) => {
-      if (err instanceof PayloadTooLargeError) this.logger.error({ err, id }, 'outbox event too large for NATS; it can never be published');
-      else this.logger.warn({ err, id }, 'outbox publish failed; the sweep will retry');
-    });
+    return leaveToSweep(this.logger, id, publishing);
   }
 
   async sweep(limit = 100): Promise<void> {
@@ -158,6 +154,101 @@ export class Outbox {
       await this.collection.updateOne({ _id: doc._id, pendingEvents: { $size: 0 } }, { $set: { hasPendingEvents: false } });
     }
     if (doc.deletedAt) await this.collection.deleteOne({ _id: doc._id, deletedAt: { $ne: null }, pendingEvents: { $size: 0 } });
+  }
+}
+
+/** Publishes one stored event under its event id (JetStream drops a second publish of it). */
+async function publishStored(nats: NatsLink, e: StoredEvent): Promise<void> {
+  const def = bySubject.get(e.subject);
+  if (!def) throw new Error(`no event ${e.subject} in the catalog`);
+  await publishEvent(nats, def, e.payload);
+}
+
+/** Publishing that does not fail its caller: what could not be published now is left to the sweep. */
+function leaveToSweep(logger: Logger, id: string, publishing: Promise<void>): Promise<void> {
+  return publishing.catch((err: unknown) => {
+    if (err instanceof PayloadTooLargeError) logger.error({ err, id }, 'outbox event too large for NATS; it can never be published');
+    else logger.warn({ err, id }, 'outbox publish failed; the sweep will retry');
+  });
+}
+
+/** The events of one document of a batch, by the document's `_id`. */
+export interface BatchEntry {
+  id: string;
+  events: StoredEvent[];
+}
+
+/** One batch's events, stored before its documents and deleted once published. */
+interface BatchDoc {
+  _id: string;
+  createdAt: Date;
+  entries: BatchEntry[];
+}
+
+/** Events published at once from one batch (each publish waits for JetStream's ack). */
+const BATCH_PUBLISHING = 32;
+
+/**
+ * The outbox of documents inserted many at a time (the runner's scheduled runs): one document in
+ * `<collection>_outbox` holds the events of a whole batch, stored before the batch's documents,
+ * published right after them and deleted in one write, instead of each document carrying its events
+ * and being written again to mark them published. Which of the batch's documents were stored is known
+ * only after their insert (a unique index may refuse some), so the sweep publishes a batch it finds
+ * only for the documents that exist, and only once the batch is `graceMs` old: a younger one is
+ * still being published by its writer (one insert away from its documents). A crash between the two
+ * writes leaves a batch naming no document, which the sweep then drops. JetStream de-duplicates by
+ * event id, so a batch published by both its writer and the sweep is published once.
+ */
+export class BatchOutbox {
+  private readonly batches: Collection<BatchDoc>;
+  private readonly documents: Collection<{ _id: string }>;
+
+  constructor(
+    db: Db,
+    collectionName: string,
+    private readonly nats: NatsLink,
+    private readonly logger: Logger,
+    private readonly graceMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.batches = db.collection<BatchDoc>(`${collectionName}_outbox`);
+    this.documents = db.collection<{ _id: string }>(collectionName);
+  }
+
+  /** Stores a batch's events, before its documents are written. */
+  async store(batchId: string, entries: BatchEntry[]): Promise<void> {
+    await this.batches.insertOne({ _id: batchId, createdAt: this.now(), entries });
+  }
+
+  /** Publishes the events of the batch's documents that were stored, then drops the batch; the sweep retries what fails. */
+  publish(batchId: string, stored: BatchEntry[]): Promise<void> {
+    return leaveToSweep(this.logger, batchId, this.publishAndDrop(batchId, stored));
+  }
+
+  private async publishAndDrop(batchId: string, stored: BatchEntry[]): Promise<void> {
+    await mapConcurrently(stored.flatMap((entry) => entry.events), BATCH_PUBLISHING, (e) => publishStored(this.nats, e));
+    await this.batches.deleteOne({ _id: batchId });
+  }
+
+  /**
+   * Publishes the batches left behind at least `graceMs` ago. The collection holds only batches not
+   * yet published (a handful at most), so reading it whole is cheap.
+   */
+  async sweep(limit = 20): Promise<void> {
+    const cutoff = this.now().getTime() - this.graceMs;
+    const left = (await this.batches.find({}, { projection: { _id: 1, createdAt: 1 } }).limit(limit).toArray()).filter((b) => b.createdAt.getTime() <= cutoff);
+    for (const { _id } of left) {
+      const batch = await this.batches.findOne({ _id });
+      if (!batch) continue; // published meanwhile
+      const stored: BatchEntry[] = [];
+      for (const entry of batch.entries) if (await this.documents.findOne({ _id: entry.id }, { projection: { _id: 1 } })) stored.push(entry);
+      await this.publish(_id, stored);
+    }
+  }
+
+  /** Runs `sweep` every `intervalMs` until the returned function is called (see `Outbox.startSweeping`). */
+  startSweeping(intervalMs: number): () => Promise<void> {
+    return runPeriodically(intervalMs, () => this.sweep(), (err) => this.logger.warn({ err }, 'batch outbox sweep failed; the next one retries'));
   }
 }
 

@@ -1,5 +1,6 @@
 import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
-import { DomainError, query, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { randomUUID } from 'node:crypto';
+import { DomainError, query, type BatchOutbox, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
 import { answerSlots, isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
@@ -12,6 +13,8 @@ export interface RunQueryDeps {
   store: RunStore;
   openRuns: OpenRunStore;
   outbox: Outbox;
+  /** The events of scheduled runs, one document per batch. */
+  batchOutbox: BatchOutbox;
   nats: NatsLink;
   /** Pages of finished runs already read. */
   cache: FinishedRunCache;
@@ -21,7 +24,7 @@ export interface RunQueryDeps {
 }
 
 /** The runner's answers about runs, one per query subject. */
-export function runQueryHandlers({ store, openRuns, outbox, nats, cache, now, deadlineOf }: RunQueryDeps) {
+export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf }: RunQueryDeps) {
   /** A new run with its deadline, from when it is queued and how many answers it asks for. */
   function build(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, queuedAt: Date): RunState {
     return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
@@ -30,16 +33,22 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, cache, now, de
   /**
    * Queues new runs, each registered with the reaper before it exists so no run is ever without a
    * deadline. `insert` may find a run already there (a repeated token or occurrence): its
-   * registration is withdrawn. Returns what `insert` did, `inserted` telling which of `runs` went in.
+   * registration is withdrawn. Returns what `insert` did, `inserted` telling which of `runs` went in;
+   * `publish` then publishes the events of those.
    */
-  async function queue<R extends { inserted: boolean[] }>(runs: RunState[], insert: (runs: { run: RunState; events: StoredEvent[] }[]) => Promise<R>): Promise<R> {
+  async function queue<R extends { inserted: boolean[] }>(
+    runs: RunState[],
+    insert: (runs: { run: RunState; events: StoredEvent[] }[]) => Promise<R>,
+    publish: (inserted: { id: string; events: StoredEvent[] }[]) => Promise<unknown>,
+  ): Promise<R> {
     await openRuns.open(runs);
     const withEvents = runs.map((run) => ({ run, events: queuedEvents(run) }));
     const result = await insert(withEvents).catch(async (e: unknown) => {
       await Promise.all(runs.map((r) => openRuns.close(r.id)));
       throw e;
     });
-    await Promise.all(withEvents.map(({ run, events }, i) => (result.inserted[i] ? outbox.flushInserted(run.id, events) : openRuns.close(run.id))));
+    await Promise.all(runs.map((run, i) => (result.inserted[i] ? undefined : openRuns.close(run.id))));
+    await publish(withEvents.filter((_, i) => result.inserted[i]).map(({ run, events }) => ({ id: run.id, events })));
     await store.list(runs.filter((_, i) => result.inserted[i]));
     return result;
   }
@@ -85,10 +94,14 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, cache, now, de
       const refusal = runCoverageRefusal(account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
       const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());
-      const { outcome } = await queue([run], async (queued) => {
-        const outcome = await store.insertManual(run, queued.flatMap((q) => q.events));
-        return { inserted: [outcome.inserted], outcome };
-      });
+      const { outcome } = await queue(
+        [run],
+        async (queued) => {
+          const outcome = await store.insertManual(run, queued.flatMap((q) => q.events));
+          return { inserted: [outcome.inserted], outcome };
+        },
+        (inserted) => Promise.all(inserted.map(({ id, events }) => outbox.flushInserted(id, events))),
+      );
       if (!outcome.inserted) return replay(outcome.run, trackerId, accountId);
       return { ...runHead(outcome.run), replayed: false };
     },
@@ -96,7 +109,16 @@ export function runQueryHandlers({ store, openRuns, outbox, nats, cache, now, de
     async createScheduled({ occurrences }: QueryRequest<Q['createScheduled']>): Promise<QueryResult<Q['createScheduled']>> {
       const queuedAt = now();
       const runs = occurrences.map((o) => build({ ...o, trigger: 'scheduled', requestToken: null, scheduledFor: new Date(o.scheduledFor) }, queuedAt));
-      const { inserted } = await queue(runs, async (r) => ({ inserted: await store.insertScheduled(r) }));
+      // The batch's events in one document before its runs, published from it and dropped in one write.
+      const batchId = randomUUID();
+      const { inserted } = await queue(
+        runs,
+        async (queued) => {
+          await batchOutbox.store(batchId, queued.map(({ run, events }) => ({ id: run.id, events })));
+          return { inserted: await store.insertScheduled(runs) };
+        },
+        (stored) => batchOutbox.publish(batchId, stored),
+      );
       const created = inserted.filter(Boolean).length;
       return { created, existing: inserted.length - created };
     },

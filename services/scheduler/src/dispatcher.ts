@@ -27,6 +27,13 @@ const BATCH_BYTES = 256 * 1024;
 /** Buckets one replica works on at once: a bucket's steps wait on each other, so one at a time leaves the machine idle. */
 const BUCKETS_AT_ONCE = 4;
 
+/**
+ * A bucket another replica holds is asked about again after this long (real time, not the
+ * scheduler's clock): by then its holder has finished it or it is still at it; a holder that died
+ * is noticed within this of its lease running out.
+ */
+const BUSY_RECHECK_MS = 1_000;
+
 /** A batch is up to 100 occurrences' work for its answerer: it is given longer than a single query's 5 s before it is retried. */
 const BATCH_TIMEOUT_MS = 30_000;
 
@@ -130,12 +137,28 @@ export function createDispatcher(d: DispatcherDeps) {
     return true;
   }
 
+  /**
+   * Per minute not yet behind the cursor, the buckets this replica knows are done (Infinity) or saw
+   * held by another replica (when to ask again): a pass every tick does not ask the store about each
+   * of them again (three operations per bucket, while other replicas finish the minute).
+   */
+  const known = new Map<number, Map<string, number>>();
+
   /** Whether every bucket of the minute is done, after working those this replica could claim. */
   async function workMinute(minute: Date): Promise<boolean> {
+    const seen = known.get(minute.getTime()) ?? new Map<string, number>();
+    known.set(minute.getTime(), seen);
     let complete = true;
     await mapConcurrently(shuffle(await d.due.sealMinute(minute)), BUCKETS_AT_ONCE, async (bucket) => {
+      const askAgainAt = seen.get(bucket) ?? 0;
+      if (askAgainAt > Date.now()) {
+        if (askAgainAt !== Infinity) complete = false;
+        return;
+      }
       const claim = await d.due.claim(bucket, d.owner, d.now(), d.leaseMs);
-      if (claim.kind === 'busy' || (claim.kind === 'claimed' && !(await work(bucket)))) complete = false;
+      if (claim.kind === 'done' || (claim.kind === 'claimed' && (await work(bucket)))) return void seen.set(bucket, Infinity);
+      complete = false;
+      if (claim.kind === 'busy') seen.set(bucket, Date.now() + BUSY_RECHECK_MS);
     });
     return complete;
   }
@@ -161,6 +184,7 @@ export function createDispatcher(d: DispatcherDeps) {
       if (contiguous) doneUntil = nextMinute(minute);
     }
     if (doneUntil.getTime() > cursor.getTime()) {
+      for (const minute of known.keys()) if (minute < doneUntil.getTime()) known.delete(minute);
       await d.due.advanceCursor(doneUntil);
       await d.due.forgetBefore(new Date(doneUntil.getTime() - WRITE_MARGIN_MS));
     }

@@ -132,12 +132,14 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
     async advanceSchedules({ schedules }: QueryRequest<Q['advanceSchedules']>): Promise<QueryResult<Q['advanceSchedules']>> {
       const gone: string[] = [];
       await Promise.all(
-        schedules.map(({ accountId, trackerId, scheduledFor, nextRunAt }) =>
-          store.transition(accountId, trackerId, (t) => advanceSchedule(t, new Date(scheduledFor), new Date(nextRunAt), now())).catch((e: unknown) => {
+        schedules.map(async ({ accountId, trackerId, scheduledFor, nextRunAt }) => {
+          const [at, next, advancedAt] = [new Date(scheduledFor), new Date(nextRunAt), now()];
+          if (await store.advanceIfAt(accountId, trackerId, at, next, advancedAt)) return; // one write, the usual case
+          await store.transition(accountId, trackerId, (t) => advanceSchedule(t, at, next, advancedAt)).catch((e: unknown) => {
             if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e;
             gone.push(trackerId);
-          }),
-        ),
+          });
+        }),
       );
       return { gone };
     },

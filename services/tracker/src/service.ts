@@ -7,7 +7,7 @@ import { ListCache } from './list-cache';
 import { trackerQueryHandlers, type ListPage } from './queries';
 import { TrackerStore, trackerIndexes } from './store/trackers';
 
-/** Runs queued, to keep `lastRunAt`. */
+/** Manual runs queued, to keep `lastRunAt` (a scheduled run's is recorded by `trackers.advance-schedules.v1`). */
 const runsQueuedConsumer = defineConsumer({ stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [RunEvents.queued], ackWaitMs: 30_000, maxDeliver: 20 });
 /** Closed accounts and new rates, acted on at once. Repricing every tracker takes a while: a long ack wait. */
 const billingConsumer = defineConsumer({
@@ -45,6 +45,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const subscriptions = serveQueries(nats, TrackerQueries, handlers, 'tracker', logger);
     const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
       const { accountId, run } = payload;
+      if (run.trigger === 'scheduled') return; // recorded with its advance, in the same write (no read per occurrence here)
       await store.transition(accountId, run.trackerId, (t) => recordRun(t, new Date(run.createdAt))).catch((e: unknown) => {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
       });

@@ -176,12 +176,13 @@ export class RunStore {
 
   /**
    * Scheduled runs, one insert for the lot: each goes in once per occurrence, and `false` marks one
-   * whose occurrence already has its run (the unique `dedupeKey` refused it).
+   * whose occurrence already has its run (the unique `dedupeKey` refused it). Their events are the
+   * batch outbox's (stored before them), not the runs' own.
    */
-  insertScheduled(runs: { run: RunState; events: StoredEvent[] }[]): Promise<boolean[]> {
+  insertScheduled(runs: RunState[]): Promise<boolean[]> {
     return insertEach(
       this.collection,
-      runs.map(({ run, events }) => toDoc(run, { dedupeKey: `scheduled:${run.trackerId}:${run.scheduledFor!.toISOString()}`, slot: run.id, events })),
+      runs.map((run) => toDoc(run, { dedupeKey: `scheduled:${run.trackerId}:${run.scheduledFor!.toISOString()}`, slot: run.id, events: [] })),
     );
   }
 

@@ -19,9 +19,8 @@ export interface ScheduleDoc {
 }
 
 /**
- * Every read and write is by `_id` alone: FerretDB v1 scans and decodes the
- * whole collection for any other filter, so a conditional update is written
- * as a read and a write by `_id`, then checked.
+ * Every read and write finds its document by `_id` (a conditional update adds
+ * equalities on that one document): nothing here reads across schedules.
  */
 export class ScheduleStore {
   private readonly schedules: Collection<ScheduleDoc>;
@@ -52,15 +51,13 @@ export class ScheduleStore {
   }
 
   /**
-   * The occurrence `from.nextRunAt` is done: the schedule moves on to `next`.
-   * If a tracker event changed the schedule since `from` was read, that
-   * event's schedule is put back; returns whether `next` is what is stored.
+   * The occurrence `from.nextRunAt` is done: the schedule moves on to `next`, in one conditional
+   * write that matches only the schedule as `from` read it (a tracker event stored since keeps its
+   * schedule). Returns whether `next` is what is stored.
    */
   async advance(from: ScheduleDoc, next: Date): Promise<boolean> {
-    const before = await this.schedules.findOneAndUpdate({ _id: from._id }, { $set: { nextRunAt: next } }, { returnDocument: 'before' });
-    if (!before || (before.version.getTime() === from.version.getTime() && before.nextRunAt?.getTime() === from.nextRunAt?.getTime())) return before !== null;
-    await this.schedules.updateOne({ _id: from._id }, { $set: { nextRunAt: before.nextRunAt } });
-    return false;
+    const { modifiedCount } = await this.schedules.updateOne({ _id: from._id, version: from.version, nextRunAt: from.nextRunAt }, { $set: { nextRunAt: next } });
+    return modifiedCount === 1;
   }
 
   /** Every active schedule: read once, to fill the due buckets of a store kept before they existed. */

@@ -1,4 +1,4 @@
-import { activateTracker, createTracker, deleteTracker, pauseTracker, reprice, startVerdict, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
+import { activateTracker, advanceSchedule, createTracker, deleteTracker, pauseTracker, recordRun, reprice, startVerdict, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const later = new Date('2026-11-22T10:00:00.000Z');
@@ -141,5 +141,38 @@ describe('reprice', () => {
   it('keeps an ACTIVE tracker running when the new estimate is within its maximum', () => {
     const r = activateTracker(draft(), facts());
     expect(reprice(r.state!, 4_000, later)).toMatchObject({ state: { status: 'ACTIVE', estimatedCostMicroPerRun: 4_000 }, events: [] });
+  });
+});
+
+describe('advanceSchedule: one write per scheduled occurrence, recording its run', () => {
+  const occurrence = new Date('2026-11-23T09:00:00.000Z');
+  const next = new Date('2026-11-30T09:00:00.000Z');
+  const advancedAt = new Date('2026-11-23T09:00:02.000Z');
+  const active = (): TrackerState => {
+    const r = activateTracker(draft(), facts({ nextRunAt: occurrence }));
+    if (!r.ok) throw new Error('unreachable');
+    return r.state;
+  };
+
+  it('moves nextRunAt on and records the run in the same change', () => {
+    expect(advanceSchedule(active(), occurrence, next, advancedAt).state).toMatchObject({ nextRunAt: next, lastRunAt: advancedAt, updatedAt: advancedAt });
+  });
+
+  it('only records the run of a tracker paused before its advance, once', () => {
+    const paused = pauseTracker(active(), null, later).state!;
+    const recorded = advanceSchedule(paused, occurrence, next, advancedAt).state!;
+    expect(recorded).toMatchObject({ status: 'PAUSED', lastRunAt: advancedAt });
+    expect(recorded.nextRunAt).toEqual(paused.nextRunAt);
+    expect(advanceSchedule(recorded, occurrence, next, new Date(advancedAt.getTime() + 5_000)).state).toBe(recorded);
+  });
+
+  it('changes nothing when an advance is repeated', () => {
+    const advanced = advanceSchedule(active(), occurrence, next, advancedAt).state!;
+    expect(advanceSchedule(advanced, occurrence, next, new Date(advancedAt.getTime() + 5_000)).state).toBe(advanced);
+  });
+
+  it('never moves lastRunAt back', () => {
+    const advanced = advanceSchedule(active(), occurrence, next, advancedAt).state!;
+    expect(recordRun(advanced, new Date(advancedAt.getTime() - 1_000)).state).toBe(advanced);
   });
 });

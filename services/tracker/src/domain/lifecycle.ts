@@ -148,16 +148,27 @@ export function reprice(t: TrackerState, estimate: number, now: Date): Transitio
   return { ok: true, state: repriced, events: [] };
 }
 
-/** Moves `nextRunAt` past a dispatched occurrence; anything else (paused, already moved) is left as it is. */
+/**
+ * A dispatched occurrence's run is queued: `nextRunAt` moves past it and `lastRunAt` to `now` (moments
+ * after the run was queued) in the same write. This is what records a scheduled run's `lastRunAt`
+ * (its `run.queued` is not read for it), so a tracker paused or moved meanwhile keeps its schedule
+ * but still records the run, unless a run at or after the occurrence is recorded already.
+ */
 export function advanceSchedule(t: TrackerState, scheduledFor: Date, nextRunAt: Date, now: Date): Transition {
-  if (t.status !== 'ACTIVE' || t.nextRunAt?.getTime() !== scheduledFor.getTime()) return { ok: true, state: t, events: [] };
-  return { ok: true, state: { ...t, nextRunAt, updatedAt: now }, events: [] };
+  if (awaitsAdvance(t, scheduledFor)) return { ok: true, state: { ...recordRun(t, now).state, nextRunAt, updatedAt: now }, events: [] };
+  if (!t.lastRunAt || t.lastRunAt.getTime() < scheduledFor.getTime()) return recordRun(t, now);
+  return { ok: true, state: t, events: [] };
 }
 
 /** A run of the tracker was queued at `at`: `lastRunAt` moves forward, never back. */
-export function recordRun(t: TrackerState, at: Date): Transition {
+export function recordRun(t: TrackerState, at: Date): Transition & { ok: true } {
   if (t.lastRunAt && t.lastRunAt.getTime() >= at.getTime()) return { ok: true, state: t, events: [] };
   return { ok: true, state: { ...t, lastRunAt: at }, events: [] };
+}
+
+/** Whether the tracker is ACTIVE and still at the occurrence `scheduledFor`. */
+function awaitsAdvance(t: TrackerState, scheduledFor: Date): boolean {
+  return t.status === 'ACTIVE' && t.nextRunAt?.getTime() === scheduledFor.getTime();
 }
 
 export function toApiTracker(t: TrackerState): Tracker {

@@ -103,6 +103,20 @@ export class TrackerStore {
   }
 
   /**
+   * `advanceSchedule`'s usual case as one conditional write, without reading the tracker first: an
+   * ACTIVE tracker still at the occurrence `scheduledFor` moves to `nextRunAt` and records the run
+   * (`lastRunAt` moves forward only). False when it is not at that occurrence (paused, moved on,
+   * edited, or gone): `transition` with `advanceSchedule` then decides.
+   */
+  async advanceIfAt(accountId: string, id: string, scheduledFor: Date, nextRunAt: Date, now: Date): Promise<boolean> {
+    const { modifiedCount } = await this.trackers.updateOne(
+      { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
+      { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
+    );
+    return modifiedCount === 1;
+  }
+
+  /**
    * Applies a pure transition with compare-and-swap on `rev`: the new state and
    * its events are stored in one single-document write, so an event is never
    * lost or published for a state that was not stored. A refusal that carries
