@@ -63,6 +63,10 @@ export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process
     serviceName: service,
     instrumentations: instrumentations(),
     spanProcessors: exporting ? undefined : [new tracing.NoopSpanProcessor()],
+    // Without a reader the SDK would push metrics over OTLP to localhost:4318 anyway, and retry that
+    // export at shutdown until the grace period ran out (5 s for every stop of the gateway and the
+    // runner). Metrics are scraped from /metrics; OTLP gets them only when exporting.
+    metricReaders: exporting ? undefined : [],
     // Logs go to stdout as JSON; nothing is exported through the OTel logs SDK.
     logRecordProcessors: [],
   });
