@@ -25,7 +25,7 @@ export const trackerIndexes: IndexSpec[] = [
 const live = { deletedAt: null };
 
 /**
- * The trackers collection. Every write to a tracker (an insert, a replace) is followed by
+ * The trackers collection. Every write to a tracker (an insert, a replace, a schedule advance) is followed by
  * `written(accountId)`, whether or not it succeeded, so the account's cached list pages go (an
  * error may hide a write the store did). The outbox's own writes change only its fields, which no
  * list shows.
@@ -112,7 +112,7 @@ export class TrackerStore {
     const { modifiedCount } = await this.trackers.updateOne(
       { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
       { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
-    );
+    ).finally(() => this.written(accountId));
     return modifiedCount === 1;
   }
 
