@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SURFACES, type Surface, type Tracker } from '@brandradar/contracts';
+import { MongoClient } from 'mongodb';
 import { ensureIndexes } from '@brandradar/platform';
 import { answerSlots, newRun, type AnswerRecord, type RunState } from '../../services/runner/src/domain/run';
-import { RunStore, runIndexes } from '../../services/runner/src/store/runs';
+import { RUN_LIST_MAX, RUN_LIST_TRIM_AT, RunStore, runIndexes } from '../../services/runner/src/store/runs';
 import { scratchDb } from '../support/scratch-db';
 
 // The runner's answer records against the run's FerretDB: what a run lists is what it counted,
@@ -105,5 +106,44 @@ describe("a tracker's run list", () => {
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([...runs.reverse().map((r) => r.id), first.id]);
     await store.deleteForTracker(first.trackerId);
     expect(await store.listIdsForTracker(first.accountId, first.trackerId, 100)).toEqual([]);
+  });
+
+  it('completes a list that adding a run created with the runs from before lists', async () => {
+    const first = await runningRun(); // stored, never listed
+    const later = queued(first, 5);
+    await store.insertScheduled([{ ...later, scheduledFor: later.createdAt }]);
+    await store.list([later]);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 10)).toEqual([later.id, first.id]);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, 10)).toEqual([later.id, first.id]);
+  });
+
+  it('keeps the newest runs however many concurrent writers add past its trim', async () => {
+    const first = await runningRun();
+    await store.listIdsForTracker(first.accountId, first.trackerId, 1);
+    const runs = Array.from({ length: RUN_LIST_TRIM_AT + 60 }, (_, i) => queued(first, i + 1));
+    const batches = Array.from({ length: runs.length / 10 }, (_, i) => runs.slice(i * 10, i * 10 + 10));
+    await Promise.all(batches.map((batch) => store.list(batch)));
+    await store.list(runs.slice(-3)); // listed again: once
+    const newest = runs.slice(-RUN_LIST_MAX).reverse().map((r) => r.id);
+    expect(await store.listIdsForTracker(first.accountId, first.trackerId, RUN_LIST_MAX)).toEqual(newest);
+    const stored = await db().collection<{ _id: string; runs: unknown[] }>('run_lists').findOne({ _id: first.trackerId });
+    expect(stored!.runs.length).toBeLessThanOrEqual(RUN_LIST_TRIM_AT + 10);
+    expect(stored!.runs.length).toBeLessThan(runs.length);
+  });
+
+  it('lists runs with one write per tracker, without reading the list', async () => {
+    const client = await new MongoClient(process.env.TEST_MONGO_URL!, { monitorCommands: true }).connect();
+    try {
+      const monitored = new RunStore(client.db(db().databaseName));
+      const first = await runningRun();
+      await monitored.listIdsForTracker(first.accountId, first.trackerId, 1);
+      const commands: string[] = [];
+      client.on('commandStarted', (e) => commands.push(`${e.commandName} ${String(e.command[e.commandName])}`));
+      const other = await runningRun();
+      await monitored.list([queued(first, 1), queued(first, 2), queued(other, 1)]);
+      expect(commands.sort()).toEqual(['update run_lists', 'update run_lists']);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -83,7 +83,7 @@ describe("the services' hot paths", () => {
     const outbox = { pendingEvents: [], hasPendingEvents: false, rev: 0 };
     await hot.collection('trackers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, slot: 0, deletedAt: null, ...outbox })) as never[]);
     await hot.collection('runs').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}`, accountId: `account-${i}`, trackerId: `tracker-${i}`, dedupeKey: `key-${i}`, slot: `run-${i}`, ...outbox })) as never[]);
-    await hot.collection('run_lists').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, runs: [], rev: 0 })) as never[]);
+    await hot.collection('run_lists').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, runs: [], complete: true })) as never[]);
     await hot.collection('answers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}:0:chatgpt`, runId: `run-${i}`, trackerId: `tracker-${i}` })) as never[]);
   });
   afterAll(() => admin.close());

@@ -220,7 +220,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     } catch (e) {
       if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // never held: nothing to settle
     }
-    // Listed when it was queued, unless a crash came in between: then here, before it is closed.
+    // Listed when it was queued, unless a crash came in between: then here, before it is closed (one write, no read).
     await d.store.list([run]);
     await d.openRuns.close(run.id);
     await d.outbox.flushSoon(run.id);

@@ -9,19 +9,18 @@ function newestFirst(a: ListedRun, b: ListedRun): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
-/**
- * `list` with `added` in their places, newest first, at most `max` long; null when nothing changes
- * (each is listed already, or older than all of a full list), so no write is needed.
- */
-export function withRuns(list: readonly ListedRun[], added: readonly ListedRun[], max: number): ListedRun[] | null {
-  const known = new Set(list.map((r) => r.id));
-  const fresh = added.filter((r) => !known.has(r.id));
-  if (fresh.length === 0) return null;
-  const merged = [...list, ...fresh].sort(newestFirst).slice(0, max);
-  return merged.length === list.length && merged.every((r, i) => r.id === list[i]!.id) ? null : merged;
+/** Each run once, newest first. */
+function ordered(runs: readonly ListedRun[]): ListedRun[] {
+  return [...new Map(runs.map((r) => [r.id, r])).values()].sort(newestFirst);
 }
 
-/** The newest `max` of `runs`, newest first. */
+/** The newest `max` of `runs` (in any order, a run perhaps more than once), newest first. */
 export function newestRuns(runs: readonly ListedRun[], max: number): ListedRun[] {
-  return [...runs].sort(newestFirst).slice(0, max);
+  return ordered(runs).slice(0, max);
+}
+
+/** The entries of `runs` a list trimmed to its newest `max` no longer needs (every copy of a run beyond them). */
+export function beyondNewest(runs: readonly ListedRun[], max: number): ListedRun[] {
+  const kept = new Set(newestRuns(runs, max).map((r) => r.id));
+  return runs.filter((r) => !kept.has(r.id));
 }

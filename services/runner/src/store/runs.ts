@@ -2,7 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
-import { newestRuns, withRuns, type ListedRun } from '../domain/run-list';
+import { beyondNewest, newestRuns, type ListedRun } from '../domain/run-list';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
 export const MANUAL_RUN_SLOTS = 3;
@@ -35,20 +35,25 @@ export interface AnswerDoc extends AnswerRecord {
 }
 
 /**
- * A tracker's newest runs (`_id` is the tracker's id), newest first, at most RUN_LIST_MAX: a report
- * reads its run ids here by `_id`, instead of every run of the tracker (FerretDB sorts in Go, after
- * decoding each whole run). Written after each run is inserted; a tracker without one (its runs
- * predate it) gets it built from its runs on first use.
+ * A tracker's runs (`_id` is the tracker's id): a report reads its run ids here by `_id`, instead of
+ * every run of the tracker (FerretDB sorts in Go, after decoding each whole run). Each run is added
+ * after it is inserted, by one upsert with `$addToSet` (no read; adding it again changes nothing);
+ * reads order it newest first and keep the newest RUN_LIST_MAX. A list past RUN_LIST_TRIM_AT is
+ * trimmed by the next writer. `complete` is set only by building the list from the tracker's runs, on
+ * its first read: a list an upsert created may lack runs that predate lists.
  */
 interface RunListDoc {
   _id: string;
   accountId: string;
   runs: ListedRun[];
-  rev: number;
+  complete?: true;
 }
 
 /** The longest report (`runs.list-ids.v1`'s largest limit). */
 export const RUN_LIST_MAX = 100;
+
+/** A list with more entries than this is trimmed to its newest RUN_LIST_MAX before more are added. */
+export const RUN_LIST_TRIM_AT = 2 * RUN_LIST_MAX;
 
 export const runIndexes: IndexSpec[] = [
   { collection: 'runs', key: { dedupeKey: 1 }, options: { name: 'dedupe_unique', unique: true } },
@@ -93,55 +98,72 @@ export class RunStore {
     return fromDoc(doc);
   }
 
-  /** The ids of a tracker's newest runs, newest first: one small read by `_id`. */
+  /** The ids of a tracker's newest runs, newest first: one small read by `_id` (after the first). */
   async listIdsForTracker(accountId: string, trackerId: string, limit: number): Promise<string[]> {
-    const list = (await this.lists.findOne({ _id: trackerId })) ?? (await this.buildList(trackerId)).list;
+    const stored = await this.lists.findOne({ _id: trackerId });
+    const list = stored?.complete ? stored : await this.buildList(trackerId, stored);
     if (!list || list.accountId !== accountId) return [];
-    return list.runs.slice(0, limit).map((r) => r.id);
+    return newestRuns(list.runs, limit).map((r) => r.id);
   }
 
   /**
-   * A tracker's list from its runs (null for a tracker without runs), and whether it was stored:
-   * not when another writer stored one first. Reads every run of the tracker, once per tracker.
+   * Completes a tracker's list (null for a tracker without runs) from its runs: their newest are
+   * added to whatever was added to it meanwhile. Reads every run of the tracker, once per tracker.
    */
-  private async buildList(trackerId: string): Promise<{ list: RunListDoc | null; stored: boolean }> {
+  private async buildList(trackerId: string, stored: RunListDoc | null): Promise<RunListDoc | null> {
     const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1 } }).toArray();
-    if (runs.length === 0) return { list: null, stored: false };
-    const list: RunListDoc = { _id: trackerId, accountId: runs[0]!.accountId, runs: newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt })), RUN_LIST_MAX), rev: 0 };
-    try {
-      await this.lists.insertOne(list);
-      return { list, stored: true };
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-      return { list, stored: false };
-    }
+    if (runs.length === 0) return null;
+    const accountId = runs[0]!.accountId;
+    const newest = newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt })), RUN_LIST_MAX);
+    await this.addToList(trackerId, accountId, newest, true);
+    return { _id: trackerId, accountId, runs: [...(stored?.runs ?? []), ...newest], complete: true };
   }
 
   /**
-   * Lists runs just inserted in their trackers' lists. Idempotent: called again when each run is
-   * settled, so a run whose listing a crash cut short is listed by then.
+   * Lists runs just inserted in their trackers' lists: one write per tracker. Idempotent: called
+   * again when each run is settled, so a run whose listing a crash cut short is listed by then.
    */
-  async list(runs: Pick<RunState, 'id' | 'trackerId' | 'createdAt'>[]): Promise<void> {
+  async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt'>[]): Promise<void> {
     const byTracker = new Map<string, typeof runs>();
     for (const r of runs) byTracker.set(r.trackerId, [...(byTracker.get(r.trackerId) ?? []), r]);
     await Promise.all(
       [...byTracker].map(([trackerId, added]) =>
-        compareAndSwap(
-          async () => {
-            const list = await this.lists.findOne({ _id: trackerId });
-            if (!list) {
-              // Built from the runs, these among them, unless another writer stored a list first: then add to that one.
-              const built = await this.buildList(trackerId);
-              return built.list && !built.stored ? CONFLICT : undefined;
-            }
-            const merged = withRuns(list.runs, added.map((r) => ({ id: r.id, createdAt: r.createdAt })), RUN_LIST_MAX);
-            if (!merged) return;
-            const { modifiedCount } = await this.lists.updateOne({ _id: trackerId, rev: list.rev }, { $set: { runs: merged, rev: list.rev + 1 } });
-            return modifiedCount === 1 ? undefined : CONFLICT;
-          },
-          { attempts: 50, tooMuchContention: () => new Error(`run list of tracker ${trackerId}: too much contention`) },
+        this.addToList(
+          trackerId,
+          added[0]!.accountId,
+          added.map((r) => ({ id: r.id, createdAt: r.createdAt })),
+          false,
         ),
       ),
+    );
+  }
+
+  /**
+   * Adds entries to a tracker's list (creating it), one write, unless the list is past
+   * RUN_LIST_TRIM_AT: then its filter matches nothing, the upsert collides with the list's `_id`,
+   * and the list is trimmed first. `$addToSet` and `$pullAll` each change the list atomically, so
+   * concurrent writers never lose an entry; a trim removes only entries beyond the newest
+   * RUN_LIST_MAX, which stay beyond them however many are added.
+   */
+  private async addToList(trackerId: string, accountId: string, entries: ListedRun[], complete: boolean): Promise<void> {
+    await compareAndSwap(
+      async () => {
+        try {
+          await this.lists.updateOne(
+            { _id: trackerId, [`runs.${RUN_LIST_TRIM_AT}`]: { $exists: false } },
+            { $addToSet: { runs: { $each: entries } }, $setOnInsert: { accountId }, ...(complete ? { $set: { complete: true as const } } : {}) },
+            { upsert: true },
+          );
+          return undefined;
+        } catch (e) {
+          if (!isDuplicateKeyError(e)) throw e;
+        }
+        // Full, or created by a concurrent upsert just now: trim if full, then add again.
+        const list = await this.lists.findOne({ _id: trackerId });
+        if (list && list.runs.length > RUN_LIST_TRIM_AT) await this.lists.updateOne({ _id: trackerId }, { $pullAll: { runs: beyondNewest(list.runs, RUN_LIST_MAX) } });
+        return CONFLICT;
+      },
+      { attempts: 50, tooMuchContention: () => new Error(`run list of tracker ${trackerId}: too much contention`) },
     );
   }
 
