@@ -40,6 +40,20 @@ export function defineEvent<P extends z.ZodType>(subject: string, stream: Stream
   return { subject, stream, payload };
 }
 
+/**
+ * A core-NATS message every replica of a service hears (no queue group, nothing stored): for
+ * telling the other replicas something they must know at once, such as what to drop from a cache.
+ * At most once: a replica that is disconnected misses it.
+ */
+export interface BroadcastDef<P extends z.ZodType = z.ZodType> {
+  subject: string;
+  payload: P;
+}
+
+export function defineBroadcast<P extends z.ZodType>(subject: string, payload: P): BroadcastDef<P> {
+  return { subject, payload };
+}
+
 /** The subjects a stream captures: exactly those of its events, so it never swallows a query. */
 export function streamSubjects(stream: StreamDef, events: readonly EventDef[]): string[] {
   return events.filter((e) => e.stream.name === stream.name).map((e) => e.subject);

@@ -1,4 +1,5 @@
 export * from './backoff';
+export * from './broadcast';
 export * from './concurrency';
 export * from './dead-letters';
 export * from './errors';

@@ -184,6 +184,15 @@ export function serveQuery<Q extends QueryDef>(
   });
 }
 
+/** Each query's reply schema, built once: zod compiles a schema at its first use, which cost more than parsing a reply of 25 trackers. */
+const replySchemas = new WeakMap<QueryDef, ReturnType<typeof replySchema>>();
+
+function replySchemaOf(def: QueryDef): ReturnType<typeof replySchema> {
+  let schema = replySchemas.get(def);
+  if (!schema) replySchemas.set(def, (schema = replySchema(def.response)));
+  return schema;
+}
+
 /**
  * Asks a query and returns its result; a DomainError when the service said no,
  * `unavailable` when no service answered in time.
@@ -204,13 +213,14 @@ export async function query<Q extends QueryDef>(link: NatsLink, def: Q, request:
       }
       throw e;
     }
-    const reply = replySchema(def.response).parse(json.decode(data));
+    const reply = replySchemaOf(def).parse(json.decode(data));
     if (!reply.ok) throw new DomainError(reply.error);
     return reply.result as QueryResult<Q>;
   });
 }
 
-function safeDecode(data: Uint8Array): unknown {
+/** A message's JSON, or undefined when it is not JSON (for a schema to refuse). */
+export function safeDecode(data: Uint8Array): unknown {
   try {
     return json.decode(data);
   } catch {
