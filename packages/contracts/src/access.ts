@@ -1,7 +1,7 @@
-import { BILLING_EVENTS_STREAM, BillingEvents, BillingQueries } from './billing';
+import { BILLING_EVENTS_STREAM, BillingBroadcasts, BillingEvents, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
-import type { EventDef, QueryDef, StreamDef } from './messaging';
+import type { BroadcastDef, EventDef, QueryDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunQueries } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerQueries } from './tracker-messages';
 import { WorkflowQueries } from './workflow';
@@ -27,6 +27,8 @@ export interface ServiceAccess {
    * e.g. to invalidate its caches), never through another service's durable.
    */
   watches?: readonly StreamDef[];
+  /** Core-NATS broadcasts its replicas send one another: each may publish and hear them. */
+  broadcasts?: readonly BroadcastDef[];
 }
 
 const all = <T>(defs: Record<string, T>): T[] => Object.values(defs);
@@ -81,6 +83,8 @@ export const SERVICE_ACCESS = {
     calls: [],
     publishes: all(BillingEvents),
     consumes: [],
+    // A change on one replica drops the account from the others' caches.
+    broadcasts: all(BillingBroadcasts),
   },
   tracker: {
     serves: all(TrackerQueries),
@@ -168,6 +172,10 @@ export function servicePermissions(user: string, access: ServiceAccess): NatsPer
     ...Object.keys(STREAMS).map((s) => `${JS_API}.STREAM.INFO.${s}`),
   ]);
   const subscribe = new Set<string>([...access.serves.map((q) => q.subject), `${inboxPrefix(user)}.>`]);
+  for (const { subject } of access.broadcasts ?? []) {
+    publish.add(subject);
+    subscribe.add(subject);
+  }
   for (const { stream, durable } of access.consumes) {
     // Creating (CREATE) or updating (DURABLE.CREATE, nats.js's update) its own durables, and reading them.
     for (const op of ['CREATE', 'DURABLE.CREATE', 'INFO', 'MSG.NEXT']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);

@@ -1,5 +1,5 @@
-import { BillingQueries } from '@brandradar/contracts';
-import { ledgerAmountMicro, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
+import { BillingBroadcasts, BillingQueries } from '@brandradar/contracts';
+import { broadcast, ledgerAmountMicro, listenBroadcasts, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
@@ -17,8 +17,12 @@ export const billingService: ServiceDefinition<BillingConfig> = {
   database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const announcements = new Announcements(db, nats, logger);
+    // Each replica keeps the accounts it read; one that changes one tells the others, before it answers.
+    const accounts = new AccountStore(db, (accountId) => broadcast(nats, BillingBroadcasts.accountChanged, { version: 1, accountId }));
+    const accountChanges = listenBroadcasts(nats, BillingBroadcasts.accountChanged, logger, ({ accountId }) => accounts.forget(accountId));
+    const stopForgetting = nats.onReconnect(() => accounts.forget()); // broadcasts sent meanwhile were missed
     const stores = {
-      accounts: new AccountStore(db),
+      accounts,
       apiKeys: new ApiKeyStore(db),
       ledger: new Ledger(db, ledgerAmountMicro(metrics)),
       rateCards: new RateCardStore(db),
@@ -31,7 +35,8 @@ export const billingService: ServiceDefinition<BillingConfig> = {
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
-      await Promise.all([stopExpiring(), stopAnnouncing(), ...subscriptions.map((s) => s.drain())]);
+      stopForgetting();
+      await Promise.all([stopExpiring(), stopAnnouncing(), accountChanges.drain(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };
