@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BillingQueries, parseApiKey } from '@brandradar/contracts';
+import { MongoClient } from 'mongodb';
 import { query, startService, type NatsLink, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
+import { eventually } from '../support/eventually';
 import { connectAs, startStack, type TestStack } from '../support/stack';
 
 // Issue 16: each billing replica keeps the accounts it read, and a change on one replica is seen by
@@ -71,5 +73,26 @@ describe('billing account cache', () => {
     expect(await statuses()).toEqual(new Set(['open']));
     await query(link, BillingQueries.closeAccount, { version: 1, accountId });
     expect(await statuses()).toEqual(new Set(['closed']));
+  });
+
+  it('forgets every account after a NATS reconnect (broadcasts sent meanwhile were missed)', async () => {
+    const { accountId } = await newAccount();
+    expect(await balances(accountId)).toEqual(new Set([0]));
+    const ready = () => Promise.all([stack.running.get('billing')!, replica].map((s) => fetch(`http://127.0.0.1:${s.opsPort}/readyz`).then((r) => r.status)));
+
+    await stack.nats.process.kill();
+    await eventually(ready, (s) => s.every((status) => status === 503));
+    // A change neither replica hears of, as if its broadcast was sent while they were away.
+    const client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
+    try {
+      const changed = await client.db(stack.dbName('billing')).collection<{ _id: string }>('accounts').updateOne({ _id: accountId }, { $set: { balanceMicro: 777 }, $inc: { rev: 1 } });
+      expect(changed.modifiedCount).toBe(1);
+    } finally {
+      await client.close();
+    }
+    await stack.nats.restart();
+    await eventually(ready, (s) => s.every((status) => status === 200));
+
+    expect(await balances(accountId)).toEqual(new Set([777]));
   });
 });
