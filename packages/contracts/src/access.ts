@@ -1,4 +1,4 @@
-import { BILLING_EVENTS_STREAM, BillingEvents, BillingQueries } from './billing';
+import { BILLING_EVENTS_STREAM, BillingEvents, BillingNotices, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
@@ -83,6 +83,8 @@ export const SERVICE_ACCESS = {
     calls: [],
     publishes: all(BillingEvents),
     consumes: [],
+    // A change on one replica drops the account from the others' caches.
+    notices: all(BillingNotices),
   },
   tracker: {
     serves: all(TrackerQueries),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Micro, SURFACES, Timestamp } from './common';
-import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 
 /** The content-brief workflow's priced steps (api-contract §7). */
 export const WORKFLOW_STEPS = ['answers', 'citations', 'keyword_demand', 'questions', 'video_trends'] as const;
@@ -116,6 +116,11 @@ export const OpenHold = z
 export type OpenHold = z.infer<typeof OpenHold>;
 
 export const OpenHoldList = z.object({ holds: z.array(OpenHold) }).meta({ id: 'OpenHoldList' });
+
+/** Between billing replicas: an account changed, so every replica drops the state it keeps of it. */
+export const BillingNotices = {
+  accountChanged: defineNotice('billing.account-changed.v1', versioned({ accountId: z.uuid() })),
+};
 
 /** Queries answered by the billing service. */
 export const BillingQueries = {

@@ -86,7 +86,9 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     },
 
     async getAccount({ accountId }: QueryRequest<Q['getAccount']>): Promise<QueryResult<Q['getAccount']>> {
-      return accountReply(await s.accounts.get(accountId));
+      const account = await s.accounts.read(accountId);
+      if (!account) throw new DomainError(notFound());
+      return accountReply(account);
     },
 
     async credit({ accountId, amountMicro, reference }: QueryRequest<Q['credit']>): Promise<QueryResult<Q['credit']>> {
@@ -138,7 +140,7 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
       const record = await s.apiKeys.find(keyId);
       // Unknown, revoked and wrong keys are one answer, so none can be told apart.
       if (!record || record.revokedAt || !digestsMatch(record.secretSha256, secretSha256)) throw new DomainError(unauthorized());
-      const owner = await s.accounts.find(record.accountId);
+      const owner = await s.accounts.read(record.accountId);
       if (!owner) throw new DomainError(unauthorized());
       return { accountId: record.accountId, keyId, accountStatus: owner.status };
     },

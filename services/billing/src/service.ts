@@ -1,5 +1,5 @@
-import { BillingQueries } from '@brandradar/contracts';
-import { ledgerAmountMicro, runPeriodically, serveQueries, type ServiceDefinition } from '@brandradar/platform';
+import { BillingNotices, BillingQueries } from '@brandradar/contracts';
+import { ledgerAmountMicro, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
@@ -17,8 +17,12 @@ export const billingService: ServiceDefinition<BillingConfig> = {
   database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const announcements = new Announcements(db, nats, logger);
+    // Each replica keeps the accounts it read; one that changes one tells the others, before it answers.
+    const accounts = new AccountStore(db, (accountId) => publishNotice(nats, BillingNotices.accountChanged, { version: 1, accountId }));
+    // After a reconnect (notices sent meanwhile were missed) it forgets every account.
+    const accountChanges = watchNotices(nats, BillingNotices.accountChanged, ({ accountId }) => accounts.forget(accountId), logger, () => accounts.forget());
     const stores = {
-      accounts: new AccountStore(db),
+      accounts,
       apiKeys: new ApiKeyStore(db),
       ledger: new Ledger(db, ledgerAmountMicro(metrics)),
       rateCards: new RateCardStore(db),
@@ -31,7 +35,7 @@ export const billingService: ServiceDefinition<BillingConfig> = {
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
     shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
-      await Promise.all([stopExpiring(), stopAnnouncing(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopExpiring(), stopAnnouncing(), accountChanges.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

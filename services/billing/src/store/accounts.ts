@@ -2,6 +2,7 @@ import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
 import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
 import { fromStored, type AccountState, type Change, type StoredAccount } from '../domain/accounts';
+import { AccountCache } from './account-cache';
 import { KeyedSerializer } from './serial';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
@@ -9,11 +10,19 @@ export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { ema
 /** Waits between compare-and-swap retries: short, since the other writer has just finished. */
 const CAS_BACKOFF = { baseMs: 1, maxMs: 50 };
 
+/** Accounts each replica keeps for reads (a few KB each, more with many settled holds). */
+const CACHED_ACCOUNTS = 2_000;
+
 export class AccountStore {
   private readonly accounts: Collection<AccountState>;
   private readonly serial = new KeyedSerializer();
+  private readonly cache = new AccountCache(CACHED_ACCOUNTS);
 
-  constructor(db: Db) {
+  /** `changed` is told each account this replica changed, after the write: the other replicas must forget it. */
+  constructor(
+    db: Db,
+    private readonly changed: (id: string) => void = () => undefined,
+  ) {
     this.accounts = db.collection<AccountState>('accounts');
   }
 
@@ -37,6 +46,23 @@ export class AccountStore {
     return account;
   }
 
+  /** The account as last changed, from this replica's cache when it has it: for answers only, never as the base of a change. */
+  read(id: string): Promise<AccountState | null> {
+    return this.cache.read(id, () => this.find(id));
+  }
+
+  /** Forgets an account another replica changed (`undefined`: every account, as when its broadcasts may have been missed). */
+  forget(id?: string): void {
+    if (id === undefined) this.cache.clear();
+    else this.cache.forget(id);
+  }
+
+  /** After a write to an account: this replica's cache and (by `changed`) every other one forget it. */
+  private written(id: string): void {
+    this.cache.forget(id);
+    this.changed(id);
+  }
+
   /**
    * Applies a pure change with compare-and-swap on `rev`, retrying when another
    * writer got there first. Single-document and condition-guarded, so it needs
@@ -55,8 +81,16 @@ export class AccountStore {
           const result = compute(current);
           if (!result.applied) return result;
           const { _id, rev, ...rest } = result.state;
-          const updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
-          return updated.modifiedCount === 1 ? { state: { ...result.state, rev: current.rev + 1 }, applied: true } : CONFLICT;
+          let updated;
+          try {
+            updated = await this.accounts.updateOne({ _id, rev: current.rev }, { $set: { ...rest, rev: current.rev + 1 } });
+          } catch (e) {
+            this.written(id); // it may have been applied all the same
+            throw e;
+          }
+          if (updated.modifiedCount !== 1) return CONFLICT;
+          this.written(id);
+          return { state: { ...result.state, rev: current.rev + 1 }, applied: true };
         },
         { attempts: 100, backoff: CAS_BACKOFF, tooMuchContention: () => new Error(`account ${id}: too much contention`) },
       ),
