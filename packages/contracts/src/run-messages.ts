@@ -84,6 +84,6 @@ export const RunEvents = {
 
 /** Between runner replicas only: what each must forget of the finished runs it keeps in memory. */
 export const RunNotices = {
-  /** Runs whose stored form changed (a delta replaced) and trackers whose runs were deleted. */
-  changed: defineNotice('runner.runs-changed.v1', versioned({ runIds: z.array(z.uuid()).max(100), trackerIds: z.array(z.uuid()).max(100) })),
+  /** Trackers one of whose runs changed (a delta replaced) or whose runs were deleted: every replica forgets their runs. */
+  changed: defineNotice('runner.runs-changed.v1', versioned({ trackerIds: z.array(z.uuid()).max(100) })),
 };

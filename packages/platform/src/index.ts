@@ -19,3 +19,4 @@ export * from './timeout';
 export * from './queries';
 export * from './lease';
 export * from './lru';
+export * from './grouped-cache';

@@ -64,3 +64,21 @@ describe('LruCache with sizes', () => {
     expect(cache.bytes).toBe(0);
   });
 });
+
+describe('LruCache told of drops', () => {
+  it('tells of each entry dropped, replaced or expired, but not of a clear', () => {
+    let now = 0;
+    const dropped: string[] = [];
+    const cache = new LruCache<number>(2, 100, () => now, Infinity, (key, value) => dropped.push(`${key}=${value}`));
+    cache.set('a', 1);
+    cache.set('a', 2);
+    cache.set('b', 3);
+    cache.set('c', 4);
+    cache.delete('b');
+    now = 100;
+    expect(cache.get('c')).toBeUndefined();
+    cache.set('d', 5);
+    cache.clear();
+    expect(dropped).toEqual(['a=1', 'a=2', 'b=3', 'c=4']);
+  });
+});

@@ -14,27 +14,30 @@ export class LruCache<V> {
     readonly ttlMs: number,
     private readonly clock: () => number = Date.now,
     readonly maxBytes = Infinity,
+    /** Told of each entry that leaves other than by `clear` (dropped, replaced, expired), for an index kept beside. */
+    private readonly dropped: (key: string, value: V) => void = () => undefined,
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.expiresAt <= this.clock()) {
-      this.totalBytes -= entry.bytes;
+      this.delete(key);
       return undefined;
     }
+    this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.value;
   }
 
-  /** Keeps `value` under `key`; `bytes` is its size, counted against `maxBytes`. */
-  set(key: string, value: V, bytes = 0): void {
+  /** Keeps `value` under `key`; `bytes` is its size, counted against `maxBytes`. Says whether it was kept. */
+  set(key: string, value: V, bytes = 0): boolean {
     this.delete(key);
-    if (bytes > this.maxBytes) return;
+    if (bytes > this.maxBytes) return false;
     this.entries.set(key, { value, expiresAt: this.clock() + this.ttlMs, bytes });
     this.totalBytes += bytes;
     while (this.entries.size > this.maxEntries || this.totalBytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    return this.entries.has(key);
   }
 
   delete(key: string): void {
@@ -42,6 +45,7 @@ export class LruCache<V> {
     if (!entry) return;
     this.entries.delete(key);
     this.totalBytes -= entry.bytes;
+    this.dropped(key, entry.value);
   }
 
   /** Drops every entry whose value matches; a scan, for rare events (a key revoked, an account closed). */

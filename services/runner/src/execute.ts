@@ -19,8 +19,8 @@ export interface ExecutorDeps {
   providers: Providers;
   logger: Logger;
   now: () => Date;
-  /** Tells every replica's cache that finished runs changed (a delta replaced). */
-  runsChanged: (runIds: string[]) => void;
+  /** Tells every replica's cache that a finished run of this tracker changed (a delta replaced). */
+  runsChanged: (trackerId: string) => void;
   retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
   metrics: {
     runDuration: Histogram<'outcome'>;
@@ -232,7 +232,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const next = await d.store.nextComparable(run);
     if (!next?.metrics) return;
     await d.store.setDelta(next.id, computeDelta(next.metrics, run.metrics));
-    d.runsChanged([next.id]);
+    d.runsChanged(next.trackerId);
   }
 
   return {

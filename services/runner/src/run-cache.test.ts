@@ -28,25 +28,33 @@ describe('FinishedRunCache', () => {
     expect(await lookups()).toEqual([['miss', 1], ['hit', 2]]);
   });
 
-  it('never keeps a run that is not finished, nor a page read while something was forgotten', async () => {
+  it('never keeps a run that is not finished, nor a page read while its tracker was forgotten', async () => {
     await cache.page(owner, 'run-1', 0, read(false));
     await cache.page(owner, 'run-1', 0, read(false));
     const inFlight = cache.page(owner, 'run-2', 0, read());
-    cache.forget({ runIds: ['run-9'], trackerIds: [] });
+    cache.forget([owner.trackerId]);
     await inFlight;
     await cache.page(owner, 'run-2', 0, read());
     expect(reads).toBe(4);
   });
 
-  it('forgets a run, every run of a tracker, or everything', async () => {
+  it("forgets every run of a tracker, only that tracker's, or everything", async () => {
     for (const run of ['run-1', 'run-2']) await cache.page(owner, run, 0, read());
     await cache.page({ ...owner, trackerId: 'tracker-2' }, 'run-3', 0, read());
-    cache.forget({ runIds: ['run-1'], trackerIds: ['tracker-2'] });
+    cache.forget(['tracker-2']);
     for (const run of ['run-1', 'run-2']) await cache.page(owner, run, 0, read());
     await cache.page({ ...owner, trackerId: 'tracker-2' }, 'run-3', 0, read());
-    expect(reads).toBe(5);
+    expect(reads).toBe(4);
     cache.clear();
     await cache.page(owner, 'run-2', 0, read());
-    expect(reads).toBe(6);
+    expect(reads).toBe(5);
+  });
+
+  it('answers not_found to another account that joins a read under way', async () => {
+    const mine = cache.page(owner, 'run-1', 0, read());
+    const theirs = cache.page({ ...owner, accountId: 'account-2' }, 'run-1', 0, read());
+    expect(await mine).toEqual(page(null));
+    await expect(theirs).rejects.toEqual(expect.any(DomainError));
+    expect(reads).toBe(1);
   });
 });

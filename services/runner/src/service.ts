@@ -6,7 +6,7 @@ import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
 import { createRunExecutor } from './execute';
 import { runQueryHandlers } from './queries';
-import { FinishedRunCache, type RunChanges } from './run-cache';
+import { FinishedRunCache } from './run-cache';
 import { OpenRunStore, openRunIndexes } from './store/open-runs';
 import { RunStore, runIndexes } from './store/runs';
 
@@ -53,11 +53,11 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     };
     const cache = new FinishedRunCache({ maxEntries: config.RUN_CACHE_MAX_ENTRIES, maxBytes: config.RUN_CACHE_MAX_BYTES }, metrics);
     // Forgotten here at once, then by every replica (this one again) when the notice comes.
-    const changed = (changes: RunChanges) => {
-      cache.forget(changes);
-      publishNotice(nats, RunNotices.changed, { version: 1, ...changes });
+    const changed = (trackerId: string) => {
+      cache.forget([trackerId]);
+      publishNotice(nats, RunNotices.changed, { version: 1, trackerIds: [trackerId] });
     };
-    const notices = watchNotices(nats, RunNotices.changed, (changes) => cache.forget(changes), logger, () => cache.clear());
+    const notices = watchNotices(nats, RunNotices.changed, ({ trackerIds }) => cache.forget(trackerIds), logger, () => cache.clear());
     const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
     const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
 
@@ -69,7 +69,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       providers,
       logger,
       now,
-      runsChanged: (runIds) => changed({ runIds, trackerIds: [] }),
+      runsChanged: changed,
       retry: { attempts: config.PROVIDER_ATTEMPTS, baseDelayMs: config.PROVIDER_RETRY_BASE_MS, maxDelayMs: config.PROVIDER_RETRY_MAX_MS },
       metrics: {
         runDuration: new Histogram({ name: 'run_duration_seconds', help: 'Run duration by outcome', labelNames: ['outcome'], buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800], registers: [metrics] }),
@@ -102,7 +102,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     );
     const deletions = await consumeEvents(nats, trackerDeletedConsumer, logger, async ({ payload }) => {
       await store.deleteForTracker(payload.tracker.id);
-      changed({ runIds: [], trackerIds: [payload.tracker.id] });
+      changed(payload.tracker.id);
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     const stopBatchSweeping = batchOutbox.startSweeping(config.OUTBOX_SWEEP_MS);

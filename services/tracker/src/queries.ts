@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BillingQueries, RunQueries, TrackerQueries, normalizeDefinition, runCostMicro } from '@brandradar/contracts';
-import { DomainError, prepareResult, query, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, prepareResult, query, type GroupedCache, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
 import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
 import type { TrackerDoc } from './store/trackers';
 import type { TrackerStore } from './store/trackers';
-import type { ListCache } from './list-cache';
 
 type Q = typeof TrackerQueries;
 
@@ -16,7 +15,7 @@ export type ListPage = QueryResult<Q['list']>;
 export interface TrackerDeps {
   store: TrackerStore;
   /** Pages of each account's list; the store's writes invalidate them. */
-  lists: ListCache<ListPage>;
+  lists: GroupedCache<ListPage>;
   outbox: Outbox;
   nats: NatsLink;
   now: () => Date;

@@ -1,9 +1,8 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerNotices, TrackerQueries } from '@brandradar/contracts';
-import { DomainError, Outbox, consumeEvents, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { DomainError, GroupedCache, cacheLookups, Outbox, consumeEvents, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
-import { ListCache } from './list-cache';
 import { trackerQueryHandlers, type ListPage } from './queries';
 import { TrackerStore, trackerIndexes } from './store/trackers';
 
@@ -25,7 +24,11 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
   database: { indexes: trackerIndexes },
   consumers: () => [runsQueuedConsumer, billingConsumer],
   async start({ config, nats, db, logger, shutdown, metrics }) {
-    const lists = new ListCache<ListPage>({ ttlMs: config.LIST_CACHE_TTL_MS, maxPages: config.LIST_CACHE_MAX_PAGES, maxBytes: config.LIST_CACHE_MAX_BYTES }, metrics);
+    // Pages of each account's tracker list (group: the account), so a list of an account whose trackers did not change costs no store read.
+    const lists = new GroupedCache<ListPage>(
+      { ttlMs: config.LIST_CACHE_TTL_MS, maxEntries: config.LIST_CACHE_MAX_PAGES, maxBytes: config.LIST_CACHE_MAX_BYTES },
+      cacheLookups(metrics, 'tracker_list_cache_lookups_total', 'Tracker list pages asked for, by result: hit (kept), shared (joined a store read under way), miss (read the store)'),
+    );
     // Heard before any query is served; each replica hears its own notices too, which costs nothing.
     // Notices sent while this replica was disconnected never reach it: after a reconnect it keeps nothing.
     const listChanges = watchNotices(nats, TrackerNotices.listChanged, ({ accountId }) => lists.invalidate(accountId), logger, () => lists.clear());
