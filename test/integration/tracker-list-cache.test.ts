@@ -164,7 +164,7 @@ it("shows billing's changes (account closed, new rates) once the tracker service
 
 // The race itself (a read under way when the write lands, finishing after the invalidation) cannot
 // be forced from outside here: the local store runs one command at a time per database, so a read
-// begun before a write always comes back before it. list-cache.test.ts forces that interleaving.
+// begun before a write always comes back before it. packages/platform/src/grouped-cache.test.ts forces that interleaving.
 it('shows each rename in the next list after bursts of lists around it, on both replicas', async () => {
   const { apiKey: key } = await stack.account();
   const t = await create(key, 'Round 0');
