@@ -5,6 +5,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { accountSettlesAt } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { startSlowProxy } from '../support/slow-proxy';
 import { startStack, type TestStack } from '../support/stack';
@@ -40,14 +41,7 @@ async function activeTracker(key: string, prompts = ['one prompt']) {
 }
 const requestRun = (key: string, trackerId: string, requestToken: string) => stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
 const runOf = async (key: string, trackerId: string, runId: string) => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run;
-/**
- * Waits until the account shows `expected` (fails with what it shows otherwise): the runner ends a
- * run, then captures or releases its hold with billing.
- */
-const accountSettlesAt = (key: string, expected: { balanceMicro: number; spentThisMonthMicro: number }) =>
-  eventually(() => account(key), (a) => a.balanceMicro === expected.balanceMicro && a.spentThisMonthMicro === expected.spentThisMonthMicro);
 const finished = (key: string, trackerId: string, runId: string) => eventually(() => runOf(key, trackerId, runId), (r) => r !== undefined && !['QUEUED', 'RUNNING'].includes(r.status), 30_000);
-const account = async (key: string) => (await stack.api('GET', '/api/v1/account', { key })).body.account;
 
 it('a provider call longer than the ack wait is made once and billed once, with two runners', async () => {
   const second: RunningService = await startService(runnerService, stack.serviceEnv('runner'));
@@ -58,7 +52,7 @@ it('a provider call longer than the ack wait is made once and billed once, with 
     const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'slow-1')).body.run.id);
     expect(run).toMatchObject({ status: 'COMPLETED', billedCostMicro: 5_000 });
     expect(slow.received - calls).toBe(1);
-    await accountSettlesAt(apiKey, { balanceMicro: 995_000, spentThisMonthMicro: 5_000 });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 995_000, spentThisMonthMicro: 5_000 });
   } finally {
     await second.stop();
   }
@@ -96,7 +90,7 @@ it('does not start a queued run whose estimate rose above the maximum: FAILED, t
     // The tracker service pauses the tracker as soon as it hears of the new rates; a runner that gets there first refuses the run itself.
     expect(['tracker_not_active', 'cost_above_maximum']).toContain(run.error.code);
     expect((await stack.api('GET', `/api/v1/trackers/${t.id}`, { key: apiKey })).body.tracker).toMatchObject({ status: 'PAUSED', pauseReason: 'cost_above_maximum' });
-    await accountSettlesAt(apiKey, { balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
   } finally {
     await stack.admin('PUT', '/admin/v1/rates', { surfaces: rates.surfaces, workflowSteps: rates.workflowSteps });
   }
@@ -119,7 +113,7 @@ it('a runner killed in the middle of provider calls leaves a run another runner 
     second = spawnRunner();
     const run = await finished(apiKey, t.id, queued.body.run.id);
     expect(run).toMatchObject({ status: 'COMPLETED', billedCostMicro: 6 * 5_000, summary: { answers: 6, succeeded: 6, failed: 0 } });
-    await accountSettlesAt(apiKey, { balanceMicro: 1_000_000 - 30_000, spentThisMonthMicro: 30_000 });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000 - 30_000, spentThisMonthMicro: 30_000 });
     const { runs } = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
     expect(runs).toHaveLength(1);
     // Answers stored before the crash are not asked again; only calls in flight at the kill (at most 4) are repeated.

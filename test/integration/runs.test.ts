@@ -3,6 +3,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { accountSettlesAt } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -45,7 +46,6 @@ const finished = (key: string, trackerId: string, runId: string) =>
     async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run,
     (run) => !['QUEUED', 'RUNNING'].includes(run.status),
   );
-const account = async (key: string) => (await stack.api('GET', '/api/v1/account', { key })).body.account;
 
 describe('a manual run', () => {
   it('with one surface failing is PARTIAL and bills the 6 answers that succeeded at their rates', async () => {
@@ -62,7 +62,7 @@ describe('a manual run', () => {
     expect(answers.filter((a: any) => a.model === 'gemini')).toEqual(Array(3).fill(expect.objectContaining({ status: 'failed', error: expect.objectContaining({ code: 'client_error' }), text: null })));
     expect(answers.find((a: any) => a.model === 'chatgpt')).toMatchObject({ status: 'succeeded', provider: 'openai', method: 'api', providerModel: expect.any(String), metrics: { brands: [{ name: 'Alpha', mentioned: true, position: 1 }, { name: 'Beta', mentioned: true, position: 2 }] } });
     expect(run.metrics).toMatchObject({ primitive: 'rankings', answers: 6 });
-    expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - 27_000, spentThisMonthMicro: 27_000 });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000 - 27_000, spentThisMonthMicro: 27_000 });
   });
 
   it('where nothing succeeds is FAILED and bills nothing', async () => {
@@ -71,7 +71,7 @@ describe('a manual run', () => {
     gemini.failNext({ status: 400 }, { status: 400 }, { status: 400 });
     const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'fail-1')).body.run.id);
     expect(run).toMatchObject({ status: 'FAILED', billedCostMicro: 0, summary: { answers: 3, succeeded: 0, failed: 3 }, metrics: null, error: { code: 'no_answers' } });
-    expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
   });
 
   it('retries transient provider errors (429, 5xx) and completes', async () => {
@@ -102,7 +102,7 @@ describe('a manual run', () => {
 
     const report = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
     expect(report.runs).toHaveLength(1);
-    expect((await account(apiKey)).spentThisMonthMicro).toBe(done.billedCostMicro);
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000 - done.billedCostMicro, spentThisMonthMicro: done.billedCostMicro });
   });
 
   it('makes exactly one run and one charge from 50 concurrent requests with one token', async () => {
@@ -115,7 +115,7 @@ describe('a manual run', () => {
     const run = await finished(apiKey, t.id, results[0]!.body.run.id);
     const { runs } = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
     expect(runs).toHaveLength(1);
-    expect(await account(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - run.billedCostMicro, spentThisMonthMicro: run.billedCostMicro });
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000 - run.billedCostMicro, spentThisMonthMicro: run.billedCostMicro });
   });
 });
 

@@ -4,6 +4,7 @@ import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { workflowService } from '../../services/workflow/src/service';
+import { accountSettlesAt } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -32,7 +33,7 @@ it('bills nothing for a run of simulated surfaces by default', async () => {
   const run = await eventually(async () => (await stack.api('GET', `/api/v1/trackers/${t.id}/runs/${queued.id}`, { key: apiKey })).body.run, (r) => r?.status === 'COMPLETED');
   expect(run.billedCostMicro).toBe(0);
   expect(run.results[0].answers.every((a: { provider: string }) => a.provider === 'simulated')).toBe(true);
-  expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account).toMatchObject({ balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
+  await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
 });
 
 it('bills nothing for a content brief of simulated sources by default', async () => {
