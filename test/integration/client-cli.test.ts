@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -267,8 +268,16 @@ describe('the brandradar CLI', () => {
   });
 
   it('exits 4 when the gateway cannot be reached', async () => {
-    const closed = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await binary('trackers', 'list', '--base-url', closed);
-    expect(unreachable).toMatchObject({ code: 4, stderr: expect.stringContaining(`could not reach ${closed}`) });
+    // A port of the test's own that drops every request unanswered (a port found free and closed
+    // again may be taken by another process before the CLI connects).
+    const dropping = createServer((socket) => socket.once('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const closed = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    try {
+      const unreachable = await binary('trackers', 'list', '--base-url', closed);
+      expect(unreachable).toMatchObject({ code: 4, stderr: expect.stringContaining(`could not reach ${closed}`) });
+    } finally {
+      dropping.close();
+    }
   });
 });
