@@ -267,6 +267,18 @@ describe('the brandradar CLI', () => {
     expect(JSON.parse(toStdout.stdout)).toMatchObject({ status: 'workflow_result', input: { topic: 'choosing a CRM' } });
   });
 
+  it('exits 4, not 0, when the gateway closes each connection the moment it accepts it', async () => {
+    // Node 20's fetch never settles then; the binary must not end as if it had succeeded.
+    const closing = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await binary('trackers', 'list', '--base-url', `http://127.0.0.1:${(closing.address() as AddressInfo).port}`);
+      expect(result).toMatchObject({ code: 4, stderr: expect.stringContaining('closed the connection without an answer') });
+    } finally {
+      closing.close();
+    }
+  });
+
   it('exits 4 when the gateway cannot be reached', async () => {
     // A port of the test's own that drops every request unanswered (a port found free and closed
     // again may be taken by another process before the CLI connects).
