@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { localSettings, startLocalStack } from './local-stack';
@@ -26,7 +27,12 @@ async function main(): Promise<void> {
     }
   });
 
-  const apiKey = await demoApiKey(settings.adminPort, stack.adminToken, path.join(settings.dataDir, 'demo-account.json'));
+  // A failure here must not leave the stack running without this process to stop it.
+  const apiKey = await demoApiKey(settings.adminPort, stack.adminToken, path.join(settings.dataDir, 'demo-account.json')).catch(async (e: unknown) => {
+    stopping = true;
+    await stack.stop();
+    throw e;
+  });
   const base = `http://127.0.0.1:${settings.gatewayPort}`;
   console.log(`
 ────────────────────────────────────────────────────────────────────
@@ -44,7 +50,12 @@ async function main(): Promise<void> {
 ────────────────────────────────────────────────────────────────────`);
 }
 
-/** Creates the demo account on first start; later starts issue it a fresh key. */
+/**
+ * Creates the demo account on first start; later starts issue it a fresh key. A store started over
+ * (a deleted data folder, or the move from SQLite to PostgreSQL) no longer has the account the
+ * state file names: a new one is made then (under another address if the store already has a demo
+ * account this file does not name).
+ */
 async function demoApiKey(adminPort: number, adminToken: string, stateFile: string): Promise<string> {
   const admin = async (p: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${adminPort}${p}`, {
@@ -53,16 +64,23 @@ async function demoApiKey(adminPort: number, adminToken: string, stateFile: stri
       body: body ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as { apiKey?: string; account?: { id: string } };
-    if (res.status !== 201) throw new Error(`admin API ${p} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json;
+    return { status: res.status, json, failure: () => new Error(`admin API ${p} answered ${res.status}: ${JSON.stringify(json)}`) };
   };
   if (fs.existsSync(stateFile)) {
     const { accountId } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { accountId: string };
-    return (await admin(`/admin/v1/accounts/${accountId}/api-keys`)).apiKey!;
+    const issued = await admin(`/admin/v1/accounts/${accountId}/api-keys`);
+    if (issued.status === 201) return issued.json.apiKey!;
+    if (issued.status !== 404) throw issued.failure();
+    console.log(`The demo account ${accountId} is not in this store (it was started over): creating a new one.`);
   }
-  const created = await admin('/admin/v1/accounts', { email: 'demo@example.com', name: 'Demo', creditsMicro: 10_000_000 });
-  fs.writeFileSync(stateFile, JSON.stringify({ accountId: created.account!.id }) + '\n');
-  return created.apiKey!;
+  for (const email of ['demo@example.com', `demo+${randomUUID().slice(0, 8)}@example.com`]) {
+    const created = await admin('/admin/v1/accounts', { email, name: 'Demo', creditsMicro: 10_000_000 });
+    if (created.status === 409) continue; // a demo account this file does not name
+    if (created.status !== 201) throw created.failure();
+    fs.writeFileSync(stateFile, JSON.stringify({ accountId: created.json.account!.id }) + '\n');
+    return created.json.apiKey!;
+  }
+  throw new Error('could not create a demo account');
 }
 
 main().catch((e: unknown) => {
