@@ -144,6 +144,11 @@ export function prepareResult<Q extends QueryDef>(nats: NatsLink, def: Q, result
   return valid;
 }
 
+/** The size of the reply `prepareResult` encoded for `result`, for a cache to count without encoding it again. */
+export function preparedSize(result: object): number | undefined {
+  return preparedReplies.get(result)?.length;
+}
+
 /**
  * Answers a query subject in a queue group, so replicas share the load. The
  * handler returns the result or throws a DomainError; anything else becomes

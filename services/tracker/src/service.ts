@@ -1,5 +1,5 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerNotices, TrackerQueries } from '@brandradar/contracts';
-import { DomainError, GroupedCache, cacheLookups, Outbox, consumeEvents, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { DomainError, GroupedCache, cacheLookups, Outbox, consumeEvents, preparedSize, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
@@ -26,7 +26,8 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
   async start({ config, nats, db, logger, shutdown, metrics }) {
     // Pages of each account's tracker list (group: the account), so a list of an account whose trackers did not change costs no store read.
     const lists = new GroupedCache<ListPage>(
-      { ttlMs: config.LIST_CACHE_TTL_MS, maxEntries: config.LIST_CACHE_MAX_PAGES, maxBytes: config.LIST_CACHE_MAX_BYTES },
+      // A page's size is that of the reply encoded for it once (prepareResult), not a second JSON encoding.
+      { ttlMs: config.LIST_CACHE_TTL_MS, maxEntries: config.LIST_CACHE_MAX_PAGES, maxBytes: config.LIST_CACHE_MAX_BYTES, bytesOf: (page) => preparedSize(page) ?? JSON.stringify(page).length },
       cacheLookups(metrics, 'tracker_list_cache_lookups_total', 'Tracker list pages asked for, by result: hit (kept), shared (joined a store read under way), miss (read the store)'),
     );
     // Heard before any query is served; each replica hears its own notices too, which costs nothing.
