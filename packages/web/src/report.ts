@@ -14,6 +14,8 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
   let report = await api.report(trackerId);
   let measure = measuresFor(report.tracker.primitive)[0]!;
   let shownRun: string | null = null;
+  // The run "Run now" queued: watched until it has finished, even when the page's next read already finds it finished.
+  let awaitedRun: string | null = null;
 
   const render = () => {
     const t = report.tracker;
@@ -36,7 +38,7 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
         'div',
         { class: 'actions' },
         t.status === 'ACTIVE'
-          ? h('button', { class: 'primary', on: { click: () => view.act(async () => describeQueued(await runNow(t.id)), reload) } }, 'Run now')
+          ? h('button', { class: 'primary', on: { click: () => view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now')
           : h('button', { class: 'primary', on: { click: () => view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
         h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
       ),
@@ -51,13 +53,19 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
     report = await api.report(trackerId);
     if (view.current()) render();
   };
+  const watch = async (queued: Promise<{ run: Run; replayed: boolean }>) => {
+    const result = await queued;
+    awaitedRun = result.run.id;
+    return result;
+  };
   // While a run is queued or running, the report is read again until it has finished.
   const poll = async () => {
     if (!view.current()) return;
-    if (report.runs.some((r) => IN_PROGRESS.includes(r.status))) {
+    if (awaitedRun !== null || report.runs.some((r) => IN_PROGRESS.includes(r.status))) {
       await reload().catch(() => undefined);
-      const latest = report.runs[0];
+      const latest = report.runs.find((r) => r.id === awaitedRun) ?? report.runs[0];
       if (latest && !IN_PROGRESS.includes(latest.status)) {
+        awaitedRun = null;
         view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
         view.accountChanged();
       }
