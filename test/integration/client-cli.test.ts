@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { BrandradarApiError, BrandradarClient, type CreateTrackerInput } from '@brandradar/client';
+import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, type CreateTrackerInput } from '@brandradar/client';
 import { freePort, REPO_ROOT } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
@@ -104,6 +104,26 @@ describe('the generated client', () => {
     expect(invalid).toMatchObject({ status: 400, code: 'validation_error', issues: expect.arrayContaining([expect.objectContaining({ path: expect.stringContaining('weekday') })]) });
     const badKey = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: 'brk_nope' });
     expect(await apiError(badKey.account())).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it('gives up on an attempt that gets no answer, retrying it only when repeating it is safe', async () => {
+    // A server that takes each request and never answers: without a timeout the client would wait forever.
+    const requests: string[] = [];
+    const silent = createServer((socket) => socket.once('data', (d) => requests.push(d.toString().split(' ', 2).join(' '))));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const api = new BrandradarClient({ baseUrl, apiKey: 'brk_x', timeoutMs: 300, retry: { maxRetries: 1, fallbackDelayMs: 10 } });
+      const read = await api.account().catch((e: unknown) => e);
+      expect(read).toBeInstanceOf(BrandradarNetworkError);
+      expect((read as Error).message).toMatch(`could not reach ${baseUrl}: no answer within 0.3 s`);
+      const create = await api.createTracker(definition()).catch((e: unknown) => e);
+      expect(create).toBeInstanceOf(BrandradarNetworkError);
+      // The read twice (a retry), the create once: the first attempt may have created the tracker.
+      expect(requests).toEqual(['GET /api/v1/account', 'GET /api/v1/account', 'POST /api/v1/trackers']);
+    } finally {
+      silent.close();
+    }
   });
 
   describe('on a gateway with a low rate limit', () => {

@@ -30,12 +30,21 @@ export interface ClientOptions {
   /** Defaults to the platform's `fetch` (Node ≥ 18, browsers). */
   fetch?: (request: Request) => Promise<Response>;
   retry?: Partial<RetryPolicy>;
+  /**
+   * How long one attempt waits for an answer before it counts as a network error (and is retried
+   * when repeating it is safe). Default 30 s, and 3 min for the content brief, which the gateway may
+   * answer only after its workflow's 2-minute deadline.
+   */
+  timeoutMs?: number;
   /** Called before each wait for a retry, e.g. to say so. */
   onRetry?: (retry: { attempt: number; delayMs: number; status: number | null }) => void;
 }
 
 /** One wait between two attempts; a method so a test can never need a real clock here. */
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const BRIEF_TIMEOUT_MS = 180_000;
 
 /** What openapi-fetch answers: the parsed body as `data` on a 2xx, as `error` otherwise. */
 type Result<D, E> = { data?: D; error?: E; response: Response };
@@ -54,6 +63,7 @@ export class BrandradarClient {
   private readonly policy: RetryPolicy;
   private readonly onRetry: ClientOptions['onRetry'];
   private readonly baseUrl: string;
+  private readonly timeoutMs: number | undefined;
 
   constructor(options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -64,33 +74,34 @@ export class BrandradarClient {
     });
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.onRetry = options.onRetry;
+    this.timeoutMs = options.timeoutMs;
   }
 
   async account(): Promise<Account> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/account'))).data.account;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/account', init))).data.account;
   }
 
   async rates(): Promise<RateCard> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/rates'))).data.rates;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/rates', init))).data.rates;
   }
 
   /** One page, newest first; pass `nextCursor` back as `cursor` for the next. */
   async listTrackers(query: { status?: TrackerStatus; limit?: number; cursor?: string } = {}): Promise<TrackerList> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/trackers', { params: { query } }))).data;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers', { params: { query }, ...init }))).data;
   }
 
   /** A new DRAFT tracker with its estimate. Not retried on 503: the first attempt may have created it. */
   async createTracker(input: CreateTrackerInput): Promise<Tracker> {
-    return (await this.send(false, () => this.raw.POST('/api/v1/trackers', { body: input }))).data.tracker;
+    return (await this.send(false, (init) => this.raw.POST('/api/v1/trackers', { body: input, ...init }))).data.tracker;
   }
 
   async getTracker(id: string): Promise<Tracker> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}', { params: { path: { id } } }))).data.tracker;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}', { params: { path: { id } }, ...init }))).data.tracker;
   }
 
   /** Replaces the definition; the tracker becomes a DRAFT again. */
   async updateTracker(id: string, input: UpdateTrackerInput): Promise<Tracker> {
-    return (await this.send(true, () => this.raw.PATCH('/api/v1/trackers/{id}', { params: { path: { id } }, body: input }))).data.tracker;
+    return (await this.send(true, (init) => this.raw.PATCH('/api/v1/trackers/{id}', { params: { path: { id } }, body: input, ...init }))).data.tracker;
   }
 
   /**
@@ -100,16 +111,16 @@ export class BrandradarClient {
    * `details.estimatedCostMicroPerRun`; accept that to activate.
    */
   async activateTracker(id: string, maxCostMicroPerRun: number): Promise<ActivationResult> {
-    return (await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/activate', { params: { path: { id } }, body: { maxCostMicroPerRun } }))).data;
+    return (await this.send(true, (init) => this.raw.POST('/api/v1/trackers/{id}/activate', { params: { path: { id } }, body: { maxCostMicroPerRun }, ...init }))).data;
   }
 
   async pauseTracker(id: string): Promise<Tracker> {
-    return (await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/pause', { params: { path: { id } } }))).data.tracker;
+    return (await this.send(true, (init) => this.raw.POST('/api/v1/trackers/{id}/pause', { params: { path: { id } }, ...init }))).data.tracker;
   }
 
   /** Deletes a PAUSED tracker with no run in progress. */
   async deleteTracker(id: string): Promise<void> {
-    await this.send(true, () => this.raw.DELETE('/api/v1/trackers/{id}', { params: { path: { id } } }));
+    await this.send(true, (init) => this.raw.DELETE('/api/v1/trackers/{id}', { params: { path: { id } }, ...init }));
   }
 
   /**
@@ -119,12 +130,12 @@ export class BrandradarClient {
    */
   async startRun(trackerId: string, options: { requestToken?: string } = {}): Promise<{ run: Run; replayed: boolean }> {
     const requestToken = options.requestToken ?? crypto.randomUUID();
-    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/trackers/{id}/runs', { params: { path: { id: trackerId } }, body: { requestToken } }));
+    const { data, response } = await this.send(true, (init) => this.raw.POST('/api/v1/trackers/{id}/runs', { params: { path: { id: trackerId } }, body: { requestToken }, ...init }));
     return { run: data.run, replayed: response.status === 200 };
   }
 
   async getRun(trackerId: string, runId: string): Promise<Run> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}/runs/{runId}', { params: { path: { id: trackerId, runId } } }))).data.run;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/runs/{runId}', { params: { path: { id: trackerId, runId } }, ...init }))).data.run;
   }
 
   /**
@@ -142,7 +153,7 @@ export class BrandradarClient {
 
   /** The tracker and its latest runs, newest first. */
   async report(trackerId: string, query: { limit?: number } = {}): Promise<Report> {
-    return (await this.send(true, () => this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query } }))).data;
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query }, ...init }))).data;
   }
 
   /**
@@ -152,19 +163,26 @@ export class BrandradarClient {
    */
   async contentBrief(input: ContentBriefInput, options: { idempotencyKey?: string } = {}): Promise<{ brief: ContentBriefResult; replayed: boolean }> {
     const header = { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() };
-    const { data, response } = await this.send(true, () => this.raw.POST('/api/v1/workflows/content-brief', { body: input, params: { header } }));
+    const { data, response } = await this.send(true, (init) => this.raw.POST('/api/v1/workflows/content-brief', { body: input, params: { header }, ...init }), BRIEF_TIMEOUT_MS);
     return { brief: data, replayed: response.headers.get('idempotent-replayed') === 'true' };
   }
 
   /** Sends one logical call, again while the retry policy says so; the data of its 2xx answer. */
-  private async send<D, E>(idempotent: boolean, attempt: () => Promise<Result<D, E>>): Promise<{ data: NonNullable<D>; response: Response }> {
+  private async send<D, E>(
+    idempotent: boolean,
+    attempt: (init: { signal: AbortSignal }) => Promise<Result<D, E>>,
+    defaultTimeoutMs = DEFAULT_TIMEOUT_MS,
+  ): Promise<{ data: NonNullable<D>; response: Response }> {
+    const timeoutMs = this.timeoutMs ?? defaultTimeoutMs;
     for (let n = 1; ; n++) {
       let result: Result<D, E> | undefined;
       let networkError: unknown;
+      // Also ends an attempt whose connection neither answers nor fails (Node's fetch can wait forever then).
+      const signal = AbortSignal.timeout(timeoutMs);
       try {
-        result = await attempt();
+        result = await attempt({ signal });
       } catch (cause) {
-        networkError = cause;
+        networkError = signal.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`) : cause;
       }
       // A 2xx has its body as data; only a 204 has none, and its data type is empty too.
       if (result?.response.ok) return { data: result.data as NonNullable<D>, response: result.response };
