@@ -3,7 +3,7 @@
 #   npm start   the whole system locally (NATS, FerretDB, seven services, a demo account)
 #   npm test    the full test suite (unit and integration, with its own NATS and FerretDB)
 #   npm run bench  the benchmarks under test/bench (not part of the test suite)
-#   npm run eval   brand detection scored on its labelled set (packages/analysis/src/eval)
+#   npm run eval   brand detection scored on its labelled set (test/eval)
 # All install npm dependencies when needed and build the TypeScript first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -52,7 +52,8 @@ case "${1:-}" in
     exec npx jest -c test/bench/jest.config.js --ci --forceExit "$@"
     ;;
   eval)
-    exec node packages/analysis/dist/eval/cli.js
+    npx tsc -b test/eval
+    exec node .data/eval/cli.js
     ;;
   *)
     echo "usage: $0 start|test|bench|eval [jest args]" >&2

@@ -3,165 +3,93 @@
  * whose 12 answers on one surface list Acme in 9 (first in 6, third in 3), against a previous run
  * that listed it second in 4 of 12. They are real output: a test recomputes them from those answers.
  */
+// Every answer is on the one surface, so its figures are the run's.
+const metricsBrands = [
+  {
+    name: 'Acme',
+    role: 'brand',
+    mentions: 9,
+    mentionRate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
+    averagePosition: { value: 1.67, n: 9 },
+    top3Rate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
+    shareOfVoice: { value: 0.4286, count: 9, n: 21, effectiveN: 21, interval: { low: 0.2446, high: 0.6346 } },
+  },
+  {
+    name: 'Beta',
+    role: 'competitor',
+    mentions: 12,
+    mentionRate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
+    averagePosition: { value: 1.5, n: 12 },
+    top3Rate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
+    shareOfVoice: { value: 0.5714, count: 12, n: 21, effectiveN: 21, interval: { low: 0.3654, high: 0.7554 } },
+  },
+];
+
 export const RUN_METRICS_EXAMPLE = {
   primitive: 'compare',
   answers: 12,
-  brands: [
-    {
-      name: 'Acme',
-      role: 'brand',
-      mentions: 9,
-      mentionRate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
-      averagePosition: { value: 1.67, n: 9 },
-      top3Rate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
-      shareOfVoice: { value: 0.4286, count: 9, n: 21, effectiveN: 21, interval: { low: 0.2446, high: 0.6346 } },
+  brands: metricsBrands,
+  bySurface: { chatgpt: { answers: 12, brands: metricsBrands } },
+};
+
+const deltaAnswers = { current: 12, previous: 12, change: 0 };
+const deltaBrands = [
+  {
+    name: 'Acme',
+    role: 'brand',
+    presence: 'both',
+    mentions: { current: 9, previous: 4, change: 5 },
+    mentionRate: {
+      current: 0.75,
+      previous: 0.3333,
+      change: 41.67,
+      insufficientSample: false,
+      pValue: 0.0995,
+      significant: false,
     },
-    {
-      name: 'Beta',
-      role: 'competitor',
-      mentions: 12,
-      mentionRate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
-      averagePosition: { value: 1.5, n: 12 },
-      top3Rate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
-      shareOfVoice: { value: 0.5714, count: 12, n: 21, effectiveN: 21, interval: { low: 0.3654, high: 0.7554 } },
+    averagePosition: { current: 1.67, previous: 2, change: null, insufficientSample: true },
+    top3Rate: {
+      current: 0.75,
+      previous: 0.3333,
+      change: 41.67,
+      insufficientSample: false,
+      pValue: 0.0995,
+      significant: false,
     },
-  ],
-  bySurface: {
-    chatgpt: {
-      answers: 12,
-      brands: [
-        {
-          name: 'Acme',
-          role: 'brand',
-          mentions: 9,
-          mentionRate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
-          averagePosition: { value: 1.67, n: 9 },
-          top3Rate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
-          shareOfVoice: { value: 0.4286, count: 9, n: 21, effectiveN: 21, interval: { low: 0.2446, high: 0.6346 } },
-        },
-        {
-          name: 'Beta',
-          role: 'competitor',
-          mentions: 12,
-          mentionRate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
-          averagePosition: { value: 1.5, n: 12 },
-          top3Rate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
-          shareOfVoice: { value: 0.5714, count: 12, n: 21, effectiveN: 21, interval: { low: 0.3654, high: 0.7554 } },
-        },
-      ],
+    shareOfVoice: {
+      current: 0.4286,
+      previous: 0.25,
+      change: 17.86,
+      insufficientSample: false,
+      pValue: 0.2597,
+      significant: false,
     },
   },
-};
+  {
+    name: 'Beta',
+    role: 'competitor',
+    presence: 'both',
+    mentions: { current: 12, previous: 12, change: 0 },
+    mentionRate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
+    averagePosition: { current: 1.5, previous: 1, change: 0.5, insufficientSample: false },
+    top3Rate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
+    shareOfVoice: {
+      current: 0.5714,
+      previous: 0.75,
+      change: -17.86,
+      insufficientSample: false,
+      pValue: 0.2597,
+      significant: false,
+    },
+  },
+];
 
 export const RUN_DELTA_EXAMPLE = {
   primitive: 'compare',
   note: 'Changes between runs do not establish cause.',
   minimumAnswers: 10,
   significanceLevel: 0.05,
-  answers: { current: 12, previous: 12, change: 0 },
-  brands: [
-    {
-      name: 'Acme',
-      role: 'brand',
-      presence: 'both',
-      mentions: { current: 9, previous: 4, change: 5 },
-      mentionRate: {
-        current: 0.75,
-        previous: 0.3333,
-        change: 41.67,
-        insufficientSample: false,
-        pValue: 0.0995,
-        significant: false,
-      },
-      averagePosition: { current: 1.67, previous: 2, change: null, insufficientSample: true },
-      top3Rate: {
-        current: 0.75,
-        previous: 0.3333,
-        change: 41.67,
-        insufficientSample: false,
-        pValue: 0.0995,
-        significant: false,
-      },
-      shareOfVoice: {
-        current: 0.4286,
-        previous: 0.25,
-        change: 17.86,
-        insufficientSample: false,
-        pValue: 0.2597,
-        significant: false,
-      },
-    },
-    {
-      name: 'Beta',
-      role: 'competitor',
-      presence: 'both',
-      mentions: { current: 12, previous: 12, change: 0 },
-      mentionRate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
-      averagePosition: { current: 1.5, previous: 1, change: 0.5, insufficientSample: false },
-      top3Rate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
-      shareOfVoice: {
-        current: 0.5714,
-        previous: 0.75,
-        change: -17.86,
-        insufficientSample: false,
-        pValue: 0.2597,
-        significant: false,
-      },
-    },
-  ],
-  bySurface: {
-    chatgpt: {
-      answers: { current: 12, previous: 12, change: 0 },
-      brands: [
-        {
-          name: 'Acme',
-          role: 'brand',
-          presence: 'both',
-          mentions: { current: 9, previous: 4, change: 5 },
-          mentionRate: {
-            current: 0.75,
-            previous: 0.3333,
-            change: 41.67,
-            insufficientSample: false,
-            pValue: 0.0995,
-            significant: false,
-          },
-          averagePosition: { current: 1.67, previous: 2, change: null, insufficientSample: true },
-          top3Rate: {
-            current: 0.75,
-            previous: 0.3333,
-            change: 41.67,
-            insufficientSample: false,
-            pValue: 0.0995,
-            significant: false,
-          },
-          shareOfVoice: {
-            current: 0.4286,
-            previous: 0.25,
-            change: 17.86,
-            insufficientSample: false,
-            pValue: 0.2597,
-            significant: false,
-          },
-        },
-        {
-          name: 'Beta',
-          role: 'competitor',
-          presence: 'both',
-          mentions: { current: 12, previous: 12, change: 0 },
-          mentionRate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
-          averagePosition: { current: 1.5, previous: 1, change: 0.5, insufficientSample: false },
-          top3Rate: { current: 1, previous: 1, change: 0, insufficientSample: false, pValue: 1, significant: false },
-          shareOfVoice: {
-            current: 0.5714,
-            previous: 0.75,
-            change: -17.86,
-            insufficientSample: false,
-            pValue: 0.2597,
-            significant: false,
-          },
-        },
-      ],
-    },
-  },
+  answers: deltaAnswers,
+  brands: deltaBrands,
+  bySurface: { chatgpt: { answers: deltaAnswers, brands: deltaBrands } },
 };

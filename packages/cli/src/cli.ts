@@ -47,7 +47,12 @@ const GLOBAL_OPTIONS: Options = {
 const JSON_OPTION: Options = { json: { type: 'boolean' } };
 const DEFAULT_BASE_URL = 'http://localhost:8080';
 
-const json = (io: Io, value: unknown) => io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+/** Prints `value` as the API's JSON with `--json`, otherwise `text()` for people; the command succeeded. */
+function reply(io: Io, values: Values, value: unknown, text: () => string): number {
+  io.stdout.write(values.json ? jsonText(value) : text());
+  return EXIT.ok;
+}
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
@@ -76,9 +81,7 @@ const COMMANDS: Record<string, Command[]> = {
           ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
           ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
         });
-        if (values.json) json(io, page);
-        else io.stdout.write(trackerTable(page.trackers) + (page.nextCursor ? `\nMore: --cursor ${page.nextCursor}\n` : ''));
-        return EXIT.ok;
+        return reply(io, values, page, () => trackerTable(page.trackers) + (page.nextCursor ? `\nMore: --cursor ${page.nextCursor}\n` : ''));
       },
     },
     {
@@ -100,9 +103,7 @@ const COMMANDS: Record<string, Command[]> = {
         }
         // The gateway validates the definition and names each offending field.
         const tracker = await client().createTracker(definition);
-        if (values.json) json(io, { tracker });
-        else io.stdout.write(trackerDetails(tracker));
-        return EXIT.ok;
+        return reply(io, values, { tracker }, () => trackerDetails(tracker));
       },
     },
     {
@@ -113,9 +114,7 @@ const COMMANDS: Record<string, Command[]> = {
       options: JSON_OPTION,
       async run({ io, values, args, client }) {
         const tracker = await client().getTracker(args[0]!);
-        if (values.json) json(io, { tracker });
-        else io.stdout.write(trackerDetails(tracker));
-        return EXIT.ok;
+        return reply(io, values, { tracker }, () => trackerDetails(tracker));
       },
     },
     {
@@ -141,9 +140,7 @@ const COMMANDS: Record<string, Command[]> = {
           if (!values.yes && !(await confirm(io, question))) throw new UsageError('not confirmed: pass --yes or --max-cost');
         }
         const result = await client().activateTracker(id, amount);
-        if (values.json) json(io, result);
-        else io.stdout.write(activationSummary(result));
-        return EXIT.ok;
+        return reply(io, values, result, () => activationSummary(result));
       },
     },
     {
@@ -154,9 +151,7 @@ const COMMANDS: Record<string, Command[]> = {
       options: JSON_OPTION,
       async run({ io, values, args, client }) {
         const tracker = await client().pauseTracker(args[0]!);
-        if (values.json) json(io, { tracker });
-        else io.stdout.write(`Paused ${tracker.name} (${tracker.id}).\n`);
-        return EXIT.ok;
+        return reply(io, values, { tracker }, () => `Paused ${tracker.name} (${tracker.id}).\n`);
       },
     },
     {
@@ -187,9 +182,7 @@ const COMMANDS: Record<string, Command[]> = {
         const token = str(values, 'request-token');
         const { run, replayed } = await client().startRun(args[0]!, token ? { requestToken: token } : {});
         if (values.wait) return waitForRun(io, client(), run, !!values.json);
-        if (values.json) json(io, { run, replayed });
-        else io.stdout.write(`${runProgressLine(run)}${replayed ? ' (an earlier request with this token)' : ''}\n`);
-        return EXIT.ok;
+        return reply(io, values, { run, replayed }, () => `${runProgressLine(run)}${replayed ? ' (an earlier request with this token)' : ''}\n`);
       },
     },
     {
@@ -211,9 +204,7 @@ const COMMANDS: Record<string, Command[]> = {
       options: JSON_OPTION,
       async run({ io, values, args, client }) {
         const run = await client().getRun(args[0]!, args[1]!);
-        if (values.json) json(io, { run });
-        else io.stdout.write(`${runProgressLine(run)}\n`);
-        return EXIT.ok;
+        return reply(io, values, { run }, () => `${runProgressLine(run)}\n`);
       },
     },
   ],
@@ -229,9 +220,7 @@ const TOP_LEVEL: Command[] = [
     async run({ io, values, args, client }) {
       const limit = int(values, 'limit');
       const report = await client().report(args[0]!, limit === undefined ? {} : { limit });
-      if (values.json) json(io, report);
-      else io.stdout.write(reportTable(report));
-      return EXIT.ok;
+      return reply(io, values, report, () => reportTable(report));
     },
   },
   {
@@ -270,7 +259,7 @@ const TOP_LEVEL: Command[] = [
       };
       const key = str(values, 'idempotency-key');
       const { brief } = await client().contentBrief(input, key ? { idempotencyKey: key } : {});
-      const text = values.json ? `${JSON.stringify(brief, null, 2)}\n` : briefMarkdown(brief);
+      const text = values.json ? jsonText(brief) : briefMarkdown(brief);
       const out = str(values, 'out');
       if (out) {
         await writeFile(out, text);
@@ -414,8 +403,7 @@ async function waitForRun(io: Io, client: BrandradarClient, started: Run, asJson
   show(started);
   const run = isFinished(started) ? started : await client.waitForRun(started.trackerId, started.id, { onProgress: show });
   if (tty) io.stderr.write('\n');
-  if (asJson) json(io, { run });
-  else io.stdout.write(`${runProgressLine(run)}\n`);
+  io.stdout.write(asJson ? jsonText({ run }) : `${runProgressLine(run)}\n`);
   return run.status === 'FAILED' ? EXIT.runUnsuccessful : EXIT.ok;
 }
 

@@ -39,23 +39,18 @@ const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone n
 });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm between 00:00 and 23:59').meta({ example: '09:00' });
 
-export const WeeklyCadence = z
-  .object({
-    frequency: z.literal('weekly'),
-    timezone,
-    time,
-    weekday: z.int().min(0).max(6).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' }),
-  })
-  .strict();
+/** A cadence of one frequency: the shared `timezone` and `time`, and that frequency's day. */
+function cadenceOf<F extends string, Day extends z.ZodRawShape>(frequency: F, day: Day) {
+  return z.object({ frequency: z.literal(frequency), timezone, time, ...day }).strict();
+}
 
-export const MonthlyCadence = z
-  .object({
-    frequency: z.literal('monthly'),
-    timezone,
-    time,
-    monthday: z.int().min(1).max(31).meta({ description: "A day past the month's end runs on its last day." }),
-  })
-  .strict();
+export const WeeklyCadence = cadenceOf('weekly', {
+  weekday: z.int().min(0).max(6).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' }),
+});
+
+export const MonthlyCadence = cadenceOf('monthly', {
+  monthday: z.int().min(1).max(31).meta({ description: "A day past the month's end runs on its last day." }),
+});
 
 /**
  * When a tracker runs: weekly on `weekday` or monthly on `monthday`, at `time`

@@ -6,6 +6,21 @@ export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-
 /** The longest URL accepted anywhere (a tracker's `url`, a citation): the de-facto limit of browsers and search engines. */
 export const MAX_URL_CHARS = 2_048;
 
+/**
+ * The host name of `value` when it is an absolute URL with one of `protocols` (`'https:'`) and a
+ * non-empty host; undefined otherwise.
+ */
+export function urlHostname(value: string, protocols: readonly string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  return protocols.includes(url.protocol) && url.hostname.length > 0 ? url.hostname : undefined;
+}
+export const HTTP_PROTOCOLS: readonly string[] = ['http:', 'https:'];
+
 /** Money is always an integer count of micro-units: 100,000 = 1 USD. */
 export const MICRO_PER_USD = 100_000;
 export const Micro = z.int().min(0).meta({ description: 'Integer micro-units; 100,000 = 1 USD.' });

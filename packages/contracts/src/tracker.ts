@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { DEFAULT_SURFACES, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, withoutRepeats } from './common';
+import { DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -168,12 +168,7 @@ function aliasIssues(entries: NameAliases[], tracked: string[], issue: (path: (s
 }
 
 function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return urlHostname(s, HTTP_PROTOCOLS) !== undefined;
 }
 
 const example = {

@@ -1,4 +1,5 @@
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
+import { counter } from './metrics';
 import { LruCache } from './lru';
 
 export interface GroupedCacheSettings<V> {
@@ -14,7 +15,7 @@ export interface GroupedCacheSettings<V> {
 
 /** A cache's lookups by result (`hit`, `shared`, `miss`), under the service's own metric `name`. */
 export function cacheLookups(registry: Registry, name: string, help: string): Counter<'result'> {
-  return new Counter({ name, help, labelNames: ['result'], registers: [registry] });
+  return counter(registry, name, help, ['result']);
 }
 
 /** A group with reads under way: `generation` moves on at every invalidation of the group. */

@@ -8,6 +8,11 @@ export function createMetricsRegistry(service: string): Registry {
   return registry;
 }
 
+/** A counter registered in `registry`; its labels are a fixed few names, never user data. */
+export function counter<L extends string = never>(registry: Registry, name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [registry] });
+}
+
 /** Latency buckets for requests between services and to the public API, in seconds. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -22,29 +27,14 @@ export function httpRequestDuration(registry: Registry): Histogram<'method' | 'r
 }
 
 export function natsHandledTotal(registry: Registry): Counter<'subject' | 'outcome'> {
-  return new Counter({
-    name: 'nats_messages_handled_total',
-    help: 'Messages handled by this service, by subject and outcome',
-    labelNames: ['subject', 'outcome'],
-    registers: [registry],
-  });
+  return counter(registry, 'nats_messages_handled_total', 'Messages handled by this service, by subject and outcome', ['subject', 'outcome']);
 }
 
 export function natsDeadLettersTotal(registry: Registry): Counter<'stream' | 'reason'> {
-  return new Counter({
-    name: 'nats_dead_letters_total',
-    help: 'Messages consumers gave up on and sent to DEAD_LETTERS, by stream and reason (invalid_payload, permanent_error, retries_exhausted, max_deliveries)',
-    labelNames: ['stream', 'reason'],
-    registers: [registry],
-  });
+  return counter(registry, 'nats_dead_letters_total', 'Messages consumers gave up on and sent to DEAD_LETTERS, by stream and reason (invalid_payload, permanent_error, retries_exhausted, max_deliveries)', ['stream', 'reason']);
 }
 
 /** Billing's money flow; `kind` is one of a fixed few, never an account. */
 export function ledgerAmountMicro(registry: Registry): Counter<'kind'> {
-  return new Counter({
-    name: 'ledger_amount_micro_total',
-    help: 'Money written to the ledger, in micro-units (100,000 = 1 USD), by kind',
-    labelNames: ['kind'],
-    registers: [registry],
-  });
+  return counter(registry, 'ledger_amount_micro_total', 'Money written to the ledger, in micro-units (100,000 = 1 USD), by kind', ['kind']);
 }

@@ -53,27 +53,19 @@ function perSurface<T>(make: (surface: Surface) => T): Record<Surface, T> {
   return Object.fromEntries(SURFACES.map((s) => [s, make(s)])) as Record<Surface, T>;
 }
 
+type LiveOptions = { timeoutMs: number; webSearch: ProvidersConfig['PROVIDER_WEB_SEARCH'] };
+
+/** Each surface's real client, made only when its key is set. */
+const LIVE_CLIENTS: Record<Surface, (config: ProvidersConfig, common: LiveOptions) => SurfaceClient | undefined> = {
+  chatgpt: (c, common) => (c.OPENAI_API_KEY ? createOpenAIClient({ ...common, apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL }) : undefined),
+  claude: (c, common) => (c.ANTHROPIC_API_KEY ? createAnthropicClient({ ...common, apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL }) : undefined),
+  gemini: (c, common) => (c.GEMINI_API_KEY ? createGeminiClient({ ...common, apiKey: c.GEMINI_API_KEY, baseUrl: c.GEMINI_BASE_URL, model: c.GEMINI_MODEL }) : undefined),
+  perplexity: (c) => (c.PERPLEXITY_API_KEY ? createPerplexityClient({ apiKey: c.PERPLEXITY_API_KEY, baseUrl: c.PERPLEXITY_BASE_URL, model: c.PERPLEXITY_MODEL }) : undefined),
+  google_ai_overview: (c) => (c.SERPAPI_API_KEY ? createSerpApiClient({ apiKey: c.SERPAPI_API_KEY, baseUrl: c.SERPAPI_BASE_URL }) : undefined),
+};
+
 /** The real client when the surface's key is set, the simulation otherwise. */
 function clientFor(surface: Surface, config: ProvidersConfig): SurfaceClient {
   const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, webSearch: config.PROVIDER_WEB_SEARCH };
-  switch (surface) {
-    case 'chatgpt':
-      return config.OPENAI_API_KEY
-        ? createOpenAIClient({ ...common, apiKey: config.OPENAI_API_KEY, baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL })
-        : createSimulatedClient(surface);
-    case 'claude':
-      return config.ANTHROPIC_API_KEY
-        ? createAnthropicClient({ ...common, apiKey: config.ANTHROPIC_API_KEY, baseUrl: config.ANTHROPIC_BASE_URL, model: config.ANTHROPIC_MODEL })
-        : createSimulatedClient(surface);
-    case 'gemini':
-      return config.GEMINI_API_KEY
-        ? createGeminiClient({ ...common, apiKey: config.GEMINI_API_KEY, baseUrl: config.GEMINI_BASE_URL, model: config.GEMINI_MODEL })
-        : createSimulatedClient(surface);
-    case 'perplexity':
-      return config.PERPLEXITY_API_KEY
-        ? createPerplexityClient({ apiKey: config.PERPLEXITY_API_KEY, baseUrl: config.PERPLEXITY_BASE_URL, model: config.PERPLEXITY_MODEL })
-        : createSimulatedClient(surface);
-    case 'google_ai_overview':
-      return config.SERPAPI_API_KEY ? createSerpApiClient({ apiKey: config.SERPAPI_API_KEY, baseUrl: config.SERPAPI_BASE_URL }) : createSimulatedClient(surface);
-  }
+  return LIVE_CLIENTS[surface](config, common) ?? createSimulatedClient(surface);
 }

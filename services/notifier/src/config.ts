@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { urlHostname } from '@brandradar/contracts';
 import { baseConfigSchema, envBoolean, mongoConfigSchema } from '@brandradar/platform';
 import { parseMailbox } from './domain/mailbox';
 
 const ms = (fallback: number, min = 10) => z.coerce.number().int().min(min).default(fallback);
 
 function isSmtpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return urlHostname(value, ['smtp:', 'smtps:']) !== undefined;
 }
 
 export const notifierConfigSchema = baseConfigSchema

@@ -1,6 +1,5 @@
-import { Counter } from 'prom-client';
 import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { DomainError, consumeEvents, query, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { DomainError, consumeEvents, counter, query, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
 import { parseMailbox } from './domain/mailbox';
 import type { NotifiedEvent } from './domain/templates';
@@ -37,12 +36,12 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
   database: { indexes: mailOutboxIndexes },
   consumers: () => [trackerEventsConsumer, runsFinishedConsumer],
   async start({ config, nats, db, logger, metrics, shutdown }) {
-    const counter = (name: string, help: string) => new Counter({ name, help, labelNames: ['template'], registers: [metrics] });
-    const sent = counter('emails_sent_total', 'E-mails the SMTP server accepted, by template');
-    const failed = counter('emails_failed_total', 'E-mails given up for good (5xx, local refusal, attempts exhausted, no address), by template');
-    const retried = counter('email_send_retries_total', 'SMTP attempts that failed transiently and were scheduled again, by template');
-    const passes = new Counter({ name: 'mail_outbox_passes_total', help: 'Passes of the mail sender that ended with nothing more due', registers: [metrics] });
-    const suppressed = counter('emails_suppressed_total', "E-mails dropped because the account reached MAIL_ACCOUNT_HOURLY_LIMIT, by template");
+    const byTemplate = (name: string, help: string) => counter(metrics, name, help, ['template']);
+    const sent = byTemplate('emails_sent_total', 'E-mails the SMTP server accepted, by template');
+    const failed = byTemplate('emails_failed_total', 'E-mails given up for good (5xx, local refusal, attempts exhausted, no address), by template');
+    const retried = byTemplate('email_send_retries_total', 'SMTP attempts that failed transiently and were scheduled again, by template');
+    const passes = counter(metrics, 'mail_outbox_passes_total', 'Passes of the mail sender that ended with nothing more due');
+    const suppressed = byTemplate('emails_suppressed_total', "E-mails dropped because the account reached MAIL_ACCOUNT_HOURLY_LIMIT, by template");
 
     const outbox = new MailOutbox(db);
     const adopted = await outbox.adoptPreLeaseMails();

@@ -49,6 +49,20 @@ const ADMIN_API: Omit<ApiDescription, 'routes' | 'openRoutes'> = {
   rateLimited: false,
 };
 
+/** The route serving an API's OpenAPI document (`document` is built after the routes it describes, this one included). */
+function documentRoute(path: string, operationId: string, server: string, document: () => OpenApiDocument): RouteDef {
+  return defineRoute({
+    method: 'get',
+    path,
+    operationId,
+    summary: 'This reference as an OpenAPI 3.1 document',
+    tag: 'Reference',
+    success: { status: 200, description: `The document, generated from the routes ${server} serves.`, schema: OpenApiJson },
+    errors: [],
+    handle: async () => ({ status: 200, body: document() }),
+  });
+}
+
 /**
  * The public API reference, served without an API key: the OpenAPI document
  * and a web page rendered from it, both built once from the routes the app
@@ -56,16 +70,7 @@ const ADMIN_API: Omit<ApiDescription, 'routes' | 'openRoutes'> = {
  */
 export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): { routes: RouteDef[]; document: OpenApiDocument } {
   const routes = [
-    defineRoute({
-      method: 'get',
-      path: PUBLIC_DOCUMENT_PATH,
-      operationId: 'getOpenApiDocument',
-      summary: 'This reference as an OpenAPI 3.1 document',
-      tag: 'Reference',
-      success: { status: 200, description: 'The document, generated from the routes the gateway serves.', schema: OpenApiJson },
-      errors: [],
-      handle: async () => ({ status: 200, body: document }),
-    }),
+    documentRoute(PUBLIC_DOCUMENT_PATH, 'getOpenApiDocument', 'the gateway', () => document),
     defineRoute({
       method: 'get',
       path: '/docs',
@@ -84,18 +89,7 @@ export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSetti
 
 /** The admin API's own document, behind the admin token like the rest of that API. */
 export function adminDocsRoutes(adminRoutes: RouteDef[]): RouteDef[] {
-  const routes = [
-    defineRoute({
-      method: 'get',
-      path: '/admin/v1/openapi.json',
-      operationId: 'adminGetOpenApiDocument',
-      summary: 'This reference as an OpenAPI 3.1 document',
-      tag: 'Reference',
-      success: { status: 200, description: 'The document, generated from the routes the admin port serves.', schema: OpenApiJson },
-      errors: [],
-      handle: async () => ({ status: 200, body: document }),
-    }),
-  ];
+  const routes = [documentRoute('/admin/v1/openapi.json', 'adminGetOpenApiDocument', 'the admin port', () => document)];
   const document = buildOpenApiDocument({ ...ADMIN_API, routes: [...adminRoutes, ...routes], openRoutes: [] });
   return routes;
 }

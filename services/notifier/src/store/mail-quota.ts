@@ -1,20 +1,15 @@
 import type { Collection, Db } from 'mongodb';
 
-/** E-mails recorded for one account in one clock hour (UTC): `_id` is `<accountId>:<hour>`. */
-interface QuotaDoc {
-  _id: string;
-  count: number;
-}
-
 /**
  * Counts each account's e-mails per clock hour, so a loop (activate, pause,
  * activate…) cannot flood an inbox. One `$inc` by `_id` per e-mail.
  */
 export class MailQuota {
-  private readonly quotas: Collection<QuotaDoc>;
+  /** E-mails recorded for one account in one clock hour (UTC): `_id` is `<accountId>:<hour>`. */
+  private readonly quotas: Collection<{ _id: string; count: number }>;
 
   constructor(db: Db) {
-    this.quotas = db.collection<QuotaDoc>('mail_quota');
+    this.quotas = db.collection('mail_quota');
   }
 
   /** Counts one more e-mail for the account in `now`'s hour and returns the hour's count so far. */

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS } from '@brandradar/contracts';
+import { HTTP_PROTOCOLS, MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS, urlHostname } from '@brandradar/contracts';
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. They carry no text and break mail and terminals. */
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
@@ -45,10 +45,6 @@ export function boundAnswer(text: string, citations: readonly Citation[], cutByP
 /** An absolute http(s) URL, written as is (no control characters), short enough to keep. */
 function isCitable(url: string): boolean {
   if (url.length > MAX_URL_CHARS || cleanText(url) !== url) return false;
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0 && parsed.hostname.length <= MAX_HOST_CHARS;
-  } catch {
-    return false;
-  }
+  const host = urlHostname(url, HTTP_PROTOCOLS);
+  return host !== undefined && host.length <= MAX_HOST_CHARS;
 }

@@ -1,4 +1,4 @@
-import { detectBrands } from '../detect';
+import { detectBrands } from '@brandradar/analysis';
 import type { Detector } from './score';
 
 /** The detector under evaluation: the one runs use. */

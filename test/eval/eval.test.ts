@@ -1,7 +1,7 @@
-import { EVAL_CASES } from './eval/cases';
-import { detectForEval } from './eval/detector';
-import { evaluate, TARGETS } from './eval/score';
-import { EVAL_CLASSES } from './eval/types';
+import { EVAL_CASES } from './cases';
+import { detectForEval } from './detector';
+import { evaluate, TARGETS } from './score';
+import { EVAL_CLASSES } from './types';
 
 // The regression gate of `npm run eval`: detection must not fall below its targets on the labelled set.
 const report = evaluate(EVAL_CASES, detectForEval);
