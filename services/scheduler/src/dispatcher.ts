@@ -60,12 +60,6 @@ export function createDispatcher(d: DispatcherDeps) {
     d.outcomes.inc({ outcome: 'retry' }, schedules.length);
   };
 
-  /** The schedule's occurrence, if it is due; a hint whose occurrence has moved on is ignored. */
-  async function dueNow(trackerId: string): Promise<ScheduleDoc | null> {
-    const s = await d.schedules.get(trackerId);
-    return s?.active && s.nextRunAt && s.nextRunAt.getTime() <= d.now().getTime() ? s : null;
-  }
-
   /** Checks one due occurrence: cleared to run, or the tracker paused (or found gone) here. */
   async function check(s: ScheduleDoc, reads: BucketReads): Promise<Due | null> {
     const scheduledFor = s.nextRunAt!;
@@ -114,18 +108,17 @@ export function createDispatcher(d: DispatcherDeps) {
     const moving = batch.flatMap(({ schedule }, i) => (goneIds.has(schedule._id) ? [] : [{ schedule, next: next[i]! }]));
     // Filed before the schedules move on, so a crash in between leaves stale hints, never lost ones.
     await d.due.hint(moving.map(({ schedule: { _id: trackerId, accountId }, next }) => ({ trackerId, accountId, at: next })), d.now());
-    await mapConcurrently(batch, d.concurrency, async ({ schedule }, i) => {
-      if (goneIds.has(schedule._id)) return gone(schedule._id);
-      await d.schedules.advance(schedule, next[i]!);
-      d.outcomes.inc({ outcome: 'run' });
-    });
+    await d.schedules.advance(moving.map(({ schedule, next }) => ({ from: schedule, next })));
+    d.outcomes.inc({ outcome: 'run' }, moving.length);
+    for (const { schedule } of batch) if (goneIds.has(schedule._id)) await gone(schedule._id);
   }
 
   /** Seals a claimed bucket and dispatches what it names; the bucket is done unless the store failed. */
   async function work(bucket: string): Promise<boolean> {
     const reads = bucketReads(d.nats);
     try {
-      const schedules = (await mapConcurrently(await d.due.sealBucket(bucket), d.concurrency, dueNow)).filter((s) => s !== null);
+      // A hint whose occurrence has moved on (or whose tracker paused) is not among these.
+      const schedules = await d.schedules.dueIn(bucket, await d.due.sealBucket(bucket), d.now());
       const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, reads))).filter((c) => c !== null);
       await mapConcurrently(batches(cleared, SCHEDULE_BATCH_MAX, BATCH_BYTES), 2, run);
     } catch (err) {

@@ -1,5 +1,6 @@
-import type { Collection, Db } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
 import type { Tracker } from '@brandradar/contracts';
+import type { IndexSpec } from '@brandradar/platform';
 
 /**
  * The scheduler's own copy of each tracker's schedule, kept from the tracker
@@ -16,11 +17,17 @@ export interface ScheduleDoc {
   active: boolean;
   nextRunAt: Date | null;
   version: Date;
+  /** The due bucket that last found this schedule's occurrence due (see `dueIn`); gone once the schedule moves on. */
+  dueIn?: string;
 }
 
+/** `dueIn` is a pushed-down equality (FerretDB v1 pushes no `$in`): the index lets a bucket read its due schedules in one command. */
+export const scheduleIndexes: IndexSpec[] = [{ collection: 'schedules', key: { dueIn: 1 }, options: { name: 'due_in' } }];
+
 /**
- * Every read and write finds its document by `_id` (a conditional update adds
- * equalities on that one document): nothing here reads across schedules.
+ * Every write finds its document by `_id` (a conditional update adds
+ * equalities on that one document), and the one read across schedules is an
+ * indexed equality on a due bucket's id: nothing here scans.
  */
 export class ScheduleStore {
   private readonly schedules: Collection<ScheduleDoc>;
@@ -51,13 +58,34 @@ export class ScheduleStore {
   }
 
   /**
-   * The occurrence `from.nextRunAt` is done: the schedule moves on to `next`, in one conditional
-   * write that matches only the schedule as `from` read it (a tracker event stored since keeps its
-   * schedule). Returns whether `next` is what is stored.
+   * The schedules among `trackerIds` that are active and due by `now`, as stored now: two commands
+   * however many they are. The first marks each due one with `bucket` (one conditional update per
+   * schedule, all in one unordered bulk write), the second reads the marked ones by that indexed
+   * equality. A tracker event stored in between replaces the document, mark and all, so what is
+   * read is never older than the check; a mark left by an earlier attempt at the bucket is checked
+   * again here.
    */
-  async advance(from: ScheduleDoc, next: Date): Promise<boolean> {
-    const { modifiedCount } = await this.schedules.updateOne({ _id: from._id, version: from.version, nextRunAt: from.nextRunAt }, { $set: { nextRunAt: next } });
-    return modifiedCount === 1;
+  async dueIn(bucket: string, trackerIds: readonly string[], now: Date): Promise<ScheduleDoc[]> {
+    if (trackerIds.length === 0) return [];
+    await this.schedules.bulkWrite(
+      trackerIds.map((_id) => ({ updateOne: { filter: { _id, active: true, nextRunAt: { $lte: now } }, update: { $set: { dueIn: bucket } } } })),
+      { ordered: false },
+    );
+    const marked = await this.schedules.find({ dueIn: bucket }).toArray();
+    return marked.filter((s) => s.active && s.nextRunAt && s.nextRunAt.getTime() <= now.getTime());
+  }
+
+  /**
+   * Each occurrence `from.nextRunAt` is done: its schedule moves on to `next`, in one unordered
+   * bulk write of conditional updates, each matching only the schedule as `from` read it (a tracker
+   * event stored since keeps its schedule).
+   */
+  async advance(moves: readonly { from: ScheduleDoc; next: Date }[]): Promise<void> {
+    if (moves.length === 0) return;
+    const updates: AnyBulkWriteOperation<ScheduleDoc>[] = moves.map(({ from: { _id, version, nextRunAt }, next }) => ({
+      updateOne: { filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next }, $unset: { dueIn: '' } } },
+    }));
+    await this.schedules.bulkWrite(updates, { ordered: false });
   }
 
   /** Every active schedule: read once, to fill the due buckets of a store kept before they existed. */
