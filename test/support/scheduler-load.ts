@@ -116,7 +116,8 @@ function trackerDoc(tracker: Tracker, accountId: string, slot: number): TrackerD
   };
 }
 
-function activeTracker(dueAt: Date): Tracker {
+/** An active weekly tracker due at `dueAt`, last updated now. */
+export function activeTracker(dueAt: Date): Tracker {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),

@@ -1,6 +1,6 @@
-import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import type { Tracker } from '@brandradar/contracts';
-import type { IndexSpec } from '@brandradar/platform';
+import { updateEach, type IndexSpec } from '@brandradar/platform';
 
 /**
  * The scheduler's own copy of each tracker's schedule, kept from the tracker
@@ -60,32 +60,28 @@ export class ScheduleStore {
   /**
    * The schedules among `trackerIds` that are active and due by `now`, as stored now: two commands
    * however many they are. The first marks each due one with `bucket` (one conditional update per
-   * schedule, all in one unordered bulk write), the second reads the marked ones by that indexed
+   * schedule, all in one command), the second reads the marked ones by that indexed
    * equality. A tracker event stored in between replaces the document, mark and all, so what is
    * read is never older than the check; a mark left by an earlier attempt at the bucket is checked
    * again here.
    */
   async dueIn(bucket: string, trackerIds: readonly string[], now: Date): Promise<ScheduleDoc[]> {
     if (trackerIds.length === 0) return [];
-    await this.schedules.bulkWrite(
-      trackerIds.map((_id) => ({ updateOne: { filter: { _id, active: true, nextRunAt: { $lte: now } }, update: { $set: { dueIn: bucket } } } })),
-      { ordered: false },
-    );
+    await updateEach(this.schedules, trackerIds.map((_id) => ({ filter: { _id, active: true, nextRunAt: { $lte: now } }, update: { $set: { dueIn: bucket } } })));
     const marked = await this.schedules.find({ dueIn: bucket }).toArray();
     return marked.filter((s) => s.active && s.nextRunAt && s.nextRunAt.getTime() <= now.getTime());
   }
 
   /**
-   * Each occurrence `from.nextRunAt` is done: its schedule moves on to `next`, in one unordered
-   * bulk write of conditional updates, each matching only the schedule as `from` read it (a tracker
+   * Each occurrence `from.nextRunAt` is done: its schedule moves on to `next`, in one command of
+   * conditional updates, each matching only the schedule as `from` read it (a tracker
    * event stored since keeps its schedule).
    */
   async advance(moves: readonly { from: ScheduleDoc; next: Date }[]): Promise<void> {
-    if (moves.length === 0) return;
-    const updates: AnyBulkWriteOperation<ScheduleDoc>[] = moves.map(({ from: { _id, version, nextRunAt }, next }) => ({
-      updateOne: { filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next }, $unset: { dueIn: '' } } },
-    }));
-    await this.schedules.bulkWrite(updates, { ordered: false });
+    await updateEach(
+      this.schedules,
+      moves.map(({ from: { _id, version, nextRunAt }, next }) => ({ filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next }, $unset: { dueIn: '' } } })),
+    );
   }
 
   /** Every active schedule: read once, to fill the due buckets of a store kept before they existed. */
