@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Tracker } from '@brandradar/contracts';
 import { ensureIndexes } from '@brandradar/platform';
 import { ScheduleStore, scheduleIndexes, type ScheduleDoc } from '../../services/scheduler/src/store/schedules';
+import { onTimeBucket } from '../../services/scheduler/src/domain/due';
 import { activeTracker } from '../support/scheduler-load';
 import { scratchDb } from '../support/scratch-db';
 
 // The scheduler's batch reads and writes of schedules against the real store: a bucket's due
-// schedules in one mark and one read, a batch moved on in one write, each still conditional on
-// the schedule as it was read. More schedules than FerretDB's 50 PostgreSQL connections per user:
-// a bulk of single-document updates that each matched held one connection until the command
-// ended, and the 50th waited for ever.
+// schedules in one read (those filed elsewhere by `_id`), a batch moved on in one write, each
+// update still conditional on the schedule as it was read. More schedules than FerretDB's 50
+// PostgreSQL connections per user: a command of single-document updates that each matched held
+// one connection until it ended, and the 50th waited for ever.
 const db = scratchDb('scheduler-store');
 let store: ScheduleStore;
 
@@ -32,21 +33,21 @@ async function stored(count: number): Promise<Tracker[]> {
 
 it('finds every due schedule of a bucket of 120 in one pass, and moves them all on', async () => {
   const trackers = await stored(120);
-  const bucket = `${dueAt.toISOString()}/${randomUUID().slice(0, 4)}`;
-  const due = await store.dueIn(bucket, trackers.map((t) => t.id), now);
+  const bucket = onTimeBucket(dueAt, accountId);
+  const due = await store.dueIn(bucket, [], now, 1);
   expect(new Set(due.map((s) => s._id))).toEqual(new Set(trackers.map((t) => t.id)));
 
   await store.advance(due.map((from) => ({ from, next })));
-  for (const t of trackers) expect((await store.get(t.id))?.nextRunAt).toEqual(next);
-  expect(await store.dueIn(bucket, trackers.map((t) => t.id), now)).toEqual([]);
+  for (const t of trackers) expect(await store.get(t.id)).toMatchObject({ nextRunAt: next, dueBucket: onTimeBucket(next, accountId) });
+  expect(await store.dueIn(bucket, trackers.map((t) => t.id), now, 4)).toEqual([]);
 }, 60_000);
 
-it('leaves out a schedule paused, not yet due or unknown, and keeps a tracker event stored after the read', async () => {
+it('reads a schedule listed in a bucket it was not filed on time in, leaves out one paused, not yet due or unknown, and keeps a tracker event stored after the read', async () => {
   const [due, paused, later, edited] = await stored(4);
   await store.apply(accountId, { ...paused!, updatedAt: new Date(dueAt.getTime() + 1).toISOString() }, 1, false);
   await store.apply(accountId, { ...later!, nextRunAt: next.toISOString(), updatedAt: new Date(dueAt.getTime() + 1).toISOString() }, 1, true);
-  const bucket = `${dueAt.toISOString()}/${randomUUID().slice(0, 4)}`;
-  const found = await store.dueIn(bucket, [due!.id, paused!.id, later!.id, edited!.id, randomUUID()], now);
+  const elsewhere = `${new Date(now.getTime() + 60_000).toISOString()}/0`;
+  const found = await store.dueIn(elsewhere, [due!.id, paused!.id, later!.id, edited!.id, randomUUID()], now, 2);
   expect(found.map((s) => s._id).sort()).toEqual([due!.id, edited!.id].sort());
 
   // The tracker is edited after the bucket read it: the advance must not overwrite the edit.

@@ -118,7 +118,7 @@ export function createDispatcher(d: DispatcherDeps) {
     const reads = bucketReads(d.nats);
     try {
       // A hint whose occurrence has moved on (or whose tracker paused) is not among these.
-      const schedules = await d.schedules.dueIn(bucket, await d.due.sealBucket(bucket), d.now());
+      const schedules = await d.schedules.dueIn(bucket, await d.due.sealBucket(bucket), d.now(), d.concurrency);
       const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, reads))).filter((c) => c !== null);
       await mapConcurrently(batches(cleared, SCHEDULE_BATCH_MAX, BATCH_BYTES), 2, run);
     } catch (err) {

@@ -1,6 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { Tracker } from '@brandradar/contracts';
-import { updateEach, type IndexSpec } from '@brandradar/platform';
+import { mapConcurrently, updateEach, type IndexSpec } from '@brandradar/platform';
+import { onTimeBucket } from '../domain/due';
 
 /**
  * The scheduler's own copy of each tracker's schedule, kept from the tracker
@@ -17,12 +18,12 @@ export interface ScheduleDoc {
   active: boolean;
   nextRunAt: Date | null;
   version: Date;
-  /** The due bucket that last found this schedule's occurrence due (see `dueIn`); gone once the schedule moves on. */
-  dueIn?: string;
+  /** The bucket the occurrence is filed in when filed on time (`onTimeBucket`); null when none is due. Stores kept before it lack it. */
+  dueBucket?: string | null;
 }
 
-/** `dueIn` is a pushed-down equality (FerretDB v1 pushes no `$in`): the index lets a bucket read its due schedules in one command. */
-export const scheduleIndexes: IndexSpec[] = [{ collection: 'schedules', key: { dueIn: 1 }, options: { name: 'due_in' } }];
+/** `dueBucket` is a pushed-down equality (FerretDB v1 pushes no `$in`): the index lets a bucket read its schedules in one command. */
+export const scheduleIndexes: IndexSpec[] = [{ collection: 'schedules', key: { dueBucket: 1 }, options: { name: 'due_bucket' } }];
 
 /**
  * Every write finds its document by `_id` (a conditional update adds
@@ -49,7 +50,8 @@ export class ScheduleStore {
   async apply(accountId: string, tracker: Tracker, definitionVersion: number, active: boolean): Promise<ScheduleDoc | null> {
     const version = new Date(tracker.updatedAt);
     const nextRunAt = active && tracker.nextRunAt ? new Date(tracker.nextRunAt) : null;
-    const doc: ScheduleDoc = { _id: tracker.id, accountId, tracker, definitionVersion, active: nextRunAt !== null, nextRunAt, version };
+    const dueBucket = nextRunAt && onTimeBucket(nextRunAt, accountId);
+    const doc: ScheduleDoc = { _id: tracker.id, accountId, tracker, definitionVersion, active: nextRunAt !== null, nextRunAt, version, dueBucket };
     for (;;) {
       const stored = await this.get(tracker.id);
       if (stored && stored.version.getTime() >= version.getTime()) return stored.version.getTime() === version.getTime() ? stored : null;
@@ -58,18 +60,16 @@ export class ScheduleStore {
   }
 
   /**
-   * The schedules among `trackerIds` that are active and due by `now`, as stored now: two commands
-   * however many they are. The first marks each due one with `bucket` (one conditional update per
-   * schedule, all in one command), the second reads the marked ones by that indexed
-   * equality. A tracker event stored in between replaces the document, mark and all, so what is
-   * read is never older than the check; a mark left by an earlier attempt at the bucket is checked
-   * again here.
+   * The schedules due by `now` of a bucket that lists `trackerIds`, as stored now: those filed on
+   * time in one read by the indexed `dueBucket`, any other listed (filed late, retried, or stored
+   * before `dueBucket` existed) by `_id`, `concurrency` at a time. A listed schedule that paused,
+   * moved on or is gone is left out.
    */
-  async dueIn(bucket: string, trackerIds: readonly string[], now: Date): Promise<ScheduleDoc[]> {
-    if (trackerIds.length === 0) return [];
-    await updateEach(this.schedules, trackerIds.map((_id) => ({ filter: { _id, active: true, nextRunAt: { $lte: now } }, update: { $set: { dueIn: bucket } } })));
-    const marked = await this.schedules.find({ dueIn: bucket }).toArray();
-    return marked.filter((s) => s.active && s.nextRunAt && s.nextRunAt.getTime() <= now.getTime());
+  async dueIn(bucket: string, trackerIds: readonly string[], now: Date, concurrency: number): Promise<ScheduleDoc[]> {
+    const onTime = await this.schedules.find({ dueBucket: bucket }).toArray();
+    const found = new Set(onTime.map((s) => s._id));
+    const others = await mapConcurrently(trackerIds.filter((id) => !found.has(id)), concurrency, (id) => this.get(id));
+    return [...onTime, ...others].filter((s): s is ScheduleDoc => s !== null && s.active && s.nextRunAt !== null && s.nextRunAt.getTime() <= now.getTime());
   }
 
   /**
@@ -80,7 +80,7 @@ export class ScheduleStore {
   async advance(moves: readonly { from: ScheduleDoc; next: Date }[]): Promise<void> {
     await updateEach(
       this.schedules,
-      moves.map(({ from: { _id, version, nextRunAt }, next }) => ({ filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next }, $unset: { dueIn: '' } } })),
+      moves.map(({ from: { _id, accountId, version, nextRunAt }, next }) => ({ filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next, dueBucket: onTimeBucket(next, accountId) } } })),
     );
   }
 
