@@ -126,6 +126,13 @@ export class DueStore {
     return (await this.claims.findOne({ _id: id }))?.done ? { kind: 'done' } : { kind: 'busy' };
   }
 
+  /** Whether a bucket is done, held under a lease still running at `now`, or free to claim: one read. */
+  async claimState(id: string, now: Date): Promise<'done' | 'busy' | 'free'> {
+    const claim = await this.claims.findOne({ _id: id });
+    if (claim?.done) return 'done';
+    return claim && claim.leaseUntil.getTime() > now.getTime() ? 'busy' : 'free';
+  }
+
   /** Seals a claimed bucket and returns the trackers it names. */
   async sealBucket(id: string): Promise<string[]> {
     return (await this.buckets.findOneAndUpdate({ _id: id }, { $set: { sealed: true } }, { upsert: true, returnDocument: 'after' }))?.trackerIds ?? [];
