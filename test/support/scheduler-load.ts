@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { RUN_EVENTS_STREAM, RunEvents, type Tracker } from '@brandradar/contracts';
 import { connectNats, consumeEvents, createLogger, defineConsumer, ensureConsumer, startService, type RunningService } from '@brandradar/platform';
+import { onTimeBucket } from '../../services/scheduler/src/domain/due';
 import { createSchedulerService } from '../../services/scheduler/src/service';
 import { DueStore } from '../../services/scheduler/src/store/due';
 import type { ScheduleDoc } from '../../services/scheduler/src/store/schedules';
@@ -63,6 +64,7 @@ export async function dispatchLoad(stack: TestStack, opts: { count: number; repl
       active: true,
       nextRunAt: opts.dueAt,
       version: new Date(tracker.updatedAt),
+      dueBucket: onTimeBucket(opts.dueAt, accounts[Math.floor(i / 25)]!),
     }));
     for (let i = 0; i < schedules.length; i += 1000) await db.collection<ScheduleDoc>('schedules').insertMany(schedules.slice(i, i + 1000));
     await new DueStore(db).hint(schedules.map((s) => ({ trackerId: s._id, accountId: s.accountId, at: opts.dueAt })), now());
@@ -116,7 +118,8 @@ function trackerDoc(tracker: Tracker, accountId: string, slot: number): TrackerD
   };
 }
 
-function activeTracker(dueAt: Date): Tracker {
+/** An active weekly tracker due at `dueAt`, last updated now. */
+export function activeTracker(dueAt: Date): Tracker {
   const now = new Date().toISOString();
   return {
     id: randomUUID(),

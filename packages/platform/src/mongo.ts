@@ -10,8 +10,10 @@ import {
   type CreateIndexesOptions,
   type Db,
   type Document,
+  type Filter,
   type IndexSpecification,
   type OptionalUnlessRequiredId,
+  type UpdateFilter,
 } from 'mongodb';
 import { tracer } from './tracing';
 
@@ -132,4 +134,16 @@ export async function insertEach<T extends Document>(collection: Collection<T>, 
     for (const w of errors) inserted[w.index] = false;
   }
   return inserted;
+}
+
+/**
+ * Applies each update to the one document its filter names by `_id`, all in one command, each on
+ * its own (`ordered: false`). Each goes as an `updateMany`, which on a unique `_id` changes the
+ * same single document: FerretDB v1 keeps the read of every `updateOne` that matched open until
+ * the whole command ends, one PostgreSQL connection each, so a command of 50 such updates waits
+ * for ever on its pool of 50; an `updateMany`'s read runs to its end and lets go at once.
+ */
+export async function updateEach<T extends Document>(collection: Collection<T>, updates: { filter: Filter<T> & { _id: unknown }; update: UpdateFilter<T> }[]): Promise<void> {
+  if (updates.length === 0) return;
+  await collection.bulkWrite(updates.map(({ filter, update }) => ({ updateMany: { filter, update } })), { ordered: false });
 }

@@ -60,12 +60,6 @@ export function createDispatcher(d: DispatcherDeps) {
     d.outcomes.inc({ outcome: 'retry' }, schedules.length);
   };
 
-  /** The schedule's occurrence, if it is due; a hint whose occurrence has moved on is ignored. */
-  async function dueNow(trackerId: string): Promise<ScheduleDoc | null> {
-    const s = await d.schedules.get(trackerId);
-    return s?.active && s.nextRunAt && s.nextRunAt.getTime() <= d.now().getTime() ? s : null;
-  }
-
   /** Checks one due occurrence: cleared to run, or the tracker paused (or found gone) here. */
   async function check(s: ScheduleDoc, reads: BucketReads): Promise<Due | null> {
     const scheduledFor = s.nextRunAt!;
@@ -114,18 +108,17 @@ export function createDispatcher(d: DispatcherDeps) {
     const moving = batch.flatMap(({ schedule }, i) => (goneIds.has(schedule._id) ? [] : [{ schedule, next: next[i]! }]));
     // Filed before the schedules move on, so a crash in between leaves stale hints, never lost ones.
     await d.due.hint(moving.map(({ schedule: { _id: trackerId, accountId }, next }) => ({ trackerId, accountId, at: next })), d.now());
-    await mapConcurrently(batch, d.concurrency, async ({ schedule }, i) => {
-      if (goneIds.has(schedule._id)) return gone(schedule._id);
-      await d.schedules.advance(schedule, next[i]!);
-      d.outcomes.inc({ outcome: 'run' });
-    });
+    await d.schedules.advance(moving.map(({ schedule, next }) => ({ from: schedule, next })));
+    d.outcomes.inc({ outcome: 'run' }, moving.length);
+    for (const { schedule } of batch) if (goneIds.has(schedule._id)) await gone(schedule._id);
   }
 
   /** Seals a claimed bucket and dispatches what it names; the bucket is done unless the store failed. */
   async function work(bucket: string): Promise<boolean> {
     const reads = bucketReads(d.nats);
     try {
-      const schedules = (await mapConcurrently(await d.due.sealBucket(bucket), d.concurrency, dueNow)).filter((s) => s !== null);
+      // A hint whose occurrence has moved on (or whose tracker paused) is not among these.
+      const schedules = await d.schedules.dueIn(bucket, await d.due.sealBucket(bucket), d.now(), d.concurrency);
       const cleared = (await mapConcurrently(schedules, d.concurrency, (s) => check(s, reads))).filter((c) => c !== null);
       await mapConcurrently(batches(cleared, SCHEDULE_BATCH_MAX, BATCH_BYTES), 2, run);
     } catch (err) {
@@ -138,22 +131,31 @@ export function createDispatcher(d: DispatcherDeps) {
   }
 
   /**
-   * Per minute not yet behind the cursor, the buckets this replica knows are done (Infinity) or saw
-   * held by another replica (when to ask again): a pass every tick does not ask the store about each
-   * of them again (three operations per bucket, while other replicas finish the minute).
+   * Per minute not yet behind the cursor: its buckets, as sealing it returned them (a writer that
+   * finds the minute sealed files its hint in a later one, so the list is final), and the buckets
+   * this replica knows are done (Infinity) or saw held by another replica (when to ask again). A
+   * pass every tick neither seals the minute again nor asks the store about each bucket again.
    */
-  const known = new Map<number, Map<string, number>>();
+  const known = new Map<number, { buckets: string[]; seen: Map<string, number> }>();
 
   /** Whether every bucket of the minute is done, after working those this replica could claim. */
   async function workMinute(minute: Date): Promise<boolean> {
-    const seen = known.get(minute.getTime()) ?? new Map<string, number>();
-    known.set(minute.getTime(), seen);
+    let state = known.get(minute.getTime());
+    if (!state) known.set(minute.getTime(), (state = { buckets: await d.due.sealMinute(minute), seen: new Map() }));
+    const { seen } = state;
     let complete = true;
-    await mapConcurrently(shuffle(await d.due.sealMinute(minute)), BUCKETS_AT_ONCE, async (bucket) => {
-      const askAgainAt = seen.get(bucket) ?? 0;
-      if (askAgainAt > Date.now()) {
-        if (askAgainAt !== Infinity) complete = false;
-        return;
+    await mapConcurrently(shuffle([...state.buckets]), BUCKETS_AT_ONCE, async (bucket) => {
+      const askAgainAt = seen.get(bucket);
+      if (askAgainAt === Infinity) return;
+      if (askAgainAt !== undefined) {
+        if (askAgainAt > Date.now()) return void (complete = false);
+        // Seen held before: one read says whether it still is, instead of three operations to try to claim it.
+        const held = await d.due.claimState(bucket, d.now());
+        if (held === 'done') return void seen.set(bucket, Infinity);
+        if (held === 'busy') {
+          complete = false;
+          return void seen.set(bucket, Date.now() + BUSY_RECHECK_MS);
+        }
       }
       const claim = await d.due.claim(bucket, d.owner, d.now(), d.leaseMs);
       if (claim.kind === 'done' || (claim.kind === 'claimed' && (await work(bucket)))) return void seen.set(bucket, Infinity);

@@ -6,7 +6,7 @@ import { consumeEvents, defineConsumer, type ServiceDefinition } from '@brandrad
 import { schedulerConfigSchema, type SchedulerConfig } from './config';
 import { createDispatcher } from './dispatcher';
 import { DueStore } from './store/due';
-import { ScheduleStore } from './store/schedules';
+import { ScheduleStore, scheduleIndexes } from './store/schedules';
 
 const trackerEventsConsumer = defineConsumer({
   stream: TRACKER_EVENTS_STREAM,
@@ -26,7 +26,7 @@ export function createSchedulerService(opts: { now?: () => Date } = {}): Service
   return {
     name: 'scheduler',
     configSchema: schedulerConfigSchema,
-    database: { indexes: [] },
+    database: { indexes: scheduleIndexes },
     consumers: () => [trackerEventsConsumer],
     async start({ config, nats, db, logger, metrics, shutdown }) {
       const schedules = new ScheduleStore(db);

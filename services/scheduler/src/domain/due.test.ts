@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DUE_SHARDS, WRITE_MARGIN_MS, bucketId, ceilMinute, hintMinute, laterMinute, minutesThrough, shardOf, walkEveryMinuteFrom } from './due';
+import { DUE_SHARDS, WRITE_MARGIN_MS, bucketId, ceilMinute, hintMinute, laterMinute, minutesThrough, onTimeBucket, shardOf, walkEveryMinuteFrom } from './due';
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,5 +42,13 @@ describe('the walk of a dispatch pass', () => {
 
   it('after downtime, walks every minute only within the write margin', () => {
     expect(walkEveryMinuteFrom(at('2030-01-01T00:00:00Z'), at('2030-01-07T09:30:30Z'))).toEqual(new Date(at('2030-01-07T09:31:00Z').getTime() - WRITE_MARGIN_MS));
+  });
+
+  it('names as a schedule\'s on-time bucket the one its hint goes to when filed before the occurrence', () => {
+    const accountId = randomUUID();
+    const occurrence = at('2030-01-07T08:59:30Z');
+    const filed = bucketId(hintMinute(occurrence, at('2030-01-07T08:00:00Z')), shardOf(accountId));
+    expect(onTimeBucket(occurrence, accountId)).toBe(filed);
+    expect(filed).toBe(`2030-01-07T09:00:00.000Z/${shardOf(accountId)}`);
   });
 });

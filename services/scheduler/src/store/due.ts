@@ -39,8 +39,9 @@ export type BucketClaim = { kind: 'claimed' } | { kind: 'done' } | { kind: 'busy
  * fixed number of single-document operations however many trackers exist.
  *
  * A hint is a tracker id filed under the minute its occurrence falls due. A
- * dispatcher seals a minute, then each of its buckets, before reading them; a
- * writer adds its hint first and reads the seal after, and files the hint again
+ * dispatcher seals a minute, then each of its buckets, and reads them in the
+ * same write; a writer adds its hint and reads the seal in one write (each
+ * returns the document as it wrote it), and files the hint again
  * in a later minute if the bucket was sealed meanwhile, so no hint is ever left
  * in a bucket nobody reads. A hint read twice is harmless: the schedule itself
  * says whether its occurrence is still due.
@@ -64,7 +65,7 @@ export class DueStore {
 
   /**
    * Files each tracker under the minute its `at` falls due (or the current one, if `at` has passed):
-   * one write and one read per bucket, however many of the trackers share it.
+   * one write (that returns the document as written) per bucket, however many of the trackers share it.
    */
   async hint(entries: { trackerId: string; accountId: string; at: Date }[], now: Date): Promise<void> {
     const groups = new Map<string, { minute: Date; shard: number; trackerIds: string[] }>();
@@ -85,13 +86,11 @@ export class DueStore {
       const id = bucketId(minute, shard);
       if (!this.listed.has(id)) {
         const minuteId = minute.toISOString();
-        await this.minutes.updateOne({ _id: minuteId }, { $addToSet: { shards: shard } }, { upsert: true });
-        if ((await this.minutes.findOne({ _id: minuteId }))?.sealed) continue;
+        if ((await this.minutes.findOneAndUpdate({ _id: minuteId }, { $addToSet: { shards: shard } }, { upsert: true, returnDocument: 'after' }))?.sealed) continue;
         if (this.listed.size >= 100_000) this.listed.clear();
         this.listed.add(id);
       }
-      await this.buckets.updateOne({ _id: id }, { $addToSet: { trackerIds: { $each: trackerIds } } }, { upsert: true });
-      if (!(await this.buckets.findOne({ _id: id }, { projection: { sealed: 1 } }))?.sealed) return;
+      if (!(await this.buckets.findOneAndUpdate({ _id: id }, { $addToSet: { trackerIds: { $each: trackerIds } } }, { upsert: true, returnDocument: 'after' }))?.sealed) return;
     }
   }
 
@@ -113,9 +112,7 @@ export class DueStore {
 
   /** Seals a minute and returns its buckets' ids: hints filed from now on go to a later minute. */
   async sealMinute(minute: Date): Promise<string[]> {
-    const _id = minute.toISOString();
-    await this.minutes.updateOne({ _id }, { $set: { sealed: true } }, { upsert: true });
-    const doc = await this.minutes.findOne({ _id });
+    const doc = await this.minutes.findOneAndUpdate({ _id: minute.toISOString() }, { $set: { sealed: true } }, { upsert: true, returnDocument: 'after' });
     return (doc?.shards ?? []).map((s) => bucketId(minute, s));
   }
 
@@ -129,10 +126,16 @@ export class DueStore {
     return (await this.claims.findOne({ _id: id }))?.done ? { kind: 'done' } : { kind: 'busy' };
   }
 
+  /** Whether a bucket is done, held under a lease still running at `now`, or free to claim: one read. */
+  async claimState(id: string, now: Date): Promise<'done' | 'busy' | 'free'> {
+    const claim = await this.claims.findOne({ _id: id });
+    if (claim?.done) return 'done';
+    return claim && claim.leaseUntil.getTime() > now.getTime() ? 'busy' : 'free';
+  }
+
   /** Seals a claimed bucket and returns the trackers it names. */
   async sealBucket(id: string): Promise<string[]> {
-    await this.buckets.updateOne({ _id: id }, { $set: { sealed: true } }, { upsert: true });
-    return (await this.buckets.findOne({ _id: id }))?.trackerIds ?? [];
+    return (await this.buckets.findOneAndUpdate({ _id: id }, { $set: { sealed: true } }, { upsert: true, returnDocument: 'after' }))?.trackerIds ?? [];
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { Collection, Db } from 'mongodb';
 import type { Tracker } from '@brandradar/contracts';
+import { mapConcurrently, updateEach, type IndexSpec } from '@brandradar/platform';
+import { onTimeBucket } from '../domain/due';
 
 /**
  * The scheduler's own copy of each tracker's schedule, kept from the tracker
@@ -16,11 +18,17 @@ export interface ScheduleDoc {
   active: boolean;
   nextRunAt: Date | null;
   version: Date;
+  /** The bucket the occurrence is filed in when filed on time (`onTimeBucket`); null when none is due. Stores kept before it lack it. */
+  dueBucket?: string | null;
 }
 
+/** `dueBucket` is a pushed-down equality (FerretDB v1 pushes no `$in`): the index lets a bucket read its schedules in one command. */
+export const scheduleIndexes: IndexSpec[] = [{ collection: 'schedules', key: { dueBucket: 1 }, options: { name: 'due_bucket' } }];
+
 /**
- * Every read and write finds its document by `_id` (a conditional update adds
- * equalities on that one document): nothing here reads across schedules.
+ * Every write finds its document by `_id` (a conditional update adds
+ * equalities on that one document), and the one read across schedules is an
+ * indexed equality on a due bucket's id: nothing here scans.
  */
 export class ScheduleStore {
   private readonly schedules: Collection<ScheduleDoc>;
@@ -42,7 +50,8 @@ export class ScheduleStore {
   async apply(accountId: string, tracker: Tracker, definitionVersion: number, active: boolean): Promise<ScheduleDoc | null> {
     const version = new Date(tracker.updatedAt);
     const nextRunAt = active && tracker.nextRunAt ? new Date(tracker.nextRunAt) : null;
-    const doc: ScheduleDoc = { _id: tracker.id, accountId, tracker, definitionVersion, active: nextRunAt !== null, nextRunAt, version };
+    const dueBucket = nextRunAt && onTimeBucket(nextRunAt, accountId);
+    const doc: ScheduleDoc = { _id: tracker.id, accountId, tracker, definitionVersion, active: nextRunAt !== null, nextRunAt, version, dueBucket };
     for (;;) {
       const stored = await this.get(tracker.id);
       if (stored && stored.version.getTime() >= version.getTime()) return stored.version.getTime() === version.getTime() ? stored : null;
@@ -51,13 +60,28 @@ export class ScheduleStore {
   }
 
   /**
-   * The occurrence `from.nextRunAt` is done: the schedule moves on to `next`, in one conditional
-   * write that matches only the schedule as `from` read it (a tracker event stored since keeps its
-   * schedule). Returns whether `next` is what is stored.
+   * The schedules due by `now` of a bucket that lists `trackerIds`, as stored now: those filed on
+   * time in one read by the indexed `dueBucket`, any other listed (filed late, retried, or stored
+   * before `dueBucket` existed) by `_id`, `concurrency` at a time. A listed schedule that paused,
+   * moved on or is gone is left out.
    */
-  async advance(from: ScheduleDoc, next: Date): Promise<boolean> {
-    const { modifiedCount } = await this.schedules.updateOne({ _id: from._id, version: from.version, nextRunAt: from.nextRunAt }, { $set: { nextRunAt: next } });
-    return modifiedCount === 1;
+  async dueIn(bucket: string, trackerIds: readonly string[], now: Date, concurrency: number): Promise<ScheduleDoc[]> {
+    const onTime = await this.schedules.find({ dueBucket: bucket }).toArray();
+    const found = new Set(onTime.map((s) => s._id));
+    const others = await mapConcurrently(trackerIds.filter((id) => !found.has(id)), concurrency, (id) => this.get(id));
+    return [...onTime, ...others].filter((s): s is ScheduleDoc => s !== null && s.active && s.nextRunAt !== null && s.nextRunAt.getTime() <= now.getTime());
+  }
+
+  /**
+   * Each occurrence `from.nextRunAt` is done: its schedule moves on to `next`, in one command of
+   * conditional updates, each matching only the schedule as `from` read it (a tracker
+   * event stored since keeps its schedule).
+   */
+  async advance(moves: readonly { from: ScheduleDoc; next: Date }[]): Promise<void> {
+    await updateEach(
+      this.schedules,
+      moves.map(({ from: { _id, accountId, version, nextRunAt }, next }) => ({ filter: { _id, version, nextRunAt }, update: { $set: { nextRunAt: next, dueBucket: onTimeBucket(next, accountId) } } })),
+    );
   }
 
   /** Every active schedule: read once, to fill the due buckets of a store kept before they existed. */
