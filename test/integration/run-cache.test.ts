@@ -78,9 +78,10 @@ it('a run is in the report as soon as it is queued, and finished with its answer
 it("a delta replaced by an earlier run that finished later shows in the next report, whichever replica answers", async () => {
   const { apiKey } = await stack.account();
   const t = await activeTracker(apiKey, 'Out of order');
-  // The older run's one answer comes 10 s late, so the newer run finishes first, with no delta.
+  // The older run's one answer comes 5 s late, so the newer run finishes first, with no delta (the
+  // newer run and the reads of both replicas below take under a second).
   const answer = await fetch(`${openai.baseUrl}/responses`, { method: 'POST', headers: { authorization: `Bearer ${PEER_API_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', input: PROMPT }) });
-  openai.replyNext({ status: 200, body: await answer.text(), delayMs: 10_000 });
+  openai.replyNext({ status: 200, body: await answer.text(), delayMs: 5_000 });
   const calls = openai.requests.length;
   const older = await requestRun(apiKey, t.id, 'older');
   await eventually(async () => openai.requests.length, (n) => n > calls);

@@ -81,9 +81,11 @@ const PROMPTS_PER_RUN = COMMON_PROMPTS.length + 1;
 /**
  * The notifier's sending lease in the harness: an e-mail whose `sent` record was lost (FerretDB
  * killed just after the SMTP server took it) is sent again once its lease runs out. The e-mails
- * count as settled only after a quiet spell longer than that, so such a second copy is seen.
+ * count as settled only after a quiet spell longer than that, so such a second copy is seen. The
+ * send timeout (a second less) is still hundreds of times what a send to the local SMTP peer takes;
+ * every second of lease is a second of the quiet spell the suite waits for.
  */
-const MAIL_LEASE_MS = 6_000;
+const MAIL_LEASE_MS = 4_000;
 const MAIL_QUIET_MS = MAIL_LEASE_MS + 2_000;
 const POLL_MS = 250;
 
@@ -115,12 +117,18 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       return status ? { status } : undefined;
     },
   });
-  const slow = await startSlowProxy(openai.baseUrl, PROVIDER_DELAY_MS);
-  const smtp = await startSmtpPeer();
-  // Fixed ports, so a restarted server or service is found where it was.
-  const nats = await startNats({ port: await freePort(), storeDir: path.join(dir, 'nats'), sink: sink('nats-server'), users: testNatsUsers() });
-  await provisionStreams(nats);
-  const store = await startStore({ kind: storeKind(), dir, port: await freePort(), durable: false, sink });
+  // Fixed ports, so a restarted server or service is found where it was. The peers, NATS and the
+  // store (PostgreSQL's initdb takes the longest) start side by side.
+  const [slow, smtp, nats, store] = await Promise.all([
+    startSlowProxy(openai.baseUrl, PROVIDER_DELAY_MS),
+    startSmtpPeer(),
+    freePort().then(async (port) => {
+      const started = await startNats({ port, storeDir: path.join(dir, 'nats'), sink: sink('nats-server'), users: testNatsUsers() });
+      await provisionStreams(started);
+      return started;
+    }),
+    freePort().then((port) => startStore({ kind: storeKind(), dir, port, durable: false, sink })),
+  ]);
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
   const env = stackEnv(

@@ -128,9 +128,9 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
  * HTTP clients) as they are required, so they must be registered first.
  */
 export function runMain<C extends BaseConfig>(name: string, load: () => Promise<ServiceDefinition<C>>): void {
-  const telemetry = startTelemetry(name);
-  load()
-    .then((def) => {
+  startTelemetry(name)
+    .then(async (telemetry) => {
+      const def = await load();
       if (def.name !== name) throw new Error(`main.ts of ${name} loaded the definition of ${def.name}`);
       return startService(def, process.env, telemetry);
     })

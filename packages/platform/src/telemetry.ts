@@ -1,8 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { OPS_PATHS } from './ops-server';
 
 export interface Telemetry {
@@ -31,7 +27,12 @@ export function redactQuery(url: URL): { full: string; query: string } {
  * The Mongo driver is traced from its own command monitoring (mongo.ts) instead of by
  * `@opentelemetry/instrumentation-mongodb`, which would trace every command a second time.
  */
-function instrumentations() {
+async function instrumentations() {
+  const [{ ExpressInstrumentation, ExpressLayerType }, { HttpInstrumentation }, { UndiciInstrumentation }] = await Promise.all([
+    import('@opentelemetry/instrumentation-express'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-undici'),
+  ]);
   return [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (req: IncomingMessage) => OPS_PATHS.includes((req.url ?? '/').split('?')[0]!),
@@ -56,12 +57,17 @@ function instrumentations() {
  *
  * Instrumentations patch modules as they are loaded: call this before the
  * service's own modules (express, the provider SDKs) are required — runMain does.
+ *
+ * The SDK and the instrumentations are loaded here rather than at the top: only a service process
+ * starts telemetry, and they are the heaviest of the platform's modules (about 0.35 s of CPU),
+ * which every test file that imports the platform would otherwise load again.
  */
-export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process.env): Telemetry {
+export async function startTelemetry(service: string, env: NodeJS.ProcessEnv = process.env): Promise<Telemetry> {
   const exporting = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+  const { NodeSDK, tracing } = await import('@opentelemetry/sdk-node');
   const sdk = new NodeSDK({
     serviceName: service,
-    instrumentations: instrumentations(),
+    instrumentations: await instrumentations(),
     spanProcessors: exporting ? undefined : [new tracing.NoopSpanProcessor()],
     // Without a reader the SDK would push metrics over OTLP to localhost:4318 anyway, and retry that
     // export at shutdown until the grace period ran out (5 s for every stop of the gateway and the

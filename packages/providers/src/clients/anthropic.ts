@@ -1,7 +1,7 @@
-import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlock, Message, TextBlock, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
+import { onFirstUse } from './on-first-use';
 import { fromStainlessError } from './sdk-errors';
 
 export type AnthropicClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
@@ -13,23 +13,28 @@ const MAX_SEARCHES = 3;
 
 /** claude through the Messages API, optionally with Anthropic's server-side web search tool. */
 export function createAnthropicClient(options: AnthropicClientOptions): SurfaceClient {
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    authToken: null, // settings come from our config only, not from ANTHROPIC_AUTH_TOKEN
-    maxRetries: 0, // withRetries is the only retry path
-    timeout: options.timeoutMs,
+  const sdk = onFirstUse(async () => {
+    const { default: Anthropic } = await import('@anthropic-ai/sdk');
+    const client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      authToken: null, // settings come from our config only, not from ANTHROPIC_AUTH_TOKEN
+      maxRetries: 0, // withRetries is the only retry path
+      timeout: options.timeoutMs,
+    });
+    return { client, APIError: Anthropic.APIError };
   });
   const tools: ToolUnion[] | undefined = options.webSearch ? [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES }] : undefined;
   return {
     provider: 'anthropic',
     method: 'api',
     async ask(prompt, { signal }) {
+      const { client, APIError } = await sdk();
       try {
         const body = { model: options.model, max_tokens: MAX_TOKENS, messages: [{ role: 'user' as const, content: prompt }], ...(tools && { tools }) };
         return readMessage(await client.messages.create(body, { signal }));
       } catch (error) {
-        throw fromStainlessError(error, Anthropic.APIError);
+        throw fromStainlessError(error, APIError);
       }
     },
   };

@@ -1,6 +1,7 @@
-import { ApiError, GoogleGenAI, type GenerateContentResponse, type Tool } from '@google/genai';
+import type { ApiError, GenerateContentResponse, Tool } from '@google/genai';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { errorFromStatus, networkError, ProviderError } from '../errors';
+import { onFirstUse } from './on-first-use';
 
 export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
 
@@ -10,27 +11,32 @@ export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: stri
  * unset keeps withRetries the only retry path.
  */
 export function createGeminiClient(options: GeminiClientOptions): SurfaceClient {
-  const ai = new GoogleGenAI({
-    apiKey: options.apiKey,
-    httpOptions: {
-      baseUrl: options.baseUrl,
-      timeout: options.timeoutMs,
-      // Given no fetch, the SDK swaps in an undici dispatcher to lift undici's 300 s
-      // header timeout, which our timeout stays below; it finds that dispatcher on
-      // globalThis, which a sandboxed realm such as jest's lacks.
-      fetch: (input, init) => fetch(input, init),
-    },
+  const sdk = onFirstUse(async () => {
+    const { ApiError, GoogleGenAI } = await import('@google/genai');
+    const ai = new GoogleGenAI({
+      apiKey: options.apiKey,
+      httpOptions: {
+        baseUrl: options.baseUrl,
+        timeout: options.timeoutMs,
+        // Given no fetch, the SDK swaps in an undici dispatcher to lift undici's 300 s
+        // header timeout, which our timeout stays below; it finds that dispatcher on
+        // globalThis, which a sandboxed realm such as jest's lacks.
+        fetch: (input, init) => fetch(input, init),
+      },
+    });
+    return { ai, ApiError };
   });
   const tools: Tool[] | undefined = options.webSearch ? [{ googleSearch: {} }] : undefined;
   return {
     provider: 'google',
     method: 'api',
     async ask(prompt, { signal }) {
+      const { ai, ApiError } = await sdk();
       let response: GenerateContentResponse;
       try {
         response = await ai.models.generateContent({ model: options.model, contents: prompt, config: { abortSignal: signal, ...(tools && { tools }) } });
       } catch (error) {
-        throw fromGeminiError(error);
+        throw fromGeminiError(error, ApiError);
       }
       return readResponse(response, options.model);
     },
@@ -55,8 +61,8 @@ function readResponse(response: GenerateContentResponse, requestedModel: string)
  * The SDK's ApiError carries the status and, as its message, the JSON error body;
  * Google states how long to wait in that body (`google.rpc.RetryInfo`), not in a header.
  */
-function fromGeminiError(error: unknown): unknown {
-  if (error instanceof ApiError) {
+function fromGeminiError(error: unknown, SdkApiError: typeof ApiError): unknown {
+  if (error instanceof SdkApiError) {
     const body = parseErrorBody(error.message);
     return errorFromStatus(error.status, body?.message ?? error.message, body?.retryAfterMs);
   }

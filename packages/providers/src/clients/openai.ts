@@ -1,7 +1,7 @@
-import OpenAI from 'openai';
 import type { Response, Tool } from 'openai/resources/responses/responses';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
+import { onFirstUse } from './on-first-use';
 import { fromStainlessError } from './sdk-errors';
 
 export type OpenAIClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
@@ -13,27 +13,32 @@ export type OpenAIClientOptions = { apiKey: string; baseUrl: string; model: stri
  * search-preview models for that.
  */
 export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    // Settings come from our config only: the SDK would otherwise read OPENAI_ORG_ID and OPENAI_PROJECT_ID.
-    organization: null,
-    project: null,
-    maxRetries: 0, // withRetries is the only retry path
-    timeout: options.timeoutMs,
+  const sdk = onFirstUse(async () => {
+    const { default: OpenAI } = await import('openai');
+    const client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      // Settings come from our config only: the SDK would otherwise read OPENAI_ORG_ID and OPENAI_PROJECT_ID.
+      organization: null,
+      project: null,
+      maxRetries: 0, // withRetries is the only retry path
+      timeout: options.timeoutMs,
+    });
+    return { client, APIError: OpenAI.APIError };
   });
   const tools: Tool[] | undefined = options.webSearch ? [{ type: 'web_search' }] : undefined;
   return {
     provider: 'openai',
     method: 'api',
     async ask(prompt, { signal }) {
+      const { client, APIError } = await sdk();
       try {
         // store: false keeps our customers' prompts out of OpenAI's stored responses.
         const body = { model: options.model, input: prompt, store: false, ...(tools && { tools }) };
         const response = await client.responses.create(body, { signal });
         return readResponse(response);
       } catch (error) {
-        throw fromStainlessError(error, OpenAI.APIError);
+        throw fromStainlessError(error, APIError);
       }
     },
   };
