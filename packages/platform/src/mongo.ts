@@ -3,6 +3,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Span } from '@openteleme
 import {
   MongoBulkWriteError,
   MongoClient,
+  type AnyBulkWriteOperation,
   type Collection,
   type CommandFailedEvent,
   type CommandStartedEvent,
@@ -122,14 +123,29 @@ export function isDuplicateKeyError(e: unknown): boolean {
  * went in: `false` where a unique index refused it as a duplicate. Any other failure is thrown.
  */
 export async function insertEach<T extends Document>(collection: Collection<T>, docs: OptionalUnlessRequiredId<T>[]): Promise<boolean[]> {
-  const inserted = docs.map(() => true);
+  const refused = await duplicatesRefused(docs.length, () => collection.insertMany(docs, { ordered: false }));
+  return refused.map((r) => !r);
+}
+
+/**
+ * Runs `ops` in one command (one per kind of write), each on its own (`ordered: false`), and tells
+ * for each whether a unique index refused it as a duplicate (an upsert whose filter missed an
+ * existing `_id`, say). Any other failure is thrown.
+ */
+export function writeEach<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<boolean[]> {
+  return duplicatesRefused(ops.length, () => collection.bulkWrite(ops, { ordered: false }));
+}
+
+/** Which of `count` unordered writes a unique index refused; any other failure is thrown. */
+async function duplicatesRefused(count: number, write: () => Promise<unknown>): Promise<boolean[]> {
+  const refused = Array.from({ length: count }, () => false);
   try {
-    await collection.insertMany(docs, { ordered: false });
+    await write();
   } catch (e) {
     if (!(e instanceof MongoBulkWriteError)) throw e;
     const errors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
     if (errors.length === 0 || errors.some((w) => w.code !== 11000)) throw e;
-    for (const w of errors) inserted[w.index] = false;
+    for (const w of errors) refused[w.index] = true;
   }
-  return inserted;
+  return refused;
 }
