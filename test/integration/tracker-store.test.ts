@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { ensureIndexes } from '@brandradar/platform';
+import { BULK_STATEMENTS, ensureIndexes } from '@brandradar/platform';
 import { activateTracker, createTracker, type TrackerState } from '../../services/tracker/src/domain/lifecycle';
 import { TrackerStore, trackerIndexes } from '../../services/tracker/src/store/trackers';
 import { scratchDb } from '../support/scratch-db';
@@ -24,13 +24,14 @@ function activeTracker(accountId: string): TrackerState {
   return active.state;
 }
 
-it("advances a batch's trackers in one command and tells every account written", async () => {
+it("advances a batch's trackers in one command per BULK_STATEMENTS and tells every account written", async () => {
   const client = await new MongoClient(process.env.TEST_MONGO_URL!, { monitorCommands: true }).connect();
   try {
     const written: string[] = [];
     const store = new TrackerStore(client.db(db().databaseName), (accountId) => written.push(accountId));
-    const [a, b] = [randomUUID(), randomUUID()];
-    const trackers = [activeTracker(a), activeTracker(a), activeTracker(b)];
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    // 25 trackers per account at most: a batch larger than two commands' worth spans three accounts.
+    const trackers = [...Array.from({ length: BULK_STATEMENTS }, () => activeTracker(a)), ...Array.from({ length: BULK_STATEMENTS }, () => activeTracker(b)), activeTracker(c)];
     for (const t of trackers) await store.insert(t, []);
     written.length = 0;
     const commands: string[] = [];
@@ -38,8 +39,8 @@ it("advances a batch's trackers in one command and tells every account written",
 
     const advances = trackers.map((t) => ({ accountId: t.accountId, id: t.id, scheduledFor: occurrence, nextRunAt: next }));
     expect(await store.advanceAllIfAt(advances, advancedAt)).toBe(true);
-    expect(commands).toEqual(['update trackers']);
-    expect([...new Set(written)].sort()).toEqual([a, b].sort());
+    expect(commands).toEqual(['update trackers', 'update trackers', 'update trackers']);
+    expect([...new Set(written)].sort()).toEqual([a, b, c].sort());
     for (const t of trackers) expect(await store.get(t.accountId, t.id)).toMatchObject({ nextRunAt: next, lastRunAt: advancedAt, updatedAt: advancedAt });
 
     // The same batch again (a retry): nothing matches, and nothing changed.

@@ -128,12 +128,29 @@ export async function insertEach<T extends Document>(collection: Collection<T>, 
 }
 
 /**
- * Runs `ops` in one command (one per kind of write), each on its own (`ordered: false`), and tells
- * for each whether a unique index refused it as a duplicate (an upsert whose filter missed an
- * existing `_id`, say). Any other failure is thrown.
+ * Statements per bulk command. FerretDB v1 (1.24 on PostgreSQL, here) left an `update` command of
+ * 60 statements unanswered for over a minute, where 40 took 0.2 s and 25 about 0.1 s.
  */
-export function writeEach<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<boolean[]> {
-  return duplicatesRefused(ops.length, () => collection.bulkWrite(ops, { ordered: false }));
+export const BULK_STATEMENTS = 25;
+
+/**
+ * Runs `ops` in commands of at most BULK_STATEMENTS, each write on its own (`ordered: false`), and
+ * tells for each whether a unique index refused it as a duplicate (an upsert whose filter missed an
+ * existing `_id`, say), and how many documents the updates matched in all. Any other failure is
+ * thrown.
+ */
+export async function writeEach<T extends Document>(collection: Collection<T>, ops: AnyBulkWriteOperation<T>[]): Promise<{ refused: boolean[]; matched: number }> {
+  const refused: boolean[] = [];
+  let matched = 0;
+  for (let i = 0; i < ops.length; i += BULK_STATEMENTS) {
+    const chunk = ops.slice(i, i + BULK_STATEMENTS);
+    refused.push(
+      ...(await duplicatesRefused(chunk.length, async () => {
+        matched += (await collection.bulkWrite(chunk, { ordered: false })).matchedCount;
+      })),
+    );
+  }
+  return { refused, matched };
 }
 
 /** Which of `count` unordered writes a unique index refused; any other failure is thrown. */

@@ -120,8 +120,8 @@ export class RunStore {
   }
 
   /**
-   * Lists runs just inserted in their trackers' lists: one command for the lot (an upsert per
-   * tracker). Idempotent: called again when each run is settled, so a run whose listing a crash cut
+   * Lists runs just inserted in their trackers' lists: an upsert per tracker, sent together
+   * (`writeEach`: one command per BULK_STATEMENTS trackers). Idempotent: called again when each run is settled, so a run whose listing a crash cut
    * short is listed by then. A list the upsert could not add to (full, or created by a concurrent
    * upsert just now) is added to on its own by `addToList`.
    */
@@ -134,7 +134,7 @@ export class RunStore {
     }
     const lists = [...byTracker];
     if (lists.length === 0) return;
-    const refused = await writeEach(
+    const { refused } = await writeEach(
       this.lists,
       lists.map(([trackerId, { accountId, entries }]) => ({ updateOne: { ...listUpsert(trackerId, accountId, entries, false), upsert: true } })),
     );

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { LIMITS, apiError, notFound, type TrackerStatus } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, writeEach, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { TrackerState, Transition } from '../domain/lifecycle';
 import type { CursorKey } from '../domain/cursor';
 
@@ -111,8 +111,8 @@ export class TrackerStore {
   }
 
   /**
-   * `advanceSchedule`'s usual case for a batch of occurrences as one command, without reading the
-   * trackers first: a conditional update per tracker (ordered: false), each moving an ACTIVE tracker
+   * `advanceSchedule`'s usual case for a batch of occurrences in one command per BULK_STATEMENTS,
+   * without reading the trackers first: a conditional update per tracker (`writeEach`), each moving an ACTIVE tracker
    * still at the occurrence `scheduledFor` to `nextRunAt` and recording the run (`lastRunAt` moves
    * forward only). True when every one of them matched; otherwise some tracker was not at its
    * occurrence (paused, moved on, edited, gone, or advanced already by an earlier attempt of the
@@ -121,18 +121,16 @@ export class TrackerStore {
    */
   async advanceAllIfAt(advances: ScheduleAdvance[], now: Date): Promise<boolean> {
     if (advances.length === 0) return true;
-    const { matchedCount } = await this.trackers
-      .bulkWrite(
-        advances.map(({ accountId, id, scheduledFor, nextRunAt }) => ({
-          updateOne: {
-            filter: { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
-            update: { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
-          },
-        })),
-        { ordered: false },
-      )
-      .finally(() => new Set(advances.map((a) => a.accountId)).forEach((accountId) => this.written(accountId)));
-    return matchedCount === advances.length;
+    const { matched } = await writeEach(
+      this.trackers,
+      advances.map(({ accountId, id, scheduledFor, nextRunAt }) => ({
+        updateOne: {
+          filter: { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
+          update: { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
+        },
+      })),
+    ).finally(() => new Set(advances.map((a) => a.accountId)).forEach((accountId) => this.written(accountId)));
+    return matched === advances.length;
   }
 
   /**
