@@ -130,16 +130,15 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
 
     async advanceSchedules({ schedules }: QueryRequest<Q['advanceSchedules']>): Promise<QueryResult<Q['advanceSchedules']>> {
       const gone: string[] = [];
-      const advancedAt = now();
-      const advances = schedules.map((s) => ({ accountId: s.accountId, id: s.trackerId, scheduledFor: new Date(s.scheduledFor), nextRunAt: new Date(s.nextRunAt) }));
-      if (await store.advanceAllIfAt(advances, advancedAt)) return { gone }; // one command, the usual case
       await Promise.all(
-        advances.map(({ accountId, id, scheduledFor, nextRunAt }) =>
-          store.transition(accountId, id, (t) => advanceSchedule(t, scheduledFor, nextRunAt, advancedAt)).catch((e: unknown) => {
+        schedules.map(async ({ accountId, trackerId, scheduledFor, nextRunAt }) => {
+          const [at, next, advancedAt] = [new Date(scheduledFor), new Date(nextRunAt), now()];
+          if (await store.advanceIfAt(accountId, trackerId, at, next, advancedAt)) return; // one write, the usual case
+          await store.transition(accountId, trackerId, (t) => advanceSchedule(t, at, next, advancedAt)).catch((e: unknown) => {
             if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e;
-            gone.push(id);
-          }),
-        ),
+            gone.push(trackerId);
+          });
+        }),
       );
       return { gone };
     },

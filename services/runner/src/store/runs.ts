@@ -1,6 +1,6 @@
-import type { Collection, Db, Filter, UpdateFilter } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, writeEach, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
 import { beyondNewest, newestRuns, type ListedRun } from '../domain/run-list';
 
@@ -120,25 +120,22 @@ export class RunStore {
   }
 
   /**
-   * Lists runs just inserted in their trackers' lists: an upsert per tracker, sent together
-   * (`writeEach`: one command per BULK_STATEMENTS trackers). Idempotent: called again when each run is settled, so a run whose listing a crash cut
-   * short is listed by then. A list the upsert could not add to (full, or created by a concurrent
-   * upsert just now) is added to on its own by `addToList`.
+   * Lists runs just inserted in their trackers' lists: one write per tracker. Idempotent: called
+   * again when each run is settled, so a run whose listing a crash cut short is listed by then.
    */
   async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt'>[]): Promise<void> {
-    const byTracker = new Map<string, { accountId: string; entries: ListedRun[] }>();
-    for (const r of runs) {
-      const list = byTracker.get(r.trackerId) ?? { accountId: r.accountId, entries: [] };
-      list.entries.push({ id: r.id, createdAt: r.createdAt });
-      byTracker.set(r.trackerId, list);
-    }
-    const lists = [...byTracker];
-    if (lists.length === 0) return;
-    const { refused } = await writeEach(
-      this.lists,
-      lists.map(([trackerId, { accountId, entries }]) => ({ updateOne: { ...listUpsert(trackerId, accountId, entries, false), upsert: true } })),
+    const byTracker = new Map<string, typeof runs>();
+    for (const r of runs) byTracker.set(r.trackerId, [...(byTracker.get(r.trackerId) ?? []), r]);
+    await Promise.all(
+      [...byTracker].map(([trackerId, added]) =>
+        this.addToList(
+          trackerId,
+          added[0]!.accountId,
+          added.map((r) => ({ id: r.id, createdAt: r.createdAt })),
+          false,
+        ),
+      ),
     );
-    await Promise.all(lists.filter((_, i) => refused[i]).map(([trackerId, { accountId, entries }]) => this.addToList(trackerId, accountId, entries, false)));
   }
 
   /**
@@ -149,11 +146,14 @@ export class RunStore {
    * RUN_LIST_MAX, which stay beyond them however many are added.
    */
   private async addToList(trackerId: string, accountId: string, entries: ListedRun[], complete: boolean): Promise<void> {
-    const { filter, update } = listUpsert(trackerId, accountId, entries, complete);
     await compareAndSwap(
       async () => {
         try {
-          await this.lists.updateOne(filter, update, { upsert: true });
+          await this.lists.updateOne(
+            { _id: trackerId, [`runs.${RUN_LIST_TRIM_AT}`]: { $exists: false } },
+            { $addToSet: { runs: { $each: entries } }, $setOnInsert: { accountId }, ...(complete ? { $set: { complete: true as const } } : {}) },
+            { upsert: true },
+          );
           return undefined;
         } catch (e) {
           if (!isDuplicateKeyError(e)) throw e;
@@ -303,14 +303,6 @@ export class RunStore {
     await this.lists.deleteOne({ _id: trackerId });
     return deletedCount;
   }
-}
-
-/** The upsert adding `entries` to a tracker's list, which matches nothing once the list is past RUN_LIST_TRIM_AT. */
-function listUpsert(trackerId: string, accountId: string, entries: ListedRun[], complete: boolean): { filter: Filter<RunListDoc>; update: UpdateFilter<RunListDoc> } {
-  return {
-    filter: { _id: trackerId, [`runs.${RUN_LIST_TRIM_AT}`]: { $exists: false } },
-    update: { $addToSet: { runs: { $each: entries } }, $setOnInsert: { accountId }, ...(complete ? { $set: { complete: true as const } } : {}) },
-  };
 }
 
 function answerOf(doc: AnswerDoc): AnswerRecord {

@@ -1,6 +1,6 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import { LIMITS, apiError, notFound, type TrackerStatus } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, writeEach, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { TrackerState, Transition } from '../domain/lifecycle';
 import type { CursorKey } from '../domain/cursor';
 
@@ -23,14 +23,6 @@ export const trackerIndexes: IndexSpec[] = [
 ];
 
 const live = { deletedAt: null };
-
-/** A tracker's schedule to move on from the occurrence `scheduledFor` to `nextRunAt`. */
-export interface ScheduleAdvance {
-  accountId: string;
-  id: string;
-  scheduledFor: Date;
-  nextRunAt: Date;
-}
 
 /**
  * The trackers collection. Every write to a tracker (an insert, a replace, a schedule advance) is followed by
@@ -111,26 +103,17 @@ export class TrackerStore {
   }
 
   /**
-   * `advanceSchedule`'s usual case for a batch of occurrences in one command per BULK_STATEMENTS,
-   * without reading the trackers first: a conditional update per tracker (`writeEach`), each moving an ACTIVE tracker
-   * still at the occurrence `scheduledFor` to `nextRunAt` and recording the run (`lastRunAt` moves
-   * forward only). True when every one of them matched; otherwise some tracker was not at its
-   * occurrence (paused, moved on, edited, gone, or advanced already by an earlier attempt of the
-   * batch) and, the command telling only how many matched, `transition` with `advanceSchedule`
-   * decides for each of the batch (a tracker advanced just now is at `nextRunAt`: nothing to do).
+   * `advanceSchedule`'s usual case as one conditional write, without reading the tracker first: an
+   * ACTIVE tracker still at the occurrence `scheduledFor` moves to `nextRunAt` and records the run
+   * (`lastRunAt` moves forward only). False when it is not at that occurrence (paused, moved on,
+   * edited, or gone): `transition` with `advanceSchedule` then decides.
    */
-  async advanceAllIfAt(advances: ScheduleAdvance[], now: Date): Promise<boolean> {
-    if (advances.length === 0) return true;
-    const { matched } = await writeEach(
-      this.trackers,
-      advances.map(({ accountId, id, scheduledFor, nextRunAt }) => ({
-        updateOne: {
-          filter: { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
-          update: { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
-        },
-      })),
-    ).finally(() => new Set(advances.map((a) => a.accountId)).forEach((accountId) => this.written(accountId)));
-    return matched === advances.length;
+  async advanceIfAt(accountId: string, id: string, scheduledFor: Date, nextRunAt: Date, now: Date): Promise<boolean> {
+    const { modifiedCount } = await this.trackers.updateOne(
+      { _id: id, accountId, ...live, status: 'ACTIVE', nextRunAt: scheduledFor },
+      { $set: { nextRunAt, updatedAt: now }, $max: { lastRunAt: now }, $inc: { rev: 1 } },
+    ).finally(() => this.written(accountId));
+    return modifiedCount === 1;
   }
 
   /**
