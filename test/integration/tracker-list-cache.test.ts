@@ -140,6 +140,34 @@ it("shows the scheduler's and the runner's writes (schedule advanced, auto-pause
   await listedOnBoth(key, (ts) => expect(find(ts, t.id)).toMatchObject({ status: 'PAUSED', pauseReason: 'insufficient_credits' }));
 });
 
+it("advances a batch of schedules across accounts, answers for trackers paused or gone, and changes nothing when the batch is retried", async () => {
+  const [a, b] = [await stack.account(), await stack.account()];
+  const [a1, a2, b1] = [await activate(a.apiKey, await create(a.apiKey, 'A1')), await activate(a.apiKey, await create(a.apiKey, 'A2')), await activate(b.apiKey, await create(b.apiKey, 'B1'))];
+  const gone = await activate(b.apiKey, await create(b.apiKey, 'Gone'));
+  const paused = await activate(b.apiKey, await create(b.apiKey, 'Paused'));
+  for (const t of [gone, paused]) expect((await stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: b.apiKey })).status).toBe(200);
+  expect((await stack.api('DELETE', `/api/v1/trackers/${gone.id}`, { key: b.apiKey })).status).toBe(204);
+  await cachedOnBoth(a.apiKey);
+  await cachedOnBoth(b.apiKey);
+
+  const week = (t: Listed) => new Date(Date.parse(t.nextRunAt!) + 7 * 86_400_000).toISOString();
+  const schedule = (accountId: string, t: Listed) => ({ accountId, trackerId: t.id, scheduledFor: t.nextRunAt!, nextRunAt: week(t) });
+  const all = [schedule(a.accountId, a1), schedule(a.accountId, a2), schedule(b.accountId, b1)];
+  expect((await query(scheduler, TrackerQueries.advanceSchedules, { version: 1, schedules: all })).gone).toEqual([]);
+  await listedOnBoth(a.apiKey, (ts) => expect([find(ts, a1.id)?.nextRunAt, find(ts, a2.id)?.nextRunAt]).toEqual([week(a1), week(a2)]));
+  await listedOnBoth(b.apiKey, (ts) => expect(find(ts, b1.id)).toMatchObject({ nextRunAt: week(b1), lastRunAt: expect.any(String) }));
+
+  // Retried (a reply lost), now with trackers paused and gone since: no schedule moves twice.
+  const retried = await query(scheduler, TrackerQueries.advanceSchedules, { version: 1, schedules: [...all, schedule(b.accountId, gone), { ...schedule(b.accountId, paused), scheduledFor: paused.nextRunAt! }] });
+  expect(retried.gone).toEqual([gone.id]);
+  await listedOnBoth(b.apiKey, (ts) => {
+    expect(find(ts, b1.id)).toMatchObject({ status: 'ACTIVE', nextRunAt: week(b1) });
+    expect(find(ts, paused.id)).toMatchObject({ status: 'PAUSED', nextRunAt: null, lastRunAt: expect.any(String) });
+    expect(find(ts, gone.id)).toBeUndefined();
+  });
+  await listedOnBoth(a.apiKey, (ts) => expect([find(ts, a1.id)?.nextRunAt, find(ts, a2.id)?.nextRunAt]).toEqual([week(a1), week(a2)]));
+});
+
 it("shows billing's changes (account closed, new rates) once the tracker service has acted on them", async () => {
   const { accountId, apiKey: key } = await stack.account();
   const t = await activate(key, await create(key, 'Billed'));
