@@ -17,11 +17,12 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Names given to a metric constructor, or any metric-shaped string literal (e.g. passed to the platform's `counter()`). */
 function registeredMetrics(): Set<string> {
   const names = new Set<string>();
   for (const root of ['packages', 'services']) {
     for (const file of sources(path.join(REPO_ROOT, root))) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(/new (?:Histogram|Counter|Gauge|Summary)\(\{\s*name: '([a-z_:]+)'|name: '([a-z_]+_(?:total|seconds|bytes|pending))'/g)) names.add((m[1] ?? m[2])!);
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(/new (?:Histogram|Counter|Gauge|Summary)\(\{\s*name: '([a-z_:]+)'|'([a-z_]+_(?:total|seconds|bytes|pending))'/g)) names.add((m[1] ?? m[2])!);
     }
   }
   return names;

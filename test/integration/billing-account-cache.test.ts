@@ -92,6 +92,8 @@ describe('billing account cache', () => {
     }
     await stack.nats.restart();
     await eventually(ready, (s) => s.every((status) => status === 200));
+    // The test's own connection reconnects on its own schedule; until then a query is refused at once.
+    await eventually(async () => link.isConnected(), (connected) => connected);
 
     expect(await balances(accountId)).toEqual(new Set([777]));
   });
