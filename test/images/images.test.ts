@@ -12,7 +12,8 @@ import { startStack, type TestStack } from '../support/stack';
  * all seven with buildah (no daemon, no registry: the base is a local stand-in tagged with the
  * Dockerfile's base name), then each image's own entrypoint and command run in a container of it
  * (buildah run, chroot isolation, the host's network) against this file's NATS and the run's store,
- * until /readyz answers; SIGTERM then goes through the image's init to the service.
+ * until /readyz answers; SIGTERM then goes through the image's init to the service. The seven boot at
+ * once (beside each other, as in a deployment); each image's tests look at its boot's outcome.
  */
 const run = promisify(execFile);
 /** `bash` arguments that run buildah on the scripts' storage (deploy/images/buildah.sh). */
@@ -30,15 +31,26 @@ interface ImageConfig {
 let stack: TestStack;
 let smtp: SmtpPeer;
 const containers: string[] = [];
+/** Each image's boot, all started at once once the images are built (they share nothing but NATS and the store). */
+const boots = new Map<string, Promise<Boot>>();
 
 beforeAll(async () => {
-  await run('bash', ['deploy/images/build.sh'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 }).catch((err) => {
+  // The build (about 3.5 s when every image is up to date) and the stack do not need each other.
+  const built = run('bash', ['deploy/images/build.sh'], { cwd: REPO_ROOT, maxBuffer: 64 << 20 }).catch((err) => {
     throw new Error(`deploy/images/build.sh failed (${err.code ?? err.signal}):\n${String(err.stderr).slice(-4000)}`);
   });
-  [stack, smtp] = await Promise.all([startStack([], { MAIL_FROM: 'reports@brandradar.test' }), startSmtpPeer()]);
+  const started = Promise.all([startStack([], { MAIL_FROM: 'reports@brandradar.test' }), startSmtpPeer()]);
+  const [, [s, m]] = await Promise.all([built, started]);
+  [stack, smtp] = [s, m];
+  for (const service of SERVICES) {
+    const boot = prepare(service).then(bootAndStop);
+    boot.catch(() => undefined); // reported by the service's own tests
+    boots.set(service, boot);
+  }
 }, 40 * 60_000);
 
 afterAll(async () => {
+  await Promise.all([...boots.values()].map((b) => b.catch(() => undefined)));
   await Promise.all(containers.map((c) => buildah('rm', c).catch(() => undefined)));
   await Promise.all([stack?.stop(), smtp?.stop()]);
 });
@@ -56,10 +68,21 @@ function workspaceDeps(dir: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/** A process's /proc stat line; undefined when it exited since /proc was listed (the other images' processes come and go). */
+function procStat(pid: string): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw e;
+  }
+}
+
 /** The processes under `pid` (chroot isolation has no PID namespace: they are the host's). */
 function descendants(pid: number): { pid: number; name: string }[] {
   const all = fs.readdirSync('/proc').flatMap((entry) => {
-    const stat = /^\d+$/.test(entry) ? fs.readFileSync(`/proc/${entry}/stat`, { encoding: 'utf8', flag: 'r' }).match(/^(\d+) \((.*)\) \S+ (\d+)/) : null;
+    const stat = /^\d+$/.test(entry) ? procStat(entry)?.match(/^(\d+) \((.*)\) \S+ (\d+)/) : null;
     return stat ? [{ pid: Number(stat[1]), name: stat[2]!, ppid: Number(stat[3]) }] : [];
   });
   const found: { pid: number; name: string }[] = [];
@@ -71,17 +94,62 @@ function descendants(pid: number): { pid: number; name: string }[] {
   return found;
 }
 
+interface Prepared {
+  service: string;
+  config: ImageConfig;
+  container: string;
+}
+
+/** A container of the service's image, and the image's config. */
+async function prepare(service: string): Promise<Prepared> {
+  const config: ImageConfig = JSON.parse((await buildah('inspect', '--type', 'image', image(service))).stdout).OCIv1.config;
+  const container = (await buildah('from', '--quiet', '--pull=never', '--name', `brandradar-test-${service}-${process.pid}`, image(service))).stdout.trim();
+  containers.push(container);
+  return { service, config, container };
+}
+
+/** What booting a container with its own command showed: /readyz's answer, tini, the exit code after SIGTERM, the last lines. */
+interface Boot extends Prepared {
+  ready: number;
+  tini: boolean;
+  exitCode: number | null | undefined;
+  output: string[];
+}
+
+async function bootAndStop(prepared: Prepared): Promise<Boot> {
+  const { service, config, container } = prepared;
+  const opsPort = await freePort();
+  const env = stack.serviceEnv(service, { OPS_PORT: String(opsPort), LOG_LEVEL: 'info', SMTP_URL: smtp.url });
+  const output: string[] = [];
+  const command = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
+  const args = ['run', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), container, '--', ...command];
+  const proc = new ManagedProcess(service, 'bash', buildahArgs(...args), (line) => output.push(line));
+  const exited = new Promise<number | null>((resolve) => {
+    proc.start();
+    proc.onExit((code) => resolve(code));
+  });
+  try {
+    const ready = await eventually(
+      () => fetch(`http://127.0.0.1:${opsPort}/readyz`).then((r) => r.status, () => 0),
+      (status) => status === 200 || !proc.running,
+      60_000,
+      100,
+    );
+    if (ready !== 200) return { ...prepared, ready, tini: false, exitCode: undefined, output };
+    // SIGTERM to the image's PID 1, as a kubelet sends it (buildah run does not pass signals on):
+    // tini passes it to node, the service drains and exits with 128 + 15, and so does the container.
+    const tini = descendants(proc.pid!).find((p) => p.name === 'tini');
+    if (!tini) return { ...prepared, ready, tini: false, exitCode: undefined, output };
+    process.kill(tini.pid, 'SIGTERM');
+    return { ...prepared, ready, tini: true, exitCode: await exited, output };
+  } finally {
+    await proc.kill();
+  }
+}
+
 describe.each([...SERVICES])('the %s image', (service) => {
-  let config: ImageConfig;
-  let container: string;
-
-  beforeAll(async () => {
-    config = JSON.parse((await buildah('inspect', '--type', 'image', image(service))).stdout).OCIv1.config;
-    container = (await buildah('from', '--quiet', '--pull=never', '--name', `brandradar-test-${service}-${process.pid}`, image(service))).stdout.trim();
-    containers.push(container);
-  }, 5 * 60_000);
-
   it('runs under tini as a numeric non-root user, and holds only compiled JavaScript: its own and its packages', async () => {
+    const { config, container } = await boots.get(service)!;
     expect(config.Entrypoint).toEqual(['/usr/bin/tini', '--']);
     expect(config.User).toMatch(/^[1-9]\d*:[1-9]\d*$/);
     const inside = await buildah('run', container, '--', 'sh', '-c', 'id -u; node --version; cd /app && ls -d packages/*/dist services/*/dist; find packages services -name "*.ts" | wc -l');
@@ -93,34 +161,11 @@ describe.each([...SERVICES])('the %s image', (service) => {
     expect(sources).toBe(0);
   }, 60_000);
 
-  it("boots with its own command against NATS and the store, is ready, and stops on SIGTERM", async () => {
-    const opsPort = await freePort();
-    const env = stack.serviceEnv(service, { OPS_PORT: String(opsPort), LOG_LEVEL: 'info', SMTP_URL: smtp.url });
-    const output: string[] = [];
-    const command = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
-    const args = ['run', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), container, '--', ...command];
-    const proc = new ManagedProcess(service, 'bash', buildahArgs(...args), (line) => output.push(line));
-    const exited = new Promise<number | null>((resolve) => {
-      proc.start();
-      proc.onExit((code) => resolve(code));
-    });
-    try {
-      const ready = await eventually(
-        () => fetch(`http://127.0.0.1:${opsPort}/readyz`).then((r) => r.status, () => 0),
-        (status) => status === 200 || !proc.running,
-        60_000,
-        200,
-      );
-      // Compared as text with the service's last lines, so that a failure shows them.
-      expect([ready, ...output.slice(-20)].join('\n')).toMatch(/^200\n/);
-      // SIGTERM to the image's PID 1, as a kubelet sends it (buildah run does not pass signals on):
-      // tini passes it to node, the service drains and exits with 128 + 15, and so does the container.
-      const tini = descendants(proc.pid!).find((p) => p.name === 'tini');
-      expect(tini).toBeDefined();
-      process.kill(tini!.pid, 'SIGTERM');
-      expect([await exited, ...output.slice(-20)].join('\n')).toMatch(/^143\n/);
-    } finally {
-      await proc.kill();
-    }
+  it('boots with its own command against NATS and the store, is ready, and stops on SIGTERM', async () => {
+    const { ready, tini, exitCode, output } = await boots.get(service)!;
+    // Compared as text with the service's last lines, so that a failure shows them.
+    expect([ready, ...output.slice(-20)].join('\n')).toMatch(/^200\n/);
+    expect(tini).toBe(true);
+    expect([exitCode, ...output.slice(-20)].join('\n')).toMatch(/^143\n/);
   }, 120_000);
 });
