@@ -12,14 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . deploy/images/buildah.sh
 
-# Layers of older sources pile up in the cache (pruning dangling images would drop the shared stages'
-# cache too): past BRANDRADAR_BUILDAH_MAX_GB (10), the storage starts over; the base comes back from its archive.
-store="$CACHE_DIR/buildah-$(cat "$CACHE_DIR/buildah.driver" 2>/dev/null || echo none)"
-if [ -d "$store" ] && [ "$(du -s --block-size=1G "$store" | cut -f1)" -gt "${BRANDRADAR_BUILDAH_MAX_GB:-10}" ]; then
-  bh rmi --all --force >/dev/null 2>&1 || true
-  rm -rf "$store"
-fi
-
 services=("$@")
 [ ${#services[@]} -gt 0 ] || services=(gateway tracker scheduler runner billing workflow notifier)
 base=$(deploy/images/node-base.sh)
@@ -49,17 +41,37 @@ inputs_digest() {
 image_id() { bh inspect --type image --format '{{.FromImageID}}' "$1" 2>/dev/null || true; }
 mkdir -p "$CACHE_DIR/images/inputs"
 
+stale=()
+declare -A digests
 for service in "${services[@]}"; do
-  started=$SECONDS
   tag="localhost/brandradar/$service:local"
   record="$CACHE_DIR/images/inputs/$service"
-  digest=$(inputs_digest "$service")
-  if [ -f "$record" ] && [ "$(cat "$record")" = "$digest $(image_id "$tag")" ]; then
-    echo "$tag is up to date (inputs $digest)" >&2
-    continue
+  digests[$service]=$(inputs_digest "$service")
+  if [ -f "$record" ] && [ "$(cat "$record")" = "${digests[$service]} $(image_id "$tag")" ]; then
+    echo "$tag is up to date (inputs ${digests[$service]})" >&2
+  else
+    stale+=("$service")
   fi
+done
+[ ${#stale[@]} -gt 0 ] || exit 0
+
+# Layers of older sources pile up in the cache (pruning dangling images would drop the shared stages'
+# cache too): past BRANDRADAR_BUILDAH_MAX_GB (10), the storage starts over; the base comes back from
+# its archive. Looked at only before a build (du over the storage takes seconds, mostly in the kernel).
+store="$CACHE_DIR/buildah-$(cat "$CACHE_DIR/buildah.driver")"
+if [ "$(du -s --block-size=1G "$store" | cut -f1)" -gt "${BRANDRADAR_BUILDAH_MAX_GB:-10}" ]; then
+  bh rmi --all --force >/dev/null 2>&1 || true
+  rm -rf "$store"
+  base=$(deploy/images/node-base.sh)
+  base_id=$(bh inspect --type image --format '{{.FromImageID}}' "$base")
+  for service in "${stale[@]}"; do digests[$service]=$(inputs_digest "$service"); done
+fi
+
+for service in "${stale[@]}"; do
+  started=$SECONDS
+  tag="localhost/brandradar/$service:local"
   bh bud --quiet --layers --force-rm --pull=never "${mounts[@]}" --build-arg "SERVICE=$service" \
     --tag "$tag" --file Dockerfile . >/dev/null
-  echo "$digest $(image_id "$tag")" > "$record"
+  echo "${digests[$service]} $(image_id "$tag")" > "$CACHE_DIR/images/inputs/$service"
   echo "built $tag in $((SECONDS - started)) s" >&2
 done
