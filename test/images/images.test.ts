@@ -143,7 +143,17 @@ async function bootAndStop(prepared: Prepared): Promise<Boot> {
     process.kill(tini.pid, 'SIGTERM');
     return { ...prepared, ready, tini: true, exitCode: await exited, output };
   } finally {
+    // Killing buildah alone would leave the container's processes running (they are the host's).
+    if (proc.running) for (const p of descendants(proc.pid!)) killIfAlive(p.pid);
     await proc.kill();
+  }
+}
+
+function killIfAlive(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
   }
 }
 
