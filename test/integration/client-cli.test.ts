@@ -288,12 +288,13 @@ describe('the brandradar CLI', () => {
   });
 
   it('exits 4, not 0, when the gateway closes each connection the moment it accepts it', async () => {
-    // Node 20's fetch never settles then; the binary must not end as if it had succeeded.
+    // Node 20's fetch usually never settles then; the binary must not end as if it had succeeded.
+    // (When fetch does see the reset, as it may on a loaded machine, the retries end in "could not reach".)
     const closing = createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
     try {
       const result = await binary('trackers', 'list', '--base-url', `http://127.0.0.1:${(closing.address() as AddressInfo).port}`);
-      expect(result).toMatchObject({ code: 4, stderr: expect.stringContaining('closed the connection without an answer') });
+      expect(result).toMatchObject({ code: 4, stderr: expect.stringMatching(/closed the connection without an answer|could not reach/) });
     } finally {
       closing.close();
     }
