@@ -151,6 +151,27 @@ it('retries a transient failure with growing delays, then dead-letters it on the
   expect(await eventually(t.pending, (p) => p.unacked === 0)).toMatchObject({ unacked: 0, waiting: 0 });
 });
 
+it("waits no longer than the service's REDELIVERY_MAX_MS (the link's backoff) between deliveries", async () => {
+  const t = await setup('capped', { maxDeliver: 6 });
+  const attempts: number[] = [];
+  // A service's link carries its backoff (startService sets it from REDELIVERY_MAX_MS); no backoff option here.
+  const capped: NatsLink = { ...link, redeliveryBackoff: { baseMs: 100, maxMs: 200 } };
+  running.push(
+    await consumeEvents(capped, t.consumer, logger, async () => {
+      attempts.push(Date.now());
+      throw new Error('store unavailable');
+    }),
+  );
+  await t.publish(1);
+
+  await eventually(() => deadLettersOf(t.consumer.durable), (l) => l.length > 0);
+  expect(attempts).toHaveLength(6);
+  // The platform's default would wait at least 0.5 + 1 + 2 + 4 + 8 s over these five redeliveries.
+  const waits = attempts.slice(1).map((at, i) => at - attempts[i]!);
+  expect(attempts[5]! - attempts[0]!).toBeLessThan(5_000);
+  expect(waits.slice(1).every((wait) => wait >= 100)).toBe(true); // at least half of the 200 ms cap
+});
+
 it('keeps a message unacked while its dead letter cannot be stored, and stores it once it can', async () => {
   const t = await setup('unstorable', { maxDeliver: 20 });
   await t.consume(async () => {

@@ -145,6 +145,8 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       MAIL_RETRY_BASE_MS: '500',
       MAIL_RETRY_MAX_MS: String(MAIL_QUIET_MS / 2),
       RUN_ACK_WAIT_MS: '5000',
+      // A run command redelivered after each kill would otherwise wait up to a minute for its next try.
+      REDELIVERY_MAX_MS: '4000',
       // A query lost with a killed service (or NATS) fails the request after this, and the harness asks
       // again with the same request token; the default 10 s made each kill hold up the runs for that long.
       QUERY_TIMEOUT_MS: '4000',

@@ -15,6 +15,8 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(10_000),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The longest wait before a message whose handling failed transiently is delivered again (the waits double from 1 s up to it). */
+  REDELIVERY_MAX_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Deploy-time mode: create indexes, streams and consumers, then exit 0 without serving anything. */
   PROVISION_ONLY: envBoolean.default(false),
 });

@@ -78,6 +78,8 @@ export interface NatsLink {
   handled?: Counter<'subject' | 'outcome'>;
   /** Counts messages given up on, by stream and reason kind (set by startService). */
   deadLetters?: Counter<'stream' | 'reason'>;
+  /** Redelivery delays of this service's consumers after a transient failure (set by startService from REDELIVERY_MAX_MS). */
+  redeliveryBackoff?: BackoffPolicy;
 }
 
 /** A NATS user and its password; replies to its requests come to its own inbox prefix, which no other user may read. */
@@ -388,7 +390,7 @@ export interface ConsumeOptions<E extends EventDef = EventDef> {
   backoff?: BackoffPolicy;
 }
 
-/** Redelivery after a transient failure: 0.5–1 s at first, doubling up to 30–60 s. */
+/** Redelivery after a transient failure: 0.5–1 s at first, doubling up to 30–60 s (a service's REDELIVERY_MAX_MS sets the most). */
 export const REDELIVERY_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000 };
 
 /** The subject JetStream announces a message on once `c`'s deliveries of it ran out. */
@@ -422,7 +424,7 @@ export async function consumeEvents<E extends EventDef>(
   opts: ConsumeOptions<E> = {},
 ): Promise<{ stop(): Promise<void> }> {
   const concurrency = opts.concurrency ?? 1;
-  const backoff = opts.backoff ?? REDELIVERY_BACKOFF;
+  const backoff = opts.backoff ?? nats.redeliveryBackoff ?? REDELIVERY_BACKOFF;
   const consumer = await nats.js.consumers.get(c.stream.name, c.durable);
   const messages = await consumer.consume({ max_messages: Math.max(16, concurrency) });
   const bySubject = new Map<string, E>(c.events.map((e) => [e.subject, e]));

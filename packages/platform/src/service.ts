@@ -9,7 +9,7 @@ import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry, natsDeadLettersTotal, natsHandledTotal } from './metrics';
 import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
-import { connectNats, ensureConsumer, ensureStream, type DurableConsumer, type NatsLink } from './nats';
+import { connectNats, ensureConsumer, ensureStream, REDELIVERY_BACKOFF, type DurableConsumer, type NatsLink } from './nats';
 import { closeServer, listeningPort, startOpsServer } from './ops-server';
 import { ShutdownManager } from './shutdown';
 import { startTelemetry, type Telemetry } from './telemetry';
@@ -65,6 +65,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   const nats = await connectNats(config.NATS_URL, `${def.name}@${os.hostname()}`, logger, { user: config.NATS_USER, password: config.NATS_PASSWORD });
   nats.handled = natsHandledTotal(metrics);
   nats.deadLetters = natsDeadLettersTotal(metrics);
+  nats.redeliveryBackoff = { ...REDELIVERY_BACKOFF, maxMs: config.REDELIVERY_MAX_MS };
   shutdown.register('nats', 'drain nats', () => nats.nc.drain());
 
   let mongo: MongoClient | undefined;
