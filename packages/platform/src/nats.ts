@@ -398,6 +398,14 @@ export function maxDeliveriesAdvisorySubject(c: Pick<DurableConsumer, 'stream' |
   return `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${c.stream.name}.${c.durable}`;
 }
 
+/**
+ * How long each pull of a consumer stays open on the server. nats.js re-pulls after a reconnect once
+ * the consumer's info answers, and when that first ask comes before JetStream is back (a restarted
+ * server recovering its streams) it waits one whole expiry to ask again: 30 s by default, which held
+ * every run command for about 25 s after a NATS restart in the chaos test.
+ */
+const PULL_EXPIRES_MS = 5_000;
+
 /** Tries of the dead-letter path for a max-deliveries advisory, which NATS does not redeliver. */
 const ADVISORY_ATTEMPTS = 5;
 
@@ -426,7 +434,7 @@ export async function consumeEvents<E extends EventDef>(
   const concurrency = opts.concurrency ?? 1;
   const backoff = opts.backoff ?? nats.redeliveryBackoff ?? REDELIVERY_BACKOFF;
   const consumer = await nats.js.consumers.get(c.stream.name, c.durable);
-  const messages = await consumer.consume({ max_messages: Math.max(16, concurrency) });
+  const messages = await consumer.consume({ max_messages: Math.max(16, concurrency), expires: PULL_EXPIRES_MS });
   const bySubject = new Map<string, E>(c.events.map((e) => [e.subject, e]));
   const inFlight = new Set<Promise<void>>();
 
@@ -567,7 +575,7 @@ export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: rea
   // nameless `$JS.API.CONSUMER.CREATE.<stream>` subject, which NATS permissions cannot tell from
   // creating any other consumer. Events no route wants are skipped below.
   const consumer = await nats.js.consumers.get(stream.name, { deliver_policy: DeliverPolicy.New });
-  const messages = await consumer.consume();
+  const messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
   const gap = (why: string) => {
     logger.warn({ stream: stream.name, why }, 'events may have been missed');
     onGap(why);
