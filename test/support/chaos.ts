@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil, type LocalServer } from '@brandradar/devstack';
+import { MANUAL_RUN_SLOTS } from '../../services/runner/src/store/runs';
 import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
@@ -216,13 +217,21 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     const startedAt = Date.now();
     const submitDeadline = startedAt + plan.requestTimeoutMs;
     const drivers = accounts.map(async (account, index) => {
+      const underWay: string[] = [];
       for (let n = 0; n < plan.runsPerAccount; n++) {
+        // With all its manual runs under way, a client waits for one to end: asked for another, the API
+        // answers 429 with Retry-After 30, which made this test's runs end anywhere from 13 s to 39 s.
+        if (underWay.length >= MANUAL_RUN_SLOTS && !(await within(Math.max(0, submitDeadline - Date.now()), () => oneEnded(client, account, underWay)))) {
+          violations.push(`account ${index}: none of its runs ${underWay.join(', ')} ended before the requests' deadline`);
+          return;
+        }
         const runId = await requestRun(client, account, `chaos-${n}`, retries, submitDeadline);
         if (runId === null) {
           violations.push(`account ${index}: run ${n} was never accepted (every slot stayed busy or the gateway kept refusing)`);
           return;
         }
         accepted.push({ account: index, runId });
+        underWay.push(runId);
       }
     });
     let driversDone = false;
@@ -368,8 +377,8 @@ async function preparedAccount(client: HttpClient, creditsMicro: number, prompts
 }
 
 /**
- * Requests one manual run until it is accepted, as a client should: on 429 (three runs under way)
- * and 503 it waits the server's Retry-After; the request token makes a repeat after a lost answer
+ * Requests one manual run until it is accepted, as a client should: on 429 (three runs under way,
+ * which the drivers avoid) and 503 it waits the server's Retry-After; the request token makes a repeat after a lost answer
  * return the same run. Null when the deadline passes first.
  */
 async function requestRun(client: HttpClient, account: PreparedAccount, requestToken: string, retries: Record<string, number>, deadline: number): Promise<string | null> {
@@ -387,6 +396,18 @@ async function requestRun(client: HttpClient, account: PreparedAccount, requestT
     await new Promise((r) => setTimeout(r, waitSeconds * 1_000));
   }
   return null;
+}
+
+/** Whether one of `runIds` has ended, which it then drops from the list; a run that cannot be read now (a kill) has not. */
+async function oneEnded(client: HttpClient, account: PreparedAccount, runIds: string[]): Promise<boolean> {
+  for (const [i, runId] of runIds.entries()) {
+    const res = await client.api('GET', `/api/v1/trackers/${account.trackerId}/runs/${runId}`, { key: account.apiKey }).catch(() => null);
+    if (res?.status === 200 && TERMINAL.includes(res.body.run.status)) {
+      runIds.splice(i, 1);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Run-finished e-mails per run id (the e-mail ends "Full results: GET /api/v1/trackers/<id>/runs/<run id>"). */
