@@ -170,6 +170,12 @@ export async function startStack(defs: ServiceDefinition<any>[], extraEnv: NodeJ
       await nats.stop();
     },
   };
-  for (const def of defs) await stack.start(def);
+  try {
+    for (const def of defs) await stack.start(def);
+  } catch (e) {
+    // The caller never gets the stack to stop: a service that failed to start left NATS and the others running.
+    await stack.stop();
+    throw e;
+  }
   return stack;
 }
