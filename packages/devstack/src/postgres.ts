@@ -148,9 +148,8 @@ BEGIN
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
    WHERE i.indexrelid = idx AND am.amname = 'btree';
   IF key IS NULL OR key !~ '^\\(_jsonb -> ''[^'']+''::text\\)$' THEN RETURN; END IF;
-  SELECT i.indexrelid INTO twin FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+  SELECT i.indexrelid, c.reloptions INTO twin, options FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
    WHERE i.indrelid = tbl AND am.amname = 'gin' AND pg_get_indexdef(i.indexrelid, 1, true) = key;
-  SELECT reloptions INTO options FROM pg_class WHERE oid = twin;
   IF twin IS NULL THEN
     EXECUTE format('CREATE INDEX ON %s USING gin (%s) WITH (fastupdate = off)', tbl::regclass, key);
   ELSIF NOT coalesce('fastupdate=off' = ANY (options), false) THEN
