@@ -19,6 +19,13 @@ function ephemeralRange(): [number, number] {
   return [49152, 65535];
 }
 
+/**
+ * Ports the Fetch standard blocks (https://fetch.spec.whatwg.org/#port-blocking): Node's `fetch`
+ * and browsers refuse them with "bad port". Of that list only 10080 lies at or above 10,000, where
+ * `freePort` draws.
+ */
+const FETCH_BLOCKED_PORTS = new Set([10080]);
+
 /** Listens on `port` on every address for a moment; true when nothing else had it. */
 function bindable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -41,7 +48,7 @@ export async function freePort(): Promise<number> {
   const [low, high] = ephemeralLow > 11_024 ? [10_000, ephemeralLow] : [ephemeralHigh + 1, 65_536];
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low));
-    if (await bindable(port)) return port;
+    if (!FETCH_BLOCKED_PORTS.has(port) && (await bindable(port))) return port;
   }
   throw new Error(`no free TCP port found in ${low}–${high - 1} after 100 tries`);
 }
