@@ -112,5 +112,5 @@ const NO_NATS = new Proxy({} as NatsLink, {
  */
 export function publicApiDocument(rateLimit: RateLimitSettings): OpenApiDocument {
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, createMetricsRegistry('gateway'));
-  return publicReference(publicApiRoutes(NO_NATS, 1, caches), rateLimit).document;
+  return publicReference(publicApiRoutes(NO_NATS, 1, caches), rateLimit).document();
 }
