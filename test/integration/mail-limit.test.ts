@@ -15,7 +15,6 @@ beforeAll(async () => {
   stack = await startStack([billingService, trackerService, gatewayService, notifierService], {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Brandradar <reports@brandradar.example>',
-    MAIL_POLL_MS: '50',
     MAIL_ACCOUNT_HOURLY_LIMIT: '3',
   });
 });

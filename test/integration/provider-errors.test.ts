@@ -24,7 +24,6 @@ beforeAll(async () => {
     OPENAI_BASE_URL: openai.baseUrl,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Brandradar <reports@brandradar.example>',
-    MAIL_POLL_MS: '50',
   });
 });
 afterAll(async () => {

@@ -30,10 +30,8 @@ beforeAll(async () => {
     OPENAI_BASE_URL: slow.baseUrl,
     RUNNER_CONCURRENCY: '1',
     RUN_MAX_DELIVER: '2',
-    RUN_REAPER_INTERVAL_MS: '200',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Brandradar <reports@brandradar.example>',
-    MAIL_POLL_MS: '50',
   });
 });
 afterAll(async () => {

@@ -16,7 +16,6 @@ beforeAll(async () => {
   stack = await startStack([billingService, trackerService, runnerService, gatewayService, notifierService], {
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Brandradar <reports@brandradar.example>',
-    MAIL_POLL_MS: '50',
   });
 });
 afterAll(async () => {
