@@ -71,7 +71,7 @@ function documentRoute(path: string, operationId: string, server: string, docume
  * (which describes them too).
  */
 export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): { routes: RouteDef[]; document: () => OpenApiDocument } {
-  const routes = [
+  const routes: RouteDef[] = [
     documentRoute(PUBLIC_DOCUMENT_PATH, 'getOpenApiDocument', 'the gateway', () => document()),
     defineRoute({
       method: 'get',
@@ -84,16 +84,9 @@ export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSetti
       handle: async () => ({ status: 200, body: page(), headers: { 'Content-Security-Policy': PAGE_CSP } }),
     }),
   ];
-  let built: { document: OpenApiDocument; page: string } | undefined;
-  const reference = () => {
-    if (!built) {
-      const document = buildOpenApiDocument({ ...publicApi(rateLimit), routes: apiRoutes, openRoutes: routes });
-      built = { document, page: renderDocsPage(document, PUBLIC_DOCUMENT_PATH) };
-    }
-    return built;
-  };
-  const document = () => reference().document;
-  const page = () => reference().page;
+  const built: { document?: OpenApiDocument; page?: string } = {};
+  const document = (): OpenApiDocument => (built.document ??= buildOpenApiDocument({ ...publicApi(rateLimit), routes: apiRoutes, openRoutes: routes }));
+  const page = () => (built.page ??= renderDocsPage(document(), PUBLIC_DOCUMENT_PATH));
   return { routes, document };
 }
 
