@@ -127,8 +127,8 @@ export async function startFerretDb(opts: { port: number; sink: LineSink } & ({ 
   const bin = await ensureFerretDb();
   const listen = ['--listen-addr', `127.0.0.1:${opts.port}`];
   // FerretDB allocates for every document it converts, and Go's collector at its default (GOGC=100)
-  // took about a third of its CPU: with 400, 11.8-11.9 s of CPU for the max-size and any-string
-  // tests became 7.7-8.8 s. Its heap may grow to five times what it keeps live (tens of MB).
+  // took about a third of its CPU: with 400, 10.2-11.9 s of CPU for the max-size and any-string
+  // tests became 6.4-8.8 s. Its heap may grow to five times what it keeps live (peak RSS 105 -> 193 MB).
   const env = { ...process.env, GOGC: process.env.GOGC ?? '400' };
   const [url, proc] =
     'sqliteDir' in opts
