@@ -7,7 +7,7 @@ import { REPO_ROOT, type ManagedProcess } from '@brandradar/devstack';
 import { billingService } from '../../services/billing/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { reportFigures } from '../support/bench-figures';
+import { reportFigures, verdict } from '../support/bench-figures';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -129,7 +129,6 @@ it(`gateway reads against bare express, ${CONNECTIONS} connections, ${SECONDS} s
     }
     // Issue 16's targets, checked against the ratios of this run.
     const ratio = (name: string) => results[name]!.cached!.perSecond / results[name]!.bare!.perSecond;
-    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     const list = results['tracker list of 25']!.cached!;
     lines.push(
       `  target: cached authenticated reads ≥ 0.25× bare express: rates ${ratio('GET rates').toFixed(2)}×, account ${ratio('GET account').toFixed(2)}× (${verdict(ratio('GET rates') >= 0.25 && ratio('GET account') >= 0.25)})`,

@@ -2,9 +2,9 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { eventually } from '../support/eventually';
 import { MAX_TRACKER, startOversizedPeers } from '../support/oversized';
 import { reportFigures } from '../support/bench-figures';
+import { runManually } from '../support/manual-runs';
 import { startStack } from '../support/stack';
 
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 100);
@@ -23,32 +23,7 @@ it(`serves a report of ${RUNS} runs of 150 answers at the caps`, async () => {
     const t = (await stack.api('POST', '/api/v1/trackers', { key: apiKey, body: MAX_TRACKER })).body.tracker;
     await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
     const started = Date.now();
-    const runIds: string[] = [];
-    let unavailable = 0;
-    for (let i = 0; i < RUNS; i++) {
-      // At most 3 manual runs per account at once: wait for a free slot. A busy runner may answer 503
-      // meanwhile (counted below); the same token makes the retry safe, and a 200 is the run the lost reply made.
-      const queued = await eventually(
-        async () => {
-          const res = await stack.api('POST', `/api/v1/trackers/${t.id}/runs`, { key: apiKey, body: { requestToken: `bench-${i}` } });
-          if (res.status === 503) unavailable++;
-          return res;
-        },
-        (res) => res.status !== 429 && res.status !== 503,
-        3600_000,
-      );
-      if (queued.status !== 202 && queued.status !== 200) throw new Error(`run ${i}: ${queued.status} ${JSON.stringify(queued.body)}`);
-      runIds.push(queued.body.run.id);
-    }
-    // Every earlier run freed its slot, so only the last three can still be going.
-    for (const runId of runIds.slice(-3)) {
-      await eventually(
-        // A 503 (the runner busy finishing a run) has no run: poll again.
-        async () => (await stack.api('GET', `/api/v1/trackers/${t.id}/runs/${runId}`, { key: apiKey })).body.run?.status,
-        (status) => status !== undefined && !['QUEUED', 'RUNNING'].includes(status),
-        3600_000,
-      );
-    }
+    const { unavailable } = await runManually(stack, apiKey, t.id, RUNS, 3600_000);
     const ranMs = Date.now() - started;
 
     const before = process.memoryUsage().rss;

@@ -9,3 +9,8 @@ export function reportFigures(bench: string, lines: string[]): void {
   const file = process.env.BENCH_FIGURES_FILE;
   if (file) fs.appendFileSync(file, `${JSON.stringify({ bench, lines })}\n`);
 }
+
+/** How a bench prints one of issue 16's targets checked against its own run's figures. */
+export function verdict(met: boolean): string {
+  return met ? 'met' : 'MISSED';
+}

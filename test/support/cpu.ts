@@ -87,3 +87,10 @@ export async function cpuProfile(): Promise<{ stop: () => Promise<void> }> {
     },
   };
 }
+
+/** `cpuMeter`'s figures as one line: the total, per `unit` of the `count` done, and each process using 0.05 s or more, most first. */
+export function cpuLine(cpuSeconds: Map<string, number>, count: number, unit: string): string {
+  const total = [...cpuSeconds.values()].reduce((a, b) => a + b, 0);
+  const parts = [...cpuSeconds].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]).map(([name, s]) => `${name} ${s.toFixed(1)} s`);
+  return `CPU meanwhile ${total.toFixed(1)} s (${((total * 1000) / count).toFixed(2)} ms per ${unit}): ${parts.join(', ')}`;
+}
