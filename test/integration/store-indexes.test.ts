@@ -134,6 +134,7 @@ describe("the services' hot paths", () => {
     ['run_lists', "a tracker's newest run ids", { _id: 'tracker-7' }],
     ['runs', "a tracker's runs, read once to build its run list", { trackerId: 'tracker-7' }],
     ['runs', 'a run', { _id: 'run-7' }],
+    ['runs', "a manual run's request token (a replay, or a slot taken)", { dedupeKey: 'key-7' }],
     ['answers', "a run's answers", { runId: 'run-7' }],
   ])('%s: %s is an index scan', async (collection, _what, filter) => {
     const plan = await planOf(filter, collection, hot);

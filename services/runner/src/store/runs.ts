@@ -211,19 +211,13 @@ export class RunStore {
   /**
    * A manual run in the lowest free slot. A duplicate request token returns the
    * run it made; when all slots are taken the answer is `run_limit_reached`.
+   * Each slot is tried in turn and the unique (accountId, slot) index refuses
+   * one a queued or running run holds, so nothing reads the account's runs
+   * (the store would go through every one of them, its whole history).
    */
   async insertManual(run: RunState, events: StoredEvent[]): Promise<InsertOutcome> {
     const dedupeKey = manualKey(run.accountId, run.requestToken!);
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const used = new Set((await this.collection.find({ accountId: run.accountId, status: { $in: [...ACTIVE_RUN_STATUSES] } }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot));
-      const slot = Array.from({ length: MANUAL_RUN_SLOTS }, (_, i) => i).find((i) => !used.has(i));
-      if (slot === undefined) {
-        const existing = await this.byDedupeKey(dedupeKey);
-        if (existing) return { inserted: false, run: existing };
-        throw new DomainError(
-          apiError('run_limit_reached', `At most ${MANUAL_RUN_SLOTS} manual runs may be queued or running at once; try again when one has finished.`, { retryAfterSeconds: 30 }),
-        );
-      }
+    for (let slot = 0; slot < MANUAL_RUN_SLOTS; slot++) {
       try {
         await this.collection.insertOne(toDoc(run, { dedupeKey, slot, events }));
         return { inserted: true, run };
@@ -231,10 +225,12 @@ export class RunStore {
         if (!isDuplicateKeyError(e)) throw e;
         const existing = await this.byDedupeKey(dedupeKey);
         if (existing) return { inserted: false, run: existing };
-        // Another request took the slot: look again.
+        // Another queued or running run holds this slot.
       }
     }
-    throw new Error('could not find a free manual run slot');
+    throw new DomainError(
+      apiError('run_limit_reached', `At most ${MANUAL_RUN_SLOTS} manual runs may be queued or running at once; try again when one has finished.`, { retryAfterSeconds: 30 }),
+    );
   }
 
   /**
