@@ -9,7 +9,7 @@ import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
 import { answerSlots, finishedEvent, isActive, type AnswerRecord, type AnswerSlot, type RunState } from './domain/run';
 import type { OpenRunStore } from './store/open-runs';
-import type { RunDoc, RunStore } from './store/runs';
+import { answerId, type RunDoc, type RunStore } from './store/runs';
 
 export interface ExecutorDeps {
   store: RunStore;
@@ -167,8 +167,8 @@ export function createRunExecutor(d: ExecutorDeps) {
   /** The run's status, bill, metrics and delta from the answers it has; missing answers count as failed. */
   async function outcomeOf(run: RunState, reason: EndReason | null) {
     const def = run.definition;
-    const stored = await Promise.all(answerSlots(def).filter((slot) => run.outcomes[slot.key]).map((slot) => d.store.answer(run.id, slot)));
-    const answers = stored.filter((a): a is AnswerRecord => a !== null);
+    const stored = await d.store.answersOf(run.id); // one indexed read, not one per answer
+    const answers = answerSlots(def).flatMap((slot) => (run.outcomes[slot.key] ? (stored.get(answerId(run.id, slot)) ?? []) : []));
     const { status, billedCostMicro } = runOutcome(answers, def.prompts.length * def.models.length, run.rates!);
     const succeeded = answers.filter((a) => a.status === 'succeeded');
     const metrics = succeeded.length
