@@ -1,7 +1,8 @@
-import { computeMetrics } from '@brandradar/analysis';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_URL_CHARS, SURFACES, type TrackerDefinition } from '@brandradar/contracts';
 import { simulateAnswer } from '@brandradar/providers';
-import { answerMetrics } from '../../services/runner/src/domain/answer-metrics';
+import { z } from 'zod';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -48,25 +49,8 @@ function cappedRun(): Answer[] {
   }));
 }
 
-/**
- * What the runner computes from a run's answers (each answer's metrics as it is stored, then the
- * run's metrics once it ends), repeated for at least a second of this process's CPU: answers per
- * CPU second on one core.
- */
-function analysedPerCpuSecond(d: TrackerDefinition, answers: Answer[]): number {
-  const started = process.cpuUsage();
-  const cpuSeconds = () => {
-    const { user, system } = process.cpuUsage(started);
-    return (user + system) / 1e6;
-  };
-  let analysed = 0;
-  do {
-    for (const a of answers) answerMetrics(d, a.text, a.citations);
-    computeMetrics({ primitive: d.primitive, brand: d.brand, competitors: d.competitors, url: d.url, aliases: d.aliases, answers });
-    analysed += answers.length;
-  } while (cpuSeconds() < 1);
-  return analysed / cpuSeconds();
-}
+/** What analysis-alone.js prints: answers per CPU second, by primitive and kind of run. */
+const AloneFigures = z.array(z.object({ primitive: z.string(), perSecond: z.record(z.string(), z.number()) }));
 
 /**
  * Answers analysed per second: by the analysis alone (what the runner computes per answer and per
@@ -79,14 +63,12 @@ describe('answers analysed', () => {
   afterAll(() => reportFigures('answers analysed', lines));
 
   it('by the analysis alone', () => {
-    const runs = { typical: typicalRun(), 'at the caps': cappedRun() };
-    lines.push('bench: the runner\'s analysis alone (each answer, then the run), one core; answers per CPU second');
-    for (const d of DEFINITIONS) {
-      const figures = Object.entries(runs).map(([kind, answers]) => {
-        const perSecond = analysedPerCpuSecond(d, answers);
-        return `${kind} ${Math.round(perSecond).toLocaleString('en')}/s (${(1e6 / perSecond).toFixed(0)} µs each)`;
-      });
-      lines.push(`  ${d.primitive.padEnd(10)} ${figures.join(', ')}`);
+    const input = JSON.stringify({ definitions: DEFINITIONS, runs: { typical: typicalRun(), 'at the caps': cappedRun() } });
+    const output = execFileSync(process.execPath, [path.join(__dirname, 'analysis-alone.js')], { input, maxBuffer: 1024 * 1024 });
+    lines.push("bench: the runner's analysis alone (each answer, then the run), compiled, in a plain Node process on one core; answers per CPU second");
+    for (const { primitive, perSecond } of AloneFigures.parse(JSON.parse(output.toString()))) {
+      const figures = Object.entries(perSecond).map(([kind, n]) => `${kind} ${Math.round(n).toLocaleString('en')}/s (${(1e6 / n).toFixed(0)} µs each)`);
+      lines.push(`  ${primitive.padEnd(10)} ${figures.join(', ')}`);
     }
   });
 

@@ -1,0 +1,35 @@
+/**
+ * Times the runner's analysis as production runs it: its compiled code (`npm run bench` builds
+ * first) in a plain Node process, outside jest's module sandbox, once warm (the first second of a
+ * cold process measured less than half the speed). Reads `{ definitions, runs }` as JSON on stdin
+ * (tracker definitions; runs of answers by kind) and prints, as JSON, answers analysed per CPU
+ * second for each definition and kind: each answer's metrics as the runner stores it, then the
+ * run's metrics, repeated for at least a second.
+ */
+const { computeMetrics } = require('@brandradar/analysis');
+const { answerMetrics } = require('../../services/runner/dist/domain/answer-metrics');
+
+function perCpuSecond(d, answers) {
+  const started = process.cpuUsage();
+  const cpuSeconds = () => {
+    const { user, system } = process.cpuUsage(started);
+    return (user + system) / 1e6;
+  };
+  let analysed = 0;
+  do {
+    for (const a of answers) answerMetrics(d, a.text, a.citations);
+    computeMetrics({ primitive: d.primitive, brand: d.brand, competitors: d.competitors, url: d.url, aliases: d.aliases, answers });
+    analysed += answers.length;
+  } while (cpuSeconds() < 1);
+  return analysed / cpuSeconds();
+}
+
+let input = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => (input += chunk));
+process.stdin.on('end', () => {
+  const { definitions, runs } = JSON.parse(input);
+  for (const d of definitions) for (const answers of Object.values(runs)) perCpuSecond(d, answers); // warm-up
+  const figures = definitions.map((d) => ({ primitive: d.primitive, perSecond: Object.fromEntries(Object.entries(runs).map(([kind, answers]) => [kind, perCpuSecond(d, answers)])) }));
+  process.stdout.write(JSON.stringify(figures));
+});
