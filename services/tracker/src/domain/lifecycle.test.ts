@@ -52,6 +52,13 @@ describe('activateTracker', () => {
     expect(activateTracker(draft(), facts({ spendLimitMicroPerMonth: 10_000, spentThisMonthMicro: 5_001 }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached', spendLimitMicro: 10_000, spentMicro: 5_001 } });
   });
 
+  it("counts this month's spend only when the first run falls in this month (UTC), as billing does", () => {
+    const spent = { spendLimitMicroPerMonth: 10_000, spentThisMonthMicro: 9_000 };
+    expect(activateTracker(draft(), facts({ ...spent, nextRunAt: new Date('2026-11-30T23:59:00.000Z') }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached' } });
+    expect(activateTracker(draft(), facts({ ...spent, nextRunAt: new Date('2026-12-01T00:00:00.000Z') })).ok).toBe(true);
+    expect(activateTracker(draft(), facts({ ...spent, estimate: 10_001, submittedMax: 10_001, balanceMicro: 20_000, nextRunAt: new Date('2026-12-01T00:00:00.000Z') }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached' } });
+  });
+
   it('answers a repeat on an ACTIVE tracker with the same state, and refuses another amount', () => {
     const active = activateTracker(draft(), facts());
     if (!active.ok) throw new Error('unreachable');

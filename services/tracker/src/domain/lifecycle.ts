@@ -92,7 +92,9 @@ export function activateTracker(t: TrackerState, f: ActivationFacts): Transition
       state: f.estimate === t.estimatedCostMicroPerRun ? undefined : { ...t, estimatedCostMicroPerRun: f.estimate, updatedAt: f.now },
     };
   }
-  const refusal = runCoverageRefusal(f, f.estimate);
+  // The limit is per calendar month (UTC, as billing counts it): a first run in a later month starts from nothing spent.
+  const firstRunThisMonth = f.nextRunAt.getUTCFullYear() === f.now.getUTCFullYear() && f.nextRunAt.getUTCMonth() === f.now.getUTCMonth();
+  const refusal = runCoverageRefusal({ ...f, spentThisMonthMicro: firstRunThisMonth ? f.spentThisMonthMicro : 0 }, f.estimate);
   if (refusal) return { ok: false, error: refusal };
   const state: TrackerState = { ...t, status: 'ACTIVE', estimatedCostMicroPerRun: f.estimate, maxCostMicroPerRun: f.submittedMax, nextRunAt: f.nextRunAt, pauseReason: null, updatedAt: f.now };
   return { ok: true, state, events: [] }; // the activated event needs runsDryAt, added by the caller
