@@ -21,7 +21,22 @@ export interface RenderedMail {
 }
 
 export function render(content: MailContent): RenderedMail {
-  return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
+  const safe = oneLineEach(content);
+  return { subject: safe.subject, text: renderText(safe), html: renderHtml(safe) };
+}
+
+/**
+ * Line breaks and other control characters (C0, C1, U+2028/2029) and the bidirectional overrides
+ * and isolates, as spaces. The strings carry user data (tracker names, brands) and no template
+ * breaks a line inside one: in the plain-text part a name with a line break could add lines that
+ * look like the mail's own, and an override could make a name read backwards.
+ */
+const UNSAFE_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const oneLine = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
+
+function oneLineEach(content: MailContent): MailContent {
+  const blocks = content.blocks.map((b): Block => (b.kind === 'facts' ? { kind: 'facts', rows: b.rows.map(([label, value]) => [oneLine(label), oneLine(value)] as const) } : { ...b, text: oneLine(b.text) }));
+  return { subject: oneLine(content.subject), heading: oneLine(content.heading), blocks };
 }
 
 function renderText(content: MailContent): string {
@@ -29,9 +44,12 @@ function renderText(content: MailContent): string {
   return `${content.heading}\n${underline}\n\n${content.blocks.map(blockText).join('\n\n')}\n`;
 }
 
+/** Values line up after labels up to this long; a longer label (a brand's metric, say) takes one space. */
+const LABEL_COLUMN = 24;
+
 function blockText(block: Block): string {
   if (block.kind !== 'facts') return block.text;
-  const width = Math.max(...block.rows.map(([label]) => label.length)) + 1;
+  const width = Math.min(Math.max(...block.rows.map(([label]) => label.length)) + 1, LABEL_COLUMN);
   return block.rows.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}`).join('\n');
 }
 

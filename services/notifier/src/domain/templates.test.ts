@@ -114,6 +114,22 @@ it('escapes everything in the HTML part', () => {
   expect(mail.text).toContain('<script>alert("x")</script> & Co');
 });
 
+it('keeps a name with line breaks, other control characters or direction overrides on its line, in both parts', () => {
+  const tracker = compareTracker({ name: 'Evil\r\nBcc: victim@example.com\u2028Reason: none\u202Egnp.exe' });
+  const mail = composeMail(NOTIFICATIONS.trackerDeleted, deletedEvent({ tracker }));
+  expect(mail.subject).toBe('Tracker "Evil  Bcc: victim@example.com Reason: none gnp.exe" was deleted');
+  expect(mail.text.split('\n').filter((line) => /^(Bcc|Reason):/.test(line))).toEqual([]);
+  expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/[\r\u2028\u202E]/);
+});
+
+it('lines values up after short labels, and gives a long label (a brand of 100 characters) one space', () => {
+  const brand = 'B'.repeat(100);
+  const run = finishedRun({ ...COMPARE, brand }, compareAnswers(12, 9), null);
+  const text = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run)).text;
+  expect(text).toMatch(/^Status: {2,}\S/m);
+  expect(text).not.toMatch(/ {25,}/);
+});
+
 it('maps the notified event subjects to their templates, and nothing else', () => {
   expect(['tracker.activated.v1', 'run.finished.v1', 'tracker.paused.v1', 'tracker.deleted.v1'].map((s) => notificationFor(s)?.template)).toEqual([
     'tracker_activated',
