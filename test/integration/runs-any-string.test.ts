@@ -27,11 +27,10 @@ afterAll(() => stack.stop());
 
 const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
 /**
- * How the API counts characters. zod's `max` (names, prompts, url) counts code points, so a name
- * may be 100 emoji (200 UTF-16 units); the google_ai_overview prompt rule counts UTF-16 units.
+ * How the API counts characters: every limit (names, prompts, the google_ai_overview prompt rule,
+ * url) counts code points, so a name may be 100 emoji (200 UTF-16 units).
  */
 const codePoints = (s: string) => [...s].length;
-const utf16Units = (s: string) => s.length;
 const MAX_NAME = 100;
 
 /** Strings a document store, a JSON object, a path syntax or a query language could mangle. */
@@ -109,8 +108,8 @@ const definition = fc.oneof(
 const trackerBody = fc
   .record({
     name: validText(MAX_NAME),
-    // Short enough for every surface: google_ai_overview takes 700 UTF-16 units.
-    prompts: fc.uniqueArray(validText(LIMITS.promptLengthGoogleAiOverview, utf16Units), { minLength: 1, maxLength: 3, selector: (s) => s.trim() }),
+    // Short enough for every surface: google_ai_overview takes 700 characters.
+    prompts: fc.uniqueArray(validText(LIMITS.promptLengthGoogleAiOverview), { minLength: 1, maxLength: 3, selector: (s) => s.trim() }),
     models: fc.subarray([...SURFACES], { minLength: 1 }),
     definition,
   })

@@ -75,6 +75,8 @@ describe('validation', () => {
   beforeAll(async () => ({ apiKey: key } = await stack.account()));
 
   const long = (n: number) => 'x'.repeat(n);
+  /** `n` characters of one code point and two UTF-16 units each: limits count characters. */
+  const emoji = (n: number) => '\u{1F600}'.repeat(n);
   const prompts = (n: number) => Array.from({ length: n }, (_, i) => `prompt ${i}`);
   const valid: [string, unknown][] = [
     ['name of 1 character', { ...bodies.rankings, name: 'a' }],
@@ -83,6 +85,8 @@ describe('validation', () => {
     ['30 prompts', { ...bodies.rankings, prompts: prompts(30) }],
     ['a prompt of 2000 characters', { ...bodies.rankings, prompts: [long(2000)] }],
     ['a prompt of 700 characters with google_ai_overview', { ...bodies.rankings, prompts: [long(700)], models: ['google_ai_overview'] }],
+    ['a prompt of 2000 emoji (4000 UTF-16 units)', { ...bodies.rankings, prompts: [emoji(2000)] }],
+    ['a prompt of 700 emoji (1400 UTF-16 units) with google_ai_overview', { ...bodies.rankings, prompts: [emoji(700)], models: ['google_ai_overview'] }],
     ['weekday 0', { ...bodies.rankings, cadence: { ...weekly, weekday: 0 } }],
     ['weekday 6', { ...bodies.rankings, cadence: { ...weekly, weekday: 6 } }],
     ['monthday 1', { ...bodies.citations, cadence: { ...monthly, monthday: 1 } }],
@@ -108,6 +112,8 @@ describe('validation', () => {
     ['31 prompts', { ...bodies.rankings, prompts: prompts(31) }, 'prompts'],
     ['a prompt of 2001 characters', { ...bodies.rankings, prompts: [long(2001)] }, 'prompts.0'],
     ['a prompt of 701 characters with google_ai_overview', { ...bodies.rankings, prompts: ['ok', long(701)], models: ['chatgpt', 'google_ai_overview'] }, 'prompts.1'],
+    ['a prompt of 2001 emoji', { ...bodies.rankings, prompts: [emoji(2001)] }, 'prompts.0'],
+    ['a prompt of 701 emoji with google_ai_overview', { ...bodies.rankings, prompts: ['ok', emoji(701)], models: ['chatgpt', 'google_ai_overview'] }, 'prompts.1'],
     ['duplicate prompts', { ...bodies.rankings, prompts: ['same', 'same'] }, 'prompts.1'],
     ['weekday -1', { ...bodies.rankings, cadence: { ...weekly, weekday: -1 } }, 'cadence.weekday'],
     ['weekday 7', { ...bodies.rankings, cadence: { ...weekly, weekday: 7 } }, 'cadence.weekday'],
@@ -167,6 +173,18 @@ describe('validation', () => {
     expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain(path);
     const list = await stack.api('GET', '/api/v1/trackers', { key });
     expect(list.body.trackers).toHaveLength(0);
+  });
+
+  it.each([
+    ['2001 characters', [long(2001)], undefined, /\b2000 characters/],
+    ['2001 emoji', [emoji(2001)], undefined, /\b2000 characters/],
+    ['701 characters with google_ai_overview', [long(701)], ['google_ai_overview'], /^must be at most 700 characters when google_ai_overview is among the models$/],
+    ['701 emoji with google_ai_overview', [emoji(701)], ['google_ai_overview'], /^must be at most 700 characters when google_ai_overview is among the models$/],
+  ])('refuses a prompt of %s with one issue naming the limit that applies', async (_name, prompts, models, message) => {
+    const res = await create(key, { ...bodies.rankings, prompts, ...(models && { models }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual([{ path: 'prompts.0', message: expect.stringMatching(message) }]);
+    if (!models) expect(res.body.error.issues[0].message).not.toContain('google_ai_overview');
   });
 });
 

@@ -362,12 +362,22 @@ describe('validation', () => {
     ['701 characters on a full sweep (which asks google_ai_overview)', 400, { topic: 'a'.repeat(701), fullSweep: true }],
     ['2000 characters without it', 200, { topic: `${'word '.repeat(399)}words`, models: ['chatgpt'] }],
     ['2001 characters without it', 400, { topic: 'a'.repeat(2001), models: ['chatgpt'] }],
+    // Characters are code points: each emoji is one, although it takes two UTF-16 units.
+    ['700 characters (696 emoji) with google_ai_overview', 200, { topic: `crm ${'\u{1F600}'.repeat(696)}`, models: ['google_ai_overview'] }],
+    ['701 characters (all emoji) with google_ai_overview', 400, { topic: '\u{1F600}'.repeat(701), models: ['google_ai_overview'] }],
+    ['1500 characters (all emoji) with google_ai_overview', 400, { topic: '\u{1F600}'.repeat(1500), models: ['google_ai_overview'] }],
+    ['2000 characters (1000 emoji) without it', 200, { topic: `${'crm '.repeat(250)}${'\u{1F600}'.repeat(1000)}`, models: ['chatgpt'] }],
+    ['2001 characters (all emoji) without it', 400, { topic: '\u{1F600}'.repeat(2001), models: ['chatgpt'] }],
   ])('a topic of %s answers %i', async (name, status, body) => {
-    expect(body.topic.length).toBe(Number(/^\d+/.exec(name)![0]));
+    const limit = 'fullSweep' in body || ('models' in body && body.models.includes('google_ai_overview')) ? 700 : 2000;
+    expect([...body.topic].length).toBe(Number(/^\d+/.exec(name)![0]));
+    const balance = await balanceOf(key);
     const res = await brief(key, body);
     expect(res.status).toBe(status);
     if (status === 400) {
-      expect(res.body.error).toEqual({ code: 'validation_error', message: expect.any(String), issues: [{ path: 'topic', message: expect.stringMatching(/(700|2000) characters/) }] });
+      const message = limit === 700 ? 'must be at most 700 characters when google_ai_overview is queried' : expect.stringContaining('2000 characters');
+      expect(res.body.error).toEqual({ code: 'validation_error', message: expect.any(String), issues: [{ path: 'topic', message }] });
+      expect(await balanceOf(key)).toBe(balance);
     }
   });
 

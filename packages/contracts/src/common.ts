@@ -32,6 +32,16 @@ export type Surface = z.infer<typeof Surface>;
 export const DEFAULT_SURFACES: readonly Surface[] = ['chatgpt', 'perplexity', 'gemini'];
 
 /**
+ * The length of a text as every limit of the API counts it: in characters (Unicode code points), as
+ * zod's `max` does, so an emoji is one character although it takes two UTF-16 units.
+ */
+export function charCount(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
  * Text a user writes (names, prompts, topics): 1–`max` characters, not all whitespace, and without
  * U+0000, as patterns, so the API document states them too. NUL is never part of a name or a
  * question, C-string APIs cut at it, and PostgreSQL (the local store's backend) cannot keep it in a

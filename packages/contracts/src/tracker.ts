@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
+import { charCount, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -138,10 +138,14 @@ function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
     if (d.brand !== undefined && key(c) === key(d.brand)) issue(['competitors', i], 'must not be the brand itself');
   });
 
-  const maxPrompt = (d.models ?? DEFAULT_SURFACES).includes('google_ai_overview') ? LIMITS.promptLengthGoogleAiOverview : LIMITS.promptLength;
+  // Over 2000 characters the field's own limit has already said so.
+  const googleAsked = (d.models ?? DEFAULT_SURFACES).includes('google_ai_overview');
   const seenPrompts = new Set<string>();
   d.prompts.forEach((p, i) => {
-    if (p.length > maxPrompt) issue(['prompts', i], `must be at most ${maxPrompt} characters when google_ai_overview is among the models`);
+    const length = charCount(p);
+    if (googleAsked && length > LIMITS.promptLengthGoogleAiOverview && length <= LIMITS.promptLength) {
+      issue(['prompts', i], `must be at most ${LIMITS.promptLengthGoogleAiOverview} characters when google_ai_overview is among the models`);
+    }
     if (seenPrompts.has(p.trim())) issue(['prompts', i], 'duplicates another prompt');
     seenPrompts.add(p.trim());
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkflowStep } from './billing';
-import { DEFAULT_SURFACES, Micro, nonBlankText, SURFACES, Surface, Timestamp, withoutRepeats } from './common';
+import { charCount, DEFAULT_SURFACES, Micro, nonBlankText, SURFACES, Surface, Timestamp, withoutRepeats } from './common';
 import { defineQuery, versioned } from './messaging';
 
 /** Length limits of the content-brief request (spec §4.6, §8; the optional texts' limits are ours). */
@@ -97,7 +97,8 @@ export const ContentBriefInput = z
   .superRefine((d, ctx) => {
     // Over 2000 characters the field's own limit has already said so.
     const max = maxTopicLength(resolveSurfaces(d));
-    if (typeof d.topic === 'string' && d.topic.length > max && d.topic.length <= CONTENT_BRIEF_LIMITS.topic) {
+    const length = typeof d.topic === 'string' ? charCount(d.topic) : 0;
+    if (length > max && length <= CONTENT_BRIEF_LIMITS.topic) {
       ctx.addIssue({ code: 'custom', path: ['topic'], message: `must be at most ${max} characters when google_ai_overview is queried` });
     }
   })
