@@ -58,6 +58,7 @@ describe('POST /admin/v1/accounts/:id/credits', () => {
     ['an amount as a string', { amountMicro: '100', reference: 'r' }, 'amountMicro'],
     ['an empty reference', { amountMicro: 5, reference: '' }, 'reference'],
     ['a reference over 200 characters', { amountMicro: 5, reference: 'r'.repeat(201) }, 'reference'],
+    ['a reference with a lone surrogate', { amountMicro: 5, reference: 'invoice-\uD800' }, 'reference'],
     ['a missing reference', { amountMicro: 5 }, 'reference'],
     ['an unknown field', { amountMicro: 5, reference: 'r', balanceMicro: 10 }, 'balanceMicro'],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_name, body, path) => {

@@ -221,6 +221,29 @@ describe('names at the 100-character limit, counted in code points as the API do
     expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body).toStrictEqual(before);
   });
 
+  it('refuses lone surrogates (JSON "\\ud800" without its pair) in every text field with 400 naming it, and changes nothing', async () => {
+    const { apiKey } = await stack.account();
+    const t = await createActivated(apiKey, compare('Acme', ['Beta']));
+    const before = (await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body;
+    const another = { ...compare('Acme', ['Beta']), name: 'Another' };
+    const attempts = [
+      ['POST', '/api/v1/trackers', { ...another, name: 'a\uD800b' }, 'name'],
+      ['POST', '/api/v1/trackers', { ...another, prompts: ['p \uDFFF'] }, 'prompts.0'],
+      ['POST', '/api/v1/trackers', { ...another, brand: 'B\uD83D' }, 'brand'],
+      // A pair the wrong way round is two lone surrogates.
+      ['POST', '/api/v1/trackers', { ...another, competitors: ['\uDE00\uD83D'] }, 'competitors.0'],
+      ['POST', '/api/v1/trackers', { ...another, aliases: [{ name: 'Acme', aliases: ['Acme\uD800'] }] }, 'aliases.0.aliases.0'],
+      ['PATCH', `/api/v1/trackers/${t.id}`, { ...compare('Acme', ['Beta']), name: '\uDBFF' }, 'name'],
+      ['POST', `/api/v1/trackers/${t.id}/runs`, { requestToken: 'token-\uD800' }, 'requestToken'],
+    ] as const;
+    for (const [method, path, body, field] of attempts) {
+      const refused = await stack.api(method, path, { key: apiKey, body });
+      expect(refused).toMatchObject({ status: 400, body: { error: { code: 'validation_error', issues: [expect.objectContaining({ path: field, message: expect.stringContaining('lone surrogate') })] } } });
+    }
+    expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).body).toStrictEqual(before);
+    expect((await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body.runs).toEqual([]);
+  });
+
   it('refuses the NUL character (U+0000) in names and prompts with 400 and changes nothing', async () => {
     const { apiKey } = await stack.account();
     const t = await createActivated(apiKey, compare('Acme', ['Beta']));

@@ -393,6 +393,10 @@ describe('validation', () => {
     ['no surfaces', { topic: 'crm', models: [] }, 'models'],
     ['a non-boolean fullSweep', { topic: 'crm', fullSweep: 'yes' }, 'fullSweep'],
     ['an audience over 500 characters', { topic: 'crm', audience: 'a'.repeat(501) }, 'audience'],
+    ['a lone surrogate in the topic', { topic: 'crm \uD83D' }, 'topic'],
+    ['a lone surrogate in the audience', { topic: 'crm', audience: '\uDE00 founders' }, 'audience'],
+    ['a lone surrogate in the brand', { topic: 'crm', brand: 'acme\uD800crm.com' }, 'brand'],
+    ['a lone surrogate in the goal', { topic: 'crm', goal: 'rank\uDFFF' }, 'goal'],
   ])('refuses %s with 400 naming the field, charging nothing', async (_name, body, path) => {
     const balance = await balanceOf(key);
     const res = await brief(key, body);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Micro, SURFACES, Timestamp } from './common';
+import { Micro, SURFACES, Timestamp, userText } from './common';
 import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 
 /** The content-brief workflow's priced steps (api-contract §7). */
@@ -58,7 +58,7 @@ export type Account = z.infer<typeof Account>;
 export const CreateAccountInput = z
   .object({
     email: z.email(),
-    name: z.string().min(1).max(100).optional(),
+    name: userText(100).optional(),
     creditsMicro: Micro.optional(),
     spendLimitMicroPerMonth: Micro.optional(),
   })
@@ -81,7 +81,7 @@ export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyInfo).meta({ descrip
 export const CreditInput = z
   .object({
     amountMicro: z.int().min(1).meta({ description: 'Positive integer micro-units; 100,000 = 1 USD.' }),
-    reference: z.string().min(1).max(200).meta({ description: 'Idempotency key of the credit, e.g. the payment id.' }),
+    reference: userText(200).meta({ description: 'Idempotency key of the credit, e.g. the payment id.' }),
   })
   .strict()
   .meta({ id: 'CreditInput' });

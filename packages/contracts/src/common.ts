@@ -42,18 +42,23 @@ export function charCount(s: string): number {
 }
 
 /**
- * Text a user writes (names, prompts, topics): 1–`max` characters, not all whitespace, and without
- * U+0000, as patterns, so the API document states them too. NUL is never part of a name or a
- * question, C-string APIs cut at it, and PostgreSQL (the local store's backend) cannot keep it in a
- * document; refusing it at the API keeps every store and provider able to take what was accepted.
+ * Text a user sends (names, prompts, topics, tokens): 1–`max` characters, without U+0000 and
+ * without lone surrogates, as patterns, so the API document states them too. NUL is never part of a
+ * name or a question, C-string APIs cut at it, and PostgreSQL (the local store's backend) cannot keep
+ * it in a document. A lone surrogate (JSON's `"\ud800"` without its pair) is no character and has
+ * no UTF-8 form: every store, message and e-mail would turn it into U+FFFD, so the text shown later
+ * would differ from the one accepted. Refusing both at the API keeps what was accepted as sent.
  */
-export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) =>
+export const userText = (max: number, params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
     .min(1)
     .max(max)
-    .regex(/\S/, 'must not be blank')
-    .regex(/^[^\u0000]*$/, 'must not contain the NUL character (U+0000)');
+    .regex(/^[^\u0000]*$/, 'must not contain the NUL character (U+0000)')
+    .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character');
+
+/** Text a user writes (names, prompts, topics): `userText` that is not all whitespace. */
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, 'must not be blank');
 
 /** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
 export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
 import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
-import { RunAnswer, RunSummary } from './run';
+import { RequestToken, RunAnswer, RunSummary } from './run';
 import { Tracker } from './tracker';
 import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
 
@@ -25,7 +25,7 @@ export const RunQueries = {
    * named another tracker; otherwise the tracker is checked, then the balance,
    * then the limit of 3 manual runs QUEUED or RUNNING per account.
    */
-  requestManual: defineQuery('runs.request-manual.v1', scoped({ trackerId: z.uuid(), requestToken: z.string().min(1).max(200) }), RunHead.extend({ replayed: z.boolean() })),
+  requestManual: defineQuery('runs.request-manual.v1', scoped({ trackerId: z.uuid(), requestToken: RequestToken }), RunHead.extend({ replayed: z.boolean() })),
   /**
    * Scheduled runs, one per occurrence, of any accounts (at most SCHEDULE_BATCH_MAX): the same
    * (tracker, scheduledFor) always yields the same single run, so a batch sent again creates only

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunDelta, RunMetrics } from '@brandradar/analysis';
-import { MAX_URL_CHARS, Micro, Surface, Timestamp } from './common';
+import { MAX_URL_CHARS, Micro, Surface, Timestamp, userText } from './common';
 import { Primitive, Tracker } from './tracker';
 
 export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
@@ -142,8 +142,11 @@ export const Run = z
   .meta({ id: 'Run' });
 export type Run = z.infer<typeof Run>;
 
+/** A manual run's idempotency token: any text of 1–200 characters (whitespace too), without NUL or lone surrogates. */
+export const RequestToken = userText(200);
+
 export const ManualRunInput = z
-  .object({ requestToken: z.string().min(1).max(200).meta({ description: 'Not secret; new for each run. Repeating it returns the same run without another charge.' }) })
+  .object({ requestToken: RequestToken.meta({ description: 'Not secret; new for each run, 1–200 characters. Repeating it returns the same run without another charge.' }) })
   .strict()
   .meta({ id: 'ManualRunInput', example: { requestToken: 'weekly-review-2026-11-22' } });
 
