@@ -207,9 +207,11 @@ describe('report', () => {
     expect(alpha10.mentionRate).toMatchObject({ change: 0, insufficientSample: false });
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=x', 'since=yesterday'])('rejects %s with 400', async (q) => {
+  it.each(['limit=0', 'limit=101', 'limit=x', 'limit=0x10', 'limit=1e1', 'limit=%205', 'since=yesterday'])('rejects %s with 400', async (q) => {
     const { apiKey } = await stack.account();
     const t = await activeTracker(apiKey);
-    expect((await stack.api('GET', `/api/v1/trackers/${t.id}/report?${q}`, { key: apiKey })).status).toBe(400);
+    const res = await stack.api('GET', `/api/v1/trackers/${t.id}/report?${q}`, { key: apiKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_error', issues: [expect.objectContaining({ path: q.split('=')[0] })] });
   });
 });

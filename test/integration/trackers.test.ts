@@ -364,11 +364,25 @@ describe('limits and listing', () => {
     expect(paused.body).toEqual({ trackers: [expect.objectContaining({ id: ids[1], status: 'PAUSED' })], nextCursor: null });
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'status=RUNNING', 'cursor=garbage', 'colour=blue'])('rejects the query %s with 400', async (q) => {
+  // `limit` is decimal digits only: what Number() would also read (hex, exponents, spaces, signs) is refused.
+  it.each(['limit=0', 'limit=101', 'limit=abc', 'limit=0x10', 'limit=1e1', 'limit=%205', 'limit=%2B5', 'limit=1.5', 'limit=', 'status=RUNNING', 'cursor=garbage', 'colour=blue'])(
+    'rejects the query %s with 400',
+    async (q) => {
+      const { apiKey } = await stack.account();
+      const res = await stack.api('GET', `/api/v1/trackers?${q}`, { key: apiKey });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_error');
+      expect(res.body.error.issues).toEqual([expect.objectContaining({ path: q.split('=')[0] })]);
+    },
+  );
+
+  it('reads a limit with leading zeros as decimal (007 is 7)', async () => {
     const { apiKey } = await stack.account();
-    const res = await stack.api('GET', `/api/v1/trackers?${q}`, { key: apiKey });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('validation_error');
+    for (let i = 0; i < 3; i++) expect((await create(apiKey, { ...bodies.rankings, name: `t${i}` })).status).toBe(201);
+    const res = await stack.api('GET', '/api/v1/trackers?limit=002', { key: apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.trackers).toHaveLength(2);
+    expect(res.body.nextCursor).toEqual(expect.any(String));
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RunDelta, RunMetrics } from '@brandradar/analysis';
-import { MAX_URL_CHARS, Micro, Surface, Timestamp, userText } from './common';
+import { MAX_URL_CHARS, Micro, queryInteger, Surface, Timestamp, userText } from './common';
 import { Primitive, Tracker } from './tracker';
 
 export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
@@ -150,6 +150,6 @@ export const ManualRunInput = z
   .strict()
   .meta({ id: 'ManualRunInput', example: { requestToken: 'weekly-review-2026-11-22' } });
 
-export const ReportQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict();
+export const ReportQuery = z.object({ limit: queryInteger(1, 100).default(20) }).strict();
 
 export const Report = z.object({ tracker: Tracker, runs: z.array(Run).meta({ description: 'Newest first.' }) }).meta({ id: 'Report' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { charCount, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
+import { charCount, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -313,7 +313,7 @@ export const TrackerCursor = z
 export const TrackerListQuery = z
   .object({
     status: TrackerStatus.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    limit: queryInteger(1, 100).default(20),
     cursor: TrackerCursor.optional(),
   })
   .strict();
