@@ -84,6 +84,9 @@ describe('alias validation: 400 validation_error naming the path', () => {
     ['an alias over 100 characters', { aliases: [{ name: 'Acme', aliases: ['a'.repeat(101)] }] }, 'aliases.0.aliases.0'],
     ['an alias equal to a tracked name', { aliases: [{ name: 'Acme', aliases: ['beta'] }] }, 'aliases.0.aliases.0'],
     ['one alias for two names', { aliases: [{ name: 'Acme', aliases: ['Same'] }, { name: 'Beta', aliases: ['same'] }] }, 'aliases.1.aliases.0'],
+    // Names compare in composed form (NFC): é is one code point or e + U+0301, the same name.
+    ['an alias equal to a tracked name in another Unicode form', { competitors: ['Café'], aliases: [{ name: 'Acme', aliases: ['CAFE\u0301'] }] }, 'aliases.0.aliases.0'],
+    ['one alias for two names in two Unicode forms', { aliases: [{ name: 'Acme', aliases: ['Crème'] }, { name: 'Beta', aliases: ['cre\u0300me'] }] }, 'aliases.1.aliases.0'],
     ['an unknown field', { aliases: [{ name: 'Acme', aliases: ['A'], weight: 2 }] }, 'aliases.0.weight'],
     ['the object shape keyed by name', { aliases: { Acme: ['A'] } }, 'aliases'],
   ])('%s', async (_case, extra, path) => {

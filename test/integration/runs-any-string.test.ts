@@ -78,8 +78,8 @@ function validText(max: number, count: (s: string) => number = codePoints) {
   return fc.oneof({ weight: 4, arbitrary: joined.filter((s) => count(s) <= max && notBlank(s)) }, { weight: 1, arbitrary: joined.filter(notBlank).map((s) => filled(s, max, count)) });
 }
 
-/** Names unique as the contract compares them: trimmed, lower-cased. */
-const names = (min: number, max: number) => fc.uniqueArray(validText(MAX_NAME), { minLength: min, maxLength: max, selector: (s) => s.trim().toLowerCase() });
+/** Names unique as the contract compares them: composed (NFC), trimmed, lower-cased. */
+const names = (min: number, max: number) => fc.uniqueArray(validText(MAX_NAME), { minLength: min, maxLength: max, selector: (s) => s.normalize('NFC').trim().toLowerCase() });
 
 /**
  * Absolute http(s) URLs, as the contract asks: after a valid scheme and host, the URL standard
@@ -109,7 +109,7 @@ const trackerBody = fc
   .record({
     name: validText(MAX_NAME),
     // Short enough for every surface: google_ai_overview takes 700 characters.
-    prompts: fc.uniqueArray(validText(LIMITS.promptLengthGoogleAiOverview), { minLength: 1, maxLength: 3, selector: (s) => s.trim() }),
+    prompts: fc.uniqueArray(validText(LIMITS.promptLengthGoogleAiOverview), { minLength: 1, maxLength: 3, selector: (s) => s.normalize('NFC').trim() }),
     models: fc.subarray([...SURFACES], { minLength: 1 }),
     definition,
   })

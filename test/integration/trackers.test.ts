@@ -133,6 +133,10 @@ describe('validation', () => {
     ['an unknown primitive', { ...bodies.rankings, primitive: 'vibes' }, 'primitive'],
     ['competitors equal to the brand', { ...bodies.compare, competitors: ['acme'] }, 'competitors.0'],
     ['duplicate competitors', { ...bodies.rankings, competitors: ['HubSpot', 'hubspot'] }, 'competitors.1'],
+    // Composed (NFC) and decomposed forms of é are the same name, and the same prompt.
+    ['competitors that differ only in Unicode form', { ...bodies.rankings, competitors: ['Café', 'cafe\u0301'] }, 'competitors.1'],
+    ['a competitor equal to the brand in another Unicode form', { ...bodies.compare, brand: 'Café', competitors: ['CAFE\u0301'] }, 'competitors.0'],
+    ['prompts that differ only in Unicode form', { ...bodies.rankings, prompts: ['best café', 'best cafe\u0301'] }, 'prompts.1'],
     ['21 competitors', { ...bodies.rankings, competitors: Array.from({ length: 21 }, (_, i) => `c${i}`) }, 'competitors'],
     ['a non-http url', { ...bodies.citations, url: 'ftp://acme.example' }, 'url'],
     ['a relative url', { ...bodies.citations, url: '/guide' }, 'url'],

@@ -74,10 +74,10 @@ const competitorsFor = (primitive: Primitive) =>
       .min(1, `must list 1 to ${LIMITS.competitors} names`)
       .max(LIMITS.competitors, `must list 1 to ${LIMITS.competitors} names`),
     'duplicates another competitor',
-  ).meta({ description: `1–${LIMITS.competitors} names, each 1–100 characters, unique (also case-insensitively) and none equal to \`brand\`.` });
+  ).meta({ description: `1–${LIMITS.competitors} names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to \`brand\`.` });
 
 const Prompts = withoutRepeats(z.array(nonBlankText(LIMITS.promptLength)).min(1).max(LIMITS.promptsPerTracker), 'duplicates another prompt').meta({
-  description: `1–${LIMITS.promptsPerTracker} prompts, each 1–${LIMITS.promptLength} characters (1–${LIMITS.promptLengthGoogleAiOverview} when \`google_ai_overview\` is among the models), unique also after trimming.`,
+  description: `1–${LIMITS.promptsPerTracker} prompts, each 1–${LIMITS.promptLength} characters (1–${LIMITS.promptLengthGoogleAiOverview} when \`google_ai_overview\` is among the models), unique also after trimming and in composed Unicode form (NFC).`,
 });
 
 const models = (params?: ReturnType<typeof requiredAs>) =>
@@ -96,7 +96,7 @@ const URL_DESCRIPTION = `Absolute http(s) URL of at most ${MAX_URL_CHARS} charac
 const Aliases = z
   .array(NameAliases)
   .meta({
-    description: `Other names that count as the brand or a competitor (\`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]\`): one entry per tracked name at most, ${LIMITS.aliasesPerName} aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update.`,
+    description: `Other names that count as the brand or a competitor (\`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]\`): one entry per tracked name at most, ${LIMITS.aliasesPerName} aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update.`,
   })
   .optional();
 
@@ -125,17 +125,24 @@ function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string,
     .superRefine(crossFieldRules);
 }
 
+/**
+ * How names compare for the uniqueness rules: case-insensitive, trimmed, and in Unicode's composed
+ * form (NFC), so `Café` written with `é` and with `e` + U+0301 are one name, as a reader sees them.
+ */
+const nameKey = (s: string) => s.normalize('NFC').trim().toLowerCase();
+/** How prompts compare: trimmed and composed (NFC); case matters, as it may to a surface. */
+const promptKey = (s: string) => s.normalize('NFC').trim();
+
 type Definition = { brand?: string; competitors?: string[]; prompts: string[]; models?: Surface[]; aliases?: NameAliases[]; primitive: Primitive };
 
 /** The rules that relate fields to each other, which a JSON Schema cannot state (the field descriptions do). */
 function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  const key = (s: string) => s.trim().toLowerCase();
   const seen = new Set<string>();
   (d.competitors ?? []).forEach((c, i) => {
-    if (seen.has(key(c))) issue(['competitors', i], 'duplicates another competitor');
-    seen.add(key(c));
-    if (d.brand !== undefined && key(c) === key(d.brand)) issue(['competitors', i], 'must not be the brand itself');
+    if (seen.has(nameKey(c))) issue(['competitors', i], 'duplicates another competitor');
+    seen.add(nameKey(c));
+    if (d.brand !== undefined && nameKey(c) === nameKey(d.brand)) issue(['competitors', i], 'must not be the brand itself');
   });
 
   // Over 2000 characters the field's own limit has already said so.
@@ -146,8 +153,8 @@ function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
     if (googleAsked && length > LIMITS.promptLengthGoogleAiOverview && length <= LIMITS.promptLength) {
       issue(['prompts', i], `must be at most ${LIMITS.promptLengthGoogleAiOverview} characters when google_ai_overview is among the models`);
     }
-    if (seenPrompts.has(p.trim())) issue(['prompts', i], 'duplicates another prompt');
-    seenPrompts.add(p.trim());
+    if (seenPrompts.has(promptKey(p))) issue(['prompts', i], 'duplicates another prompt');
+    seenPrompts.add(promptKey(p));
   });
 
   if (d.aliases) aliasIssues(d.aliases, [...(d.brand !== undefined ? [d.brand] : []), ...(d.competitors ?? [])], issue);
@@ -155,8 +162,7 @@ function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
 
 /** Aliases name tracked names only, each once, and stay distinct from every tracked name and each other. */
 function aliasIssues(entries: NameAliases[], tracked: string[], issue: (path: (string | number)[], message: string) => void): void {
-  const key = (s: string) => s.trim().toLowerCase();
-  const names = new Set(tracked.map(key));
+  const names = new Set(tracked.map(nameKey));
   const described = new Set<string>();
   const seen = new Set<string>();
   entries.forEach((entry, i) => {
@@ -164,9 +170,9 @@ function aliasIssues(entries: NameAliases[], tracked: string[], issue: (path: (s
     if (described.has(entry.name)) issue(['aliases', i, 'name'], 'has aliases in an earlier entry');
     described.add(entry.name);
     entry.aliases.forEach((alias, k) => {
-      if (names.has(key(alias))) issue(['aliases', i, 'aliases', k], 'must not equal a tracked name');
-      else if (seen.has(key(alias))) issue(['aliases', i, 'aliases', k], 'duplicates another alias');
-      seen.add(key(alias));
+      if (names.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'must not equal a tracked name');
+      else if (seen.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'duplicates another alias');
+      seen.add(nameKey(alias));
     });
   });
 }
