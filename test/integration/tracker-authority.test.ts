@@ -45,6 +45,10 @@ describe('time zones', () => {
     ['utc', 'UTC'],
     ['europe/berlin', 'Europe/Berlin'],
     ['AMERICA/NEW_YORK', 'America/New_York'],
+    // Current IANA names that ICU would turn into its own older ones (Asia/Calcutta, Europe/Kiev), and a link.
+    ['Asia/Kolkata', 'Asia/Kolkata'],
+    ['Europe/Kyiv', 'Europe/Kyiv'],
+    ['US/Eastern', 'US/Eastern'],
   ])('stores and returns %s as %s', async (sent, canonical) => {
     const { apiKey } = await stack.account();
     const t = await createTracker(apiKey, { ...sentiment(), cadence: { ...cadence, timezone: sent } });

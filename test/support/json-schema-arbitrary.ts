@@ -12,7 +12,7 @@ const TEXT_SPAN = 24;
  * Values for the subset of JSON Schema the gateway's document uses: `$ref` into
  * `components`, `const`, `enum`, `oneOf`/`anyOf`, `type` (one or several), objects (required
  * keys always, optional ones sometimes, never a key whose schema is `not: {}`), arrays
- * (`minItems`, `maxItems`, `uniqueItems`), strings (`minLength`, `maxLength`, `pattern`, the
+ * (`minItems`, `maxItems`, `uniqueItems`), strings (`minLength`, `maxLength`, `pattern`, `examples`, the
  * formats `uuid`, `uri`, `date-time`), integers and numbers (`minimum`, `maximum`), booleans
  * and null. Keywords that relate values (`if`/`then`) are not generated for: callers keep only
  * the values a JSON Schema validator accepts, so every value used is valid by the document.
@@ -74,6 +74,9 @@ export function arbitraryFor(schema: Schema, components: Record<string, Schema>)
       case 'date-time':
         return fc.date({ min: new Date('2000-01-01T00:00:00.000Z'), max: new Date('2099-12-31T23:59:59.999Z'), noInvalidDate: true }).map((d) => d.toISOString());
     }
+    // `examples` on a string mark a value its pattern cannot fully state (a time zone the server's
+    // database knows): valid values are the documented ones.
+    if (Array.isArray(s.examples)) return fc.constantFrom(...(s.examples as string[]));
     if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern, 'u')).filter(fits);
     return fc.string({ unit: 'binary', minLength, maxLength });
   };

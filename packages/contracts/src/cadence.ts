@@ -7,8 +7,11 @@ export function isValidTimeZone(tz: string): boolean {
   return LISTED_ZONES.has(tz) || knownToIntl(tz);
 }
 
+/** The shape of every IANA zone name (`Europe/Berlin`, `America/Port-au-Prince`, `Etc/GMT+5`); also stated in the API document. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
 function knownToIntl(tz: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  if (!ZONE_NAME.test(tz)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch {
@@ -21,21 +24,23 @@ function knownToIntl(tz: string): boolean {
 const LISTED_ZONES: ReadonlySet<string> = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 /**
- * The canonical spelling of a valid IANA zone (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`,
- * a link such as `US/Eastern` → `America/New_York`), so stored trackers name each zone one way.
+ * A valid IANA zone in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`), so one
+ * zone is not stored in many spellings. Any other name is kept as sent: ICU resolves links and
+ * renamed zones to its own, sometimes outdated, names (`Asia/Kolkata` → `Asia/Calcutta`,
+ * `Europe/Kyiv` → `Europe/Kiev`), and a client that sent the current name expects it back.
  */
 export function canonicalTimeZone(tz: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === tz.toLowerCase() ? resolved : tz;
 }
-
-/** What the API document lists. */
-const TIME_ZONES = [...LISTED_ZONES].sort();
 
 const timezone = z.string().refine(isValidTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin').meta({
   example: 'Europe/Berlin',
+  // The pattern states a zone name's shape, not which names exist: these do.
+  examples: ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'],
   description:
-    'An IANA time zone name; stored and returned in its canonical form. The listed canonical names are accepted; so are other spellings and links that name one of them (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`, `US/Eastern` → `America/New_York`).',
-  enum: TIME_ZONES,
+    'An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server\'s time zone database does not know, or an offset such as `+02:00`, is refused.',
+  pattern: ZONE_NAME.source,
 });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm between 00:00 and 23:59').meta({ example: '09:00' });
 

@@ -310,19 +310,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "rankings";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
-            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively) and none equal to `brand`. */
-            competitors: (string & (unknown & unknown))[];
+            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
+            competitors: (string & (unknown & unknown & unknown))[];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         /**
@@ -337,11 +337,15 @@ export interface components {
             /** @constant */
             frequency: "weekly";
             /**
-             * @description An IANA time zone name; stored and returned in its canonical form. The listed canonical names are accepted; so are other spellings and links that name one of them (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`, `US/Eastern` → `America/New_York`).
+             * @description An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server's time zone database does not know, or an offset such as `+02:00`, is refused.
              * @example Europe/Berlin
-             * @enum {string}
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example Asia/Kolkata
+             * @example Australia/Lord_Howe
+             * @example UTC
              */
-            timezone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
+            timezone: string;
             /** @example 09:00 */
             time: string;
             /** @description 0 is Sunday, 1 is Monday, … 6 is Saturday. */
@@ -350,11 +354,15 @@ export interface components {
             /** @constant */
             frequency: "monthly";
             /**
-             * @description An IANA time zone name; stored and returned in its canonical form. The listed canonical names are accepted; so are other spellings and links that name one of them (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`, `US/Eastern` → `America/New_York`).
+             * @description An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server's time zone database does not know, or an offset such as `+02:00`, is refused.
              * @example Europe/Berlin
-             * @enum {string}
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example Asia/Kolkata
+             * @example Australia/Lord_Howe
+             * @example UTC
              */
-            timezone: "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis" | "UTC";
+            timezone: string;
             /** @example 09:00 */
             time: string;
             /** @description A day past the month's end runs on its last day. */
@@ -364,9 +372,9 @@ export interface components {
         Surface: "chatgpt" | "claude" | "perplexity" | "gemini" | "google_ai_overview";
         NameAliases: {
             /** @description The brand or one of the competitors, exactly as listed. */
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             /** @description 1–5 other names, each 1–100 characters. */
-            aliases: (string & (unknown & unknown))[];
+            aliases: (string & (unknown & unknown & unknown))[];
         };
         CreateTrackerInput_compare: {
             /**
@@ -374,19 +382,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "compare";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
             /** @description Your brand, 1–100 characters. */
-            brand: string & (unknown & unknown);
-            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively) and none equal to `brand`. */
-            competitors: (string & (unknown & unknown))[];
+            brand: string & (unknown & unknown & unknown);
+            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
+            competitors: (string & (unknown & unknown & unknown))[];
             /** @description Not used by `compare`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         CreateTrackerInput_citations: {
@@ -395,10 +403,10 @@ export interface components {
              * @enum {string}
              */
             primitive: "citations";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -416,19 +424,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "sentiment";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
             /** @description Your brand, 1–100 characters. */
-            brand: string & (unknown & unknown);
+            brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
             competitors?: unknown;
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         /** @enum {string} */
@@ -467,19 +475,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "rankings";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
-            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively) and none equal to `brand`. */
-            competitors: (string & (unknown & unknown))[];
+            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
+            competitors: (string & (unknown & unknown & unknown))[];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         UpdateTrackerInput_compare: {
@@ -488,19 +496,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "compare";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
             /** @description Your brand, 1–100 characters. */
-            brand: string & (unknown & unknown);
-            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively) and none equal to `brand`. */
-            competitors: (string & (unknown & unknown))[];
+            brand: string & (unknown & unknown & unknown);
+            /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
+            competitors: (string & (unknown & unknown & unknown))[];
             /** @description Not used by `compare`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         UpdateTrackerInput_citations: {
@@ -509,10 +517,10 @@ export interface components {
              * @enum {string}
              */
             primitive: "citations";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -530,19 +538,19 @@ export interface components {
              * @enum {string}
              */
             primitive: "sentiment";
-            name: string & (unknown & unknown);
+            name: string & (unknown & unknown & unknown);
             cadence: components["schemas"]["Cadence"];
-            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming. */
-            prompts: (string & (unknown & unknown))[];
+            /** @description 1–30 prompts, each 1–2000 characters (1–700 when `google_ai_overview` is among the models), unique also after trimming and in composed Unicode form (NFC). */
+            prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
             /** @description Your brand, 1–100 characters. */
-            brand: string & (unknown & unknown);
+            brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
             competitors?: unknown;
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
             url?: unknown;
-            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive) and none equal to a tracked name. Optional; absent means none, also in a full update. */
+            /** @description Other names that count as the brand or a competitor (`[{"name": "Proton VPN", "aliases": ["ProtonVPN"]}]`): one entry per tracked name at most, 5 aliases each, unique (case-insensitive, NFC) and none equal to a tracked name. Optional; absent means none, also in a full update. */
             aliases?: components["schemas"]["NameAliases"][];
         };
         /**
@@ -560,8 +568,8 @@ export interface components {
          *     }
          */
         ManualRunInput: {
-            /** @description Not secret; new for each run. Repeating it returns the same run without another charge. */
-            requestToken: string;
+            /** @description Not secret; new for each run, 1–200 characters. Repeating it returns the same run without another charge. */
+            requestToken: string & (unknown & unknown);
         };
         /**
          * @example {
@@ -574,13 +582,13 @@ export interface components {
          */
         ContentBriefInput: {
             /** @description The topic, keyword or content idea, asked verbatim of the AI surfaces. 1–2000 characters; 1–700 when `google_ai_overview` is queried. */
-            topic: string & (unknown & unknown);
+            topic: string & (unknown & unknown & unknown);
             /** @description Target audience or ICP, 1–500 characters. */
-            audience?: string & (unknown & unknown);
+            audience?: string & (unknown & unknown & unknown);
             /** @description The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it. */
-            brand?: string & (unknown & unknown);
+            brand?: string & (unknown & unknown & unknown);
             /** @description The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters. */
-            goal?: string & (unknown & unknown);
+            goal?: string & (unknown & unknown & unknown);
             /**
              * @description ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.
              * @enum {string}
