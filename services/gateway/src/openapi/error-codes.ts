@@ -5,7 +5,7 @@ import type { ErrorCode } from '@brandradar/contracts';
  * a new code in the contracts does not compile until it is described here.
  */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  invalid_json: 'The request body is not valid JSON.',
+  invalid_json: 'The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.',
   validation_error:
     'The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.',
   unauthorized: 'The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.',
@@ -24,7 +24,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_state: 'The resource is in a state that does not allow this change.',
   idempotency_key_conflict: 'The idempotency key was already used for a different operation; use a new key.',
   payload_too_large: 'The request body is over 256 KiB.',
-  unsupported_media_type: 'A request body must be sent with `Content-Type: application/json`.',
+  unsupported_media_type: 'A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.',
   run_limit_reached: 'The account already has 3 manual runs QUEUED or RUNNING. Sent with `Retry-After`.',
   brief_limit_reached: 'The account already has as many content briefs running as it may (3 by default). Sent with `Retry-After`; nothing was held or charged, and an `Idempotency-Key` sent with it may be used again.',
   rate_limited: 'Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.',
