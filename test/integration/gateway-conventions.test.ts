@@ -35,6 +35,13 @@ describe('authentication', () => {
     expect(JSON.parse([...bodies][0]!)).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 
+  it('reads the scheme name in any case, as HTTP says (bearer, BEARER), for reads and for the rate limit', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const res = await fetch(`${stack.gatewayUrl}/api/v1/account`, { headers: { Authorization: `${scheme} ${apiKey}` } });
+      expect([scheme, res.status]).toEqual([scheme, 200]);
+    }
+  });
+
   it('refuses the admin API without the operator token', async () => {
     const res = await fetch(`${stack.adminUrl}/admin/v1/accounts`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}` } });
     expect(res.status).toBe(401);
