@@ -76,6 +76,37 @@ describe('POST /admin/v1/accounts/:id/credits', () => {
     expect(res.body.account.balanceMicro).toBe(7);
   });
 
+  it('answers 409 for a reference used before with another amount and applies nothing; the same amount replays with 200', async () => {
+    const { accountId, apiKey } = await stack.account(0);
+    expect((await stack.admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amountMicro: 100_000, reference: 'inv-1' })).status).toBe(200);
+    const other = await stack.admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amountMicro: 200_000, reference: 'inv-1' });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toMatchObject({ code: 'idempotency_key_conflict', message: expect.stringContaining('inv-1'), appliedMicro: 100_000 });
+    const same = await stack.admin('POST', `/admin/v1/accounts/${accountId}/credits`, { amountMicro: 100_000, reference: 'inv-1' });
+    expect(same.status).toBe(200);
+    expect(same.body.account.balanceMicro).toBe(100_000);
+    expect(await balanceOf(apiKey)).toBe(100_000);
+  });
+
+  it('refuses a credit that would take the balance past the largest amount an account can hold, and the account stays readable', async () => {
+    const created = await stack.admin('POST', '/admin/v1/accounts', { email: `rich-${Date.now()}@example.com`, creditsMicro: Number.MAX_SAFE_INTEGER });
+    expect(created.status).toBe(201);
+    const res = await stack.admin('POST', `/admin/v1/accounts/${created.body.account.id}/credits`, { amountMicro: 10, reference: 'big3' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_error', issues: [{ path: 'amountMicro', message: expect.stringContaining('largest amount an account can hold') }] });
+    const account = await stack.api('GET', '/api/v1/account', { key: created.body.apiKey });
+    expect(account.status).toBe(200);
+    expect(account.body.account.balanceMicro).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuses initial credits beyond the largest amount an account can hold, naming creditsMicro, and creates nothing', async () => {
+    const email = `richer-${Date.now()}@example.com`;
+    const res = await stack.admin('POST', '/admin/v1/accounts', { email, creditsMicro: Number.MAX_SAFE_INTEGER + 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_error', issues: [{ path: 'creditsMicro', message: expect.any(String) }] });
+    expect((await stack.admin('POST', '/admin/v1/accounts', { email, creditsMicro: 1 })).status).toBe(201);
+  });
+
   it('answers 404 for an unknown or malformed account id', async () => {
     for (const id of [unknownId, 'not-a-uuid']) {
       const res = await stack.admin('POST', `/admin/v1/accounts/${id}/credits`, { amountMicro: 5, reference: 'r' });

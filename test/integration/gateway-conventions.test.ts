@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { startStack, type TestStack } from '../support/stack';
@@ -32,6 +33,13 @@ describe('authentication', () => {
     }
     expect(bodies.size).toBe(1);
     expect(JSON.parse([...bodies][0]!)).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  it('reads the scheme name in any case, as HTTP says (bearer, BEARER), for reads and for the rate limit', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const res = await fetch(`${stack.gatewayUrl}/api/v1/account`, { headers: { Authorization: `${scheme} ${apiKey}` } });
+      expect([scheme, res.status]).toEqual([scheme, 200]);
+    }
   });
 
   it('refuses the admin API without the operator token', async () => {
@@ -104,6 +112,29 @@ describe('request conventions', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
+
+  it.each(['/api/v1/trackers', '/api/v1/trackers/3f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11/runs', '/api/v1/workflows/content-brief'])(
+    'refuses a body that does not decompress as its Content-Encoding says with 400 invalid_json at %s, an unknown encoding with 415',
+    async (path) => {
+      const post = (encoding: string, body: Uint8Array | string) =>
+        fetch(`${stack.gatewayUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body });
+      const truncated = gzipSync(Buffer.from('{"name":"cut short"}')).subarray(0, 12);
+      for (const [encoding, body] of [['gzip', '{"x":1}'], ['deflate', '{"x":1}'], ['br', '{"x":1}'], ['GZIP', truncated]] as const) {
+        const res = await post(encoding, body);
+        expect([encoding, res.status]).toEqual([encoding, 400]);
+        expect(res.headers.get('x-request-id')).toBeTruthy();
+        expect(await res.json()).toEqual({ error: { code: 'invalid_json', message: expect.stringContaining('could not be decompressed') } });
+      }
+      // A body that does decompress is read: here it is refused for what it says, not how it came.
+      const readable = await post('gzip', gzipSync(Buffer.from('{"x":1}')));
+      expect([readable.status, ((await readable.json()) as { error: { code: string } }).error.code]).toEqual([400, 'validation_error']);
+      for (const encoding of ['zstd', 'compress']) {
+        const res = await post(encoding, '{"x":1}');
+        expect([encoding, res.status]).toEqual([encoding, 415]);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+      }
+    },
+  );
 
   it('refuses a body over 256 KiB with 413', async () => {
     const res = await stack.admin('POST', '/admin/v1/accounts', { email: 'big@example.com', name: 'x'.repeat(300 * 1024) });

@@ -8,12 +8,14 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   invalid_json: 400,
   validation_error: 400,
+  bad_request: 400,
   unauthorized: 401,
   insufficient_credits: 402,
   spend_limit_reached: 402,
   account_closed: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   cost_estimate_changed: 409,
   tracker_limit_reached: 409,
   tracker_not_active: 409,
@@ -27,6 +29,7 @@ export const ERROR_STATUS = {
   run_limit_reached: 429,
   brief_limit_reached: 429,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   unavailable: 503,
 } as const;

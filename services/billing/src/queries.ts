@@ -31,8 +31,8 @@ export interface BillingStores {
  * between the two writes is restored by the caller's retry.
  */
 export function billingQueryHandlers(s: BillingStores, now: () => Date = () => new Date()) {
-  async function credit(accountId: string, amountMicro: number, reference: string): Promise<AccountState> {
-    const result = await s.accounts.change(accountId, (a) => applyCredit(a, amountMicro, reference));
+  async function credit(accountId: string, amountMicro: number, reference: string, field?: string): Promise<AccountState> {
+    const result = await s.accounts.change(accountId, (a) => applyCredit(a, amountMicro, reference, field));
     await s.ledger.record({ accountId, kind: 'credit', amountMicro, chargedMicro: 0, reference, createdAt: now() });
     return result.state;
   }
@@ -60,7 +60,7 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     async createAccount({ input }: QueryRequest<Q['createAccount']>): Promise<QueryResult<Q['createAccount']>> {
       let state = newAccount({ id: randomUUID(), email: input.email, name: input.name, spendLimitMicroPerMonth: input.spendLimitMicroPerMonth, now: now() });
       await s.accounts.insert(state);
-      if (input.creditsMicro) state = await credit(state._id, input.creditsMicro, 'initial-credit');
+      if (input.creditsMicro) state = await credit(state._id, input.creditsMicro, 'initial-credit', 'creditsMicro');
       const key = await issueKey(state._id);
       return { ...accountReply(state), apiKey: key.apiKey, keyId: key.keyId };
     },

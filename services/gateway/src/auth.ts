@@ -8,9 +8,9 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
-function bearerToken(req: Request): string | null {
-  const m = /^Bearer ([^\s]+)$/.exec(req.header('authorization') ?? '');
-  return m ? m[1]! : null;
+/** The credentials of `Authorization: Bearer <token>`; the scheme name is case-insensitive (RFC 9110 §11.1). */
+export function bearerToken(req: Request): string | null {
+  return /^bearer +(\S+)$/i.exec(req.header('authorization') ?? '')?.[1] ?? null;
 }
 
 /**

@@ -82,6 +82,7 @@ describe('apiKeyId', () => {
 
   it('is the key id of the bearer API key', () => {
     expect(apiKeyId(request(`Bearer brk_0123456789ab_${'A'.repeat(43)}`))).toBe('0123456789ab');
+    expect(apiKeyId(request(`bearer brk_0123456789ab_${'A'.repeat(43)}`))).toBe('0123456789ab');
   });
 
   it('refuses to guess for a request that was not authenticated', () => {

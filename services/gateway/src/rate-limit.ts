@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { apiError, parseApiKey } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
+import { bearerToken } from './auth';
 
 export interface RateLimitSettings {
   /** Tokens added per minute: the sustained request rate. */
@@ -97,8 +98,7 @@ export class RateLimiter {
 
 /** The bucket key of an authenticated public-API request: its API key's id (the contract limits per key). */
 export function apiKeyId(req: Request): string {
-  const token = /^Bearer (\S+)$/.exec(req.header('authorization') ?? '')?.[1] ?? '';
-  const key = parseApiKey(token);
+  const key = parseApiKey(bearerToken(req) ?? '');
   // Only called after authentication succeeded, so the header holds a valid key.
   if (!key) throw new Error('apiKeyId called on a request without a valid API key');
   return key.keyId;

@@ -1,4 +1,4 @@
-import { applyCredit, closeAccount, monthOf, monthsBefore, newAccount, toApiAccount, fromStored } from './accounts';
+import { applyCredit, closeAccount, MAX_ACCOUNT_MICRO, monthOf, monthsBefore, newAccount, toApiAccount, fromStored } from './accounts';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const account = () => newAccount({ id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11', email: 'a@example.com', now });
@@ -6,11 +6,30 @@ const account = () => newAccount({ id: '7f1c7d34-4cda-4c1c-9d4b-6a4c1f0e2b11', e
 describe('applyCredit', () => {
   it('adds the amount once per reference', () => {
     const first = applyCredit(account(), 250_000, 'invoice-1');
-    expect(first).toMatchObject({ applied: true, state: { balanceMicro: 250_000, appliedCredits: ['invoice-1'] } });
+    expect(first).toMatchObject({ applied: true, state: { balanceMicro: 250_000, appliedCredits: [{ reference: 'invoice-1', amountMicro: 250_000 }] } });
     const replay = applyCredit(first.state, 250_000, 'invoice-1');
     expect(replay.applied).toBe(false);
     expect(replay.state.balanceMicro).toBe(250_000);
     expect(applyCredit(first.state, 1, 'invoice-2').state.balanceMicro).toBe(250_001);
+  });
+
+  it('refuses a reference used before with another amount, and changes nothing', () => {
+    const first = applyCredit(account(), 100_000, 'inv-1').state;
+    expect(() => applyCredit(first, 200_000, 'inv-1')).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'idempotency_key_conflict', appliedMicro: 100_000 }) }));
+  });
+
+  it('answers a reference stored before amounts were kept as a replay, whatever the amount', () => {
+    const legacy = fromStored({ ...account(), balanceMicro: 5, appliedCredits: ['old'] });
+    expect(legacy.appliedCredits).toEqual([{ reference: 'old', amountMicro: null }]);
+    expect(applyCredit(legacy, 7, 'old')).toEqual({ state: legacy, applied: false });
+  });
+
+  it('refuses a credit that would take the balance and open holds past the largest exact amount', () => {
+    const full = applyCredit(account(), MAX_ACCOUNT_MICRO, 'all').state;
+    expect(() => applyCredit(full, 1, 'more')).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'validation_error', issues: [{ path: 'amountMicro', message: expect.stringContaining('largest amount') }] }) }));
+    // A held amount comes back to the balance when released, so it counts too.
+    const held = { ...account(), balanceMicro: MAX_ACCOUNT_MICRO - 10, holds: [{ holdKey: 'run:1', amountMicro: 10, placedAt: now, expiresAt: now }] };
+    expect(() => applyCredit(held, 1, 'more', 'creditsMicro')).toThrow(expect.objectContaining({ error: expect.objectContaining({ issues: [expect.objectContaining({ path: 'creditsMicro' })] }) }));
   });
 
   it.each([0, -5, 1.5, Number.MAX_SAFE_INTEGER + 1])('refuses %p', (amount) => {

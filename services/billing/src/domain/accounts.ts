@@ -1,4 +1,11 @@
 import type { Account } from '@brandradar/contracts';
+import { DomainError } from '@brandradar/platform';
+
+/**
+ * The most an account can hold, and be billed in a month: beyond it integers are no longer exact in
+ * JavaScript (and the contract's amounts refuse them), so a credit or a hold that would pass it is refused.
+ */
+export const MAX_ACCOUNT_MICRO = Number.MAX_SAFE_INTEGER;
 
 /** A reservation of part of the balance, until it is captured or it expires. */
 export interface OpenHold {
@@ -35,8 +42,8 @@ export interface AccountState {
   /** Available balance: credits minus captured charges minus outstanding holds. */
   balanceMicro: number;
   spendLimitMicroPerMonth: number | null;
-  /** References of credits already applied (idempotency of admin credits). */
-  appliedCredits: string[];
+  /** Credits already applied, by reference (idempotency of admin credits). */
+  appliedCredits: AppliedCredit[];
   /** Outstanding holds. Lists, never maps by hold key: ids are never field names. */
   holds: OpenHold[];
   /** Recently settled holds; see `keepRecentSettlements` for how long they stay. */
@@ -45,6 +52,12 @@ export interface AccountState {
   spentByMonth: Record<string, number>;
   createdAt: Date;
   rev: number;
+}
+
+/** An admin credit as applied; `amountMicro` is null for credits recorded before amounts were kept. */
+export interface AppliedCredit {
+  reference: string;
+  amountMicro: number | null;
 }
 
 export type Change<T> = { state: T; applied: boolean };
@@ -73,8 +86,9 @@ export function newAccount(input: { id: string; email: string; name?: string; sp
 const LEGACY_HOLD_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** An account as it was first stored: no holds or monthly spend, or holds as maps keyed by hold key. */
-export type StoredAccount = Omit<Partial<AccountState>, 'holds' | 'settledHolds'> &
+export type StoredAccount = Omit<Partial<AccountState>, 'holds' | 'settledHolds' | 'appliedCredits'> &
   Pick<AccountState, '_id'> & {
+    appliedCredits?: Array<AppliedCredit | string>;
     holds?: OpenHold[] | Record<string, Omit<OpenHold, 'holdKey' | 'expiresAt'> & { expiresAt?: Date }>;
     settledHolds?: SettledHold[] | Record<string, Omit<SettledHold, 'holdKey' | 'expired' | 'expiresAt'>>;
   };
@@ -85,11 +99,11 @@ export type StoredAccount = Omit<Partial<AccountState>, 'holds' | 'settledHolds'
  * as lists by the next change).
  */
 export function fromStored(stored: StoredAccount): AccountState {
-  const { holds = [], settledHolds = [], ...rest } = stored;
+  const { holds = [], settledHolds = [], appliedCredits = [], ...rest } = stored;
   return {
-    appliedCredits: [],
     spentByMonth: {},
     ...rest,
+    appliedCredits: appliedCredits.map((c) => (typeof c === 'string' ? { reference: c, amountMicro: null } : c)),
     holds: Array.isArray(holds)
       ? holds
       : Object.entries(holds).map(([holdKey, h]) => ({ holdKey, ...h, expiresAt: h.expiresAt ?? new Date(h.placedAt.getTime() + LEGACY_HOLD_LIFETIME_MS) })),
@@ -97,12 +111,27 @@ export function fromStored(stored: StoredAccount): AccountState {
   } as AccountState;
 }
 
-/** Adds credit once per reference; a repeated reference changes nothing. */
-export function applyCredit(account: AccountState, amountMicro: number, reference: string): Change<AccountState> {
+/**
+ * Adds credit once per reference; the same reference with the same amount changes nothing, with
+ * another amount it is refused (`idempotency_key_conflict`). A credit that would take the account's
+ * funds (balance and open holds, which may come back to it) past `MAX_ACCOUNT_MICRO` is refused as
+ * a `validation_error` on `field`, the request field that carried the amount.
+ */
+export function applyCredit(account: AccountState, amountMicro: number, reference: string, field = 'amountMicro'): Change<AccountState> {
   if (!Number.isSafeInteger(amountMicro) || amountMicro <= 0) throw new RangeError('credit must be a positive integer');
-  if (account.appliedCredits.includes(reference)) return { state: account, applied: false };
+  const applied = account.appliedCredits.find((c) => c.reference === reference);
+  if (applied) {
+    if (applied.amountMicro !== null && applied.amountMicro !== amountMicro) {
+      throw DomainError.of('idempotency_key_conflict', `The reference "${reference}" was already used for a credit of another amount; use a new reference for a new credit.`, { appliedMicro: applied.amountMicro });
+    }
+    return { state: account, applied: false };
+  }
+  if (account.balanceMicro + outstandingHoldsMicro(account) + amountMicro > MAX_ACCOUNT_MICRO) {
+    const message = `would take the balance past ${MAX_ACCOUNT_MICRO}, the largest amount an account can hold`;
+    throw DomainError.of('validation_error', 'The request body is invalid.', { issues: [{ path: field, message }] });
+  }
   return {
-    state: { ...account, balanceMicro: account.balanceMicro + amountMicro, appliedCredits: [...account.appliedCredits, reference] },
+    state: { ...account, balanceMicro: account.balanceMicro + amountMicro, appliedCredits: [...account.appliedCredits, { reference, amountMicro }] },
     applied: true,
   };
 }
@@ -121,6 +150,10 @@ export function monthOf(instant: Date): string {
 /** The month `n` calendar months before the month of `instant`, in UTC. */
 export function monthsBefore(instant: Date, n: number): string {
   return monthOf(new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth() - n, 1)));
+}
+
+export function outstandingHoldsMicro(account: AccountState): number {
+  return account.holds.reduce((sum, h) => sum + h.amountMicro, 0);
 }
 
 export function spentThisMonth(account: AccountState, now: Date): number {

@@ -1,7 +1,7 @@
 import type { ApiError } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
-import { applyCredit, closeAccount, newAccount, spentThisMonth, type AccountState } from './accounts';
-import { captureHold, expireHold, holdStanding, keepRecentSettlements, MAX_HOLD_LIFETIME_MS, outstandingHoldsMicro, placeHold } from './holds';
+import { applyCredit, closeAccount, MAX_ACCOUNT_MICRO, newAccount, outstandingHoldsMicro, spentThisMonth, type AccountState } from './accounts';
+import { captureHold, expireHold, holdStanding, keepRecentSettlements, MAX_HOLD_LIFETIME_MS, placeHold } from './holds';
 
 const nov = new Date('2026-11-22T09:00:00.000Z');
 const dec = new Date('2026-12-01T00:00:00.000Z');
@@ -133,6 +133,12 @@ describe('the monthly spend limit', () => {
 
   it('does not apply when the account has no limit', () => {
     expect(hold(funded(10_000_000), 'big', 9_000_000).applied).toBe(true);
+  });
+
+  it('holds an account without a limit to the largest exact amount, so the month\'s spend stays exact', () => {
+    const a = { ...funded(100_000), spentByMonth: { '2026-11': MAX_ACCOUNT_MICRO - 50_000 } };
+    expect(hold(a, 'run:1', 50_000).applied).toBe(true);
+    expect(refusal(() => hold(a, 'run:1', 50_001))).toMatchObject({ code: 'spend_limit_reached', spendLimitMicro: MAX_ACCOUNT_MICRO, requiredMicro: 50_001 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { apiError, notFound } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
-import { monthOf, monthsBefore, spentThisMonth, type AccountState, type Change, type OpenHold, type SettledHold } from './accounts';
+import { MAX_ACCOUNT_MICRO, monthOf, monthsBefore, outstandingHoldsMicro, spentThisMonth, type AccountState, type Change, type OpenHold, type SettledHold } from './accounts';
 
 export interface HoldRequest {
   holdKey: string;
@@ -109,10 +109,6 @@ export function holdStanding(account: AccountState, holdKey: string): HoldStandi
   return standing;
 }
 
-export function outstandingHoldsMicro(account: AccountState): number {
-  return account.holds.reduce((sum, h) => sum + h.amountMicro, 0);
-}
-
 /**
  * Settled keys are kept while they were settled in the current or the
  * previous calendar month (UTC), so a replay is answered exactly for at least
@@ -134,10 +130,12 @@ function addSpend(spentByMonth: Record<string, number>, now: Date, amountMicro: 
   return { ...Object.fromEntries(recent), [month]: (spentByMonth[month] ?? 0) + amountMicro };
 }
 
-/** The limit counts this month's charges and every open hold, since each may still be charged in full. */
+/**
+ * The limit counts this month's charges and every open hold, since each may still be charged in full.
+ * An account without a limit of its own is held to `MAX_ACCOUNT_MICRO`, so the month's spend stays exact.
+ */
 function refuseAboveSpendLimit(account: AccountState, amountMicro: number, now: Date): void {
-  const limit = account.spendLimitMicroPerMonth;
-  if (limit === null) return;
+  const limit = account.spendLimitMicroPerMonth ?? MAX_ACCOUNT_MICRO;
   const spent = spentThisMonth(account, now);
   const held = outstandingHoldsMicro(account);
   if (spent + held + amountMicro > limit) {

@@ -126,7 +126,13 @@ export function buildApp(opts: AppOptions): express.Express {
     if (hasBody && !req.is('application/json')) return next(DomainError.of('unsupported_media_type', 'Send request bodies as JSON with Content-Type: application/json.'));
     next();
   });
-  app.use(express.json({ limit: MAX_BODY_BYTES, strict: false }));
+  const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false });
+  app.use((req, res, next) =>
+    parseJson(req, res, (err?: unknown) => {
+      const refusal = err === undefined ? null : bodyRefusal(err, req);
+      next(refusal ? new DomainError(refusal) : err);
+    }),
+  );
 
   for (const route of opts.routes) mount(app, route);
   refuseOtherMethods(app, [...(opts.publicRoutes ?? []), ...opts.routes]);
@@ -140,8 +146,7 @@ export function buildApp(opts: AppOptions): express.Express {
       res.destroy();
       return;
     }
-    const refusal = requestRefusal(err);
-    if (refusal) return sendError(res, refusal);
+    if (undecodablePath(err)) return sendError(res, notFound());
     if (err instanceof DomainError) return sendError(res, err.error);
     opts.logger.error({ err, requestId: (res.locals as Locals).requestId, traceId: trace.getActiveSpan()?.spanContext().traceId }, 'request failed');
     sendError(res, apiError('internal_error', 'Something went wrong on our side.', { requestId: (res.locals as Locals).requestId }));
@@ -150,11 +155,11 @@ export function buildApp(opts: AppOptions): express.Express {
 }
 
 /**
- * What express and its body parser refuse before a handler runs, in the contract's terms: bad JSON,
- * too large, a charset or content encoding we do not read (415), a path that does not decode as
- * UTF-8 (it names nothing that exists: 404). Anything else is not the caller's doing.
+ * What the body parser refuses, in the contract's terms: bad JSON, too large, a charset or content
+ * encoding we do not read (415), a body that does not decompress or ended early (400). Every error
+ * it marks as the client's (a 4xx) is refused, so none can become a 500; its others (5xx) are ours.
  */
-function requestRefusal(err: unknown): ApiError | null {
+function bodyRefusal(err: unknown, req: Request): ApiError | null {
   const { type, status } = err as { type?: string; status?: number };
   switch (type) {
     case 'entity.parse.failed':
@@ -163,10 +168,19 @@ function requestRefusal(err: unknown): ApiError | null {
       return apiError('payload_too_large', `Request bodies may be at most ${MAX_BODY_BYTES} bytes.`);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return apiError('unsupported_media_type', 'Send request bodies as UTF-8 JSON (Content-Type: application/json; charset=utf-8), uncompressed or gzip/deflate.');
+      return apiError('unsupported_media_type', 'Send request bodies as UTF-8 JSON (Content-Type: application/json; charset=utf-8), uncompressed or with Content-Encoding gzip, deflate or br.');
   }
-  if (err instanceof URIError || (status === 400 && err instanceof Error && err.message.startsWith('Failed to decode param'))) return notFound();
-  return null;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  const encoding = req.header('content-encoding') ?? 'identity';
+  // No `type`: the decompression stream failed (zlib's Z_DATA_ERROR, a truncated stream, bad brotli).
+  if (type === undefined && encoding.toLowerCase() !== 'identity') return apiError('invalid_json', `The request body could not be decompressed: it is not valid ${encoding} data.`);
+  return apiError('invalid_json', 'The request body could not be read: it ended early or does not match its Content-Length.');
+}
+
+/** A path that does not decode as UTF-8 names nothing that exists: 404, like an unknown path. */
+function undecodablePath(err: unknown): boolean {
+  const { status } = err as { status?: number };
+  return err instanceof URIError || (status === 400 && err instanceof Error && err.message.startsWith('Failed to decode param'));
 }
 
 /**

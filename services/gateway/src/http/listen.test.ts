@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { closeServer } from '@brandradar/platform';
@@ -30,5 +31,46 @@ describe('the gateway listener', () => {
       agent.destroy();
       await closeServer(server);
     }
+  });
+});
+
+/** Sends `raw` bytes on a fresh connection and resolves with everything the server wrote before closing. */
+function exchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(raw));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('a request Node cannot parse', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    const app = express();
+    app.get('/', (_req, res) => res.send('ok'));
+    server = await listen(app, 0, 65_000);
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => closeServer(server));
+
+  it.each([
+    ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ['a malformed request line', 'GET / HTTP/9\r\n\r\n', 400, 'bad_request'],
+    ['a header without a colon', 'GET / HTTP/1.1\r\nHost x\r\n\r\n', 400, 'bad_request'],
+  ])('answers %s in the contract error shape with a request id, then closes', async (_what, raw, status, code) => {
+    const answer = await exchange(port, raw);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(head).toMatch(/\r\nConnection: close(\r\n|$)/);
+    expect(JSON.parse(body!)).toEqual({ error: { code, message: expect.any(String) } });
+  });
+
+  it('still answers a well-formed request on the same server', async () => {
+    expect(await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

@@ -5,9 +5,10 @@ import type { ErrorCode } from '@brandradar/contracts';
  * a new code in the contracts does not compile until it is described here.
  */
 export const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  invalid_json: 'The request body is not valid JSON.',
+  invalid_json: 'The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.',
   validation_error:
     'The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.',
+  bad_request: 'The request is not valid HTTP/1.1 (a malformed request line or header, a bad chunked body). The connection is closed.',
   unauthorized: 'The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.',
   insufficient_credits: "The balance cannot cover one run or the workflow's maximum charge. Carries `balanceMicro` and `requiredMicro`.",
   spend_limit_reached: "The account's monthly spend limit would be exceeded. Carries `spendLimitMicro` and `spentMicro`.",
@@ -24,9 +25,11 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   invalid_state: 'The resource is in a state that does not allow this change.',
   idempotency_key_conflict: 'The idempotency key was already used for a different operation; use a new key.',
   payload_too_large: 'The request body is over 256 KiB.',
-  unsupported_media_type: 'A request body must be sent with `Content-Type: application/json`.',
+  unsupported_media_type: 'A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.',
   run_limit_reached: 'The account already has 3 manual runs QUEUED or RUNNING. Sent with `Retry-After`.',
   brief_limit_reached: 'The account already has as many content briefs running as it may (3 by default). Sent with `Retry-After`; nothing was held or charged, and an `Idempotency-Key` sent with it may be used again.',
+  request_timeout: 'The request headers did not arrive within the server\'s time limit. The connection is closed.',
+  headers_too_large: 'The request headers are over 16 KiB in total. The connection is closed.',
   rate_limited: 'Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.',
   internal_error: 'Something failed on our side. The body carries `requestId` for support and never internal detail.',
   unavailable: 'A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.',

@@ -17,7 +17,7 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
     description: `Measure how brands appear in answers from AI surfaces (ChatGPT, Claude, Perplexity, Gemini, Google AI Overviews): trackers re-ask your prompts on a schedule and report the change since the last run. You pay only for answers that succeeded.
 
 - **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`.
-- **JSON only**: a request body needs \`Content-Type: application/json\` (else 415 \`unsupported_media_type\`), valid JSON (else 400 \`invalid_json\`) and at most 256 KiB (else 413 \`payload_too_large\`).
+- **JSON only**: a request body needs \`Content-Type: application/json\` (else 415 \`unsupported_media_type\`), valid JSON (else 400 \`invalid_json\`) and at most 256 KiB (else 413 \`payload_too_large\`). It may be compressed with \`Content-Encoding: gzip\`, \`deflate\` or \`br\` (another encoding is 415 \`unsupported_media_type\`; a body that does not decompress is 400 \`invalid_json\`).
 - **Strict bodies**: an unknown or read-only field is a 400 \`validation_error\` whose \`issues\` name each offending field; nothing is changed.
 - **Money** is an integer number of micro-units: 100,000 micro-units = 1 USD (39,000 = $0.39).
 - **Timestamps** are ISO 8601 UTC with milliseconds, e.g. \`2026-11-22T09:00:00.000Z\`. Ids are UUID v4.

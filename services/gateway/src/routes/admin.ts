@@ -70,12 +70,15 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCa
       path: '/admin/v1/accounts/:id/credits',
       operationId: 'adminCreditAccount',
       summary: 'Add credit to an account',
-      description: 'Applied once per `reference`: repeating a reference answers 200 with the account and adds nothing.',
+      description:
+        'Applied once per `reference`: repeating a reference with the same amount answers 200 with the account and adds nothing; ' +
+        'with another amount, 409 `idempotency_key_conflict` (`appliedMicro` is the amount applied under it). ' +
+        'A credit that would take the balance and open holds past 9007199254740991 (the largest amount an account can hold) is 400 `validation_error` and changes nothing.',
       tag: 'Admin',
       params: accountParams,
       body: CreditInput,
       success: { status: 200, description: 'The account after the credit.', schema: accountBody },
-      errors: ['validation_error', 'not_found'],
+      errors: ['validation_error', 'not_found', 'idempotency_key_conflict'],
       handle: async ({ params, body }) => ({ status: 200, body: await query(nats, BillingQueries.credit, { version: 1, accountId: params.id, ...body }, timeoutMs) }),
     }),
     defineRoute({
