@@ -2046,7 +2046,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_json" | "validation_error" | "unauthorized" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "not_found" | "method_not_allowed" | "cost_estimate_changed" | "tracker_limit_reached" | "tracker_not_active" | "tracker_not_paused" | "tracker_busy" | "request_token_conflict" | "invalid_state" | "idempotency_key_conflict" | "payload_too_large" | "unsupported_media_type" | "run_limit_reached" | "brief_limit_reached" | "rate_limited" | "internal_error" | "unavailable";
+                code: "invalid_json" | "validation_error" | "bad_request" | "unauthorized" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "not_found" | "method_not_allowed" | "request_timeout" | "cost_estimate_changed" | "tracker_limit_reached" | "tracker_not_active" | "tracker_not_paused" | "tracker_busy" | "request_token_conflict" | "invalid_state" | "idempotency_key_conflict" | "payload_too_large" | "unsupported_media_type" | "run_limit_reached" | "brief_limit_reached" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable";
                 message: string;
                 issues?: {
                     /** @description Dotted path of the offending field; empty for the body itself. */
@@ -2452,7 +2452,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -2549,7 +2549,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
@@ -2964,7 +2964,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -3061,7 +3061,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
@@ -3171,7 +3171,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -3308,7 +3308,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
@@ -3562,7 +3562,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -3698,7 +3698,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
@@ -4082,7 +4082,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -4199,7 +4199,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
@@ -4317,7 +4317,7 @@ export interface operations {
             /**
              * @description Bad Request.
              *
-             *     - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
              *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
              */
             400: {
@@ -4434,7 +4434,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type.
              *
-             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json`.
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
              */
             415: {
                 headers: {
