@@ -211,7 +211,7 @@ describe('deltas when runs finish out of order', () => {
 
       const { runs } = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
       expect(runs.map((r: { id: string }) => r.id)).toEqual([newer.id, older.id]); // run order, newest first
-      expect(runs[0].delta).toMatchObject({ primitive: 'sentiment', answers: { current: 1, previous: 1, change: 0 } });
+      expect(runs[0].delta).toMatchObject({ primitive: 'sentiment', previousRunId: older.id, answers: { current: 1, previous: 1, change: 0 } });
       expect(runs[1].delta).toBeNull();
     } finally {
       await doomed.kill();

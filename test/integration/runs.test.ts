@@ -203,6 +203,7 @@ describe('report', () => {
     const tenReport = (await stack.api('GET', `/api/v1/trackers/${ten.id}/report`, { key: apiKey })).body;
     expect(tenReport.runs.map((r: { requestToken: string }) => r.requestToken)).toEqual([`${ten.id}-r2`, `${ten.id}-r1`]);
     expect(tenReport.runs[1].delta).toBeNull(); // nothing earlier to compare with
+    expect(tenReport.runs[0].delta.previousRunId).toBe(tenReport.runs[1].id);
     const alpha10 = tenReport.runs[0].delta.brands.find((b: { name: string }) => b.name === 'Alpha');
     expect(alpha10.mentionRate).toMatchObject({ change: 0, insufficientSample: false });
   });

@@ -86,6 +86,7 @@ const deltaBrands = [
 
 export const RUN_DELTA_EXAMPLE = {
   primitive: 'compare',
+  previousRunId: '5b0f4e36-8a77-4d2c-9c1e-2f3a4b5c6d7e',
   note: 'Changes between runs do not establish cause.',
   minimumAnswers: 10,
   significanceLevel: 0.05,

@@ -229,6 +229,10 @@ const sentimentDeltaGroup = {
 };
 
 const deltaHeader = {
+  previousRunId: z
+    .uuid()
+    .optional()
+    .meta({ description: 'The run this one is compared with. Absent only on deltas computed before it was recorded.' }),
   note: z.literal(CAUSATION_NOTE),
   minimumAnswers: z.literal(MIN_ANSWERS_FOR_CHANGE).meta({ description: 'Smallest sample, in each run, for which a change is given.' }),
   significanceLevel: z.literal(SIGNIFICANCE_LEVEL),

@@ -1,5 +1,5 @@
 import { BillingQueries, TrackerQueries, runCostMicro, type PauseReason, type Surface } from '@brandradar/contracts';
-import { computeDelta, computeMetrics } from '@brandradar/analysis';
+import { computeDelta, computeMetrics, type RunDelta, type RunMetrics } from '@brandradar/analysis';
 import { DomainError, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
 import { setMaxListeners } from 'node:events';
@@ -62,6 +62,11 @@ export const HOLD_GRACE_MS = 15 * 60_000;
  * before it. A run ends exactly once, whoever ends it (its runner, the reaper
  * at its deadline, or the dead-letter path), and is billed for what it ended with.
  */
+/** The change of `metrics` since `previous`, naming the run it is measured against. */
+function deltaAgainst(metrics: RunMetrics, previous: RunState): RunDelta | null {
+  return previous.metrics ? { ...computeDelta(metrics, previous.metrics), previousRunId: previous.id } : null;
+}
+
 export function createRunExecutor(d: ExecutorDeps) {
   const holdKey = (run: Pick<RunState, 'id'>) => `run:${run.id}`;
 
@@ -175,7 +180,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       ? computeMetrics({ primitive: def.primitive, brand: def.brand, competitors: def.competitors, url: def.url, aliases: def.aliases, answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, text: a.text!, citations: a.citations })) })
       : null;
     const previous = metrics ? await d.store.previousComparable(run) : null;
-    const delta = metrics && previous?.metrics ? computeDelta(metrics, previous.metrics) : null;
+    const delta = metrics && previous ? deltaAgainst(metrics, previous) : null;
     let error: RunError | null = null;
     if (status !== 'COMPLETED' && reason) error = { code: reason, message: END_MESSAGES[reason] };
     else if (status === 'FAILED') error = { code: 'no_answers', message: 'No surface answered; nothing was billed.' };
@@ -231,7 +236,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     if (!run.metrics) return;
     const next = await d.store.nextComparable(run);
     if (!next?.metrics) return;
-    await d.store.setDelta(next.id, computeDelta(next.metrics, run.metrics));
+    await d.store.setDelta(next.id, deltaAgainst(next.metrics, run));
     d.runsChanged(next.trackerId);
   }
 

@@ -1207,6 +1207,7 @@ export interface components {
          * @description Changes since the newest earlier COMPLETED or PARTIAL run of the same definition. Changes between runs do not establish cause.
          * @example {
          *       "primitive": "compare",
+         *       "previousRunId": "5b0f4e36-8a77-4d2c-9c1e-2f3a4b5c6d7e",
          *       "note": "Changes between runs do not establish cause.",
          *       "minimumAnswers": 10,
          *       "significanceLevel": 0.05,
@@ -1397,6 +1398,11 @@ export interface components {
              * @enum {string}
              */
             primitive: "rankings" | "compare";
+            /**
+             * Format: uuid
+             * @description The run this one is compared with. Absent only on deltas computed before it was recorded.
+             */
+            previousRunId?: string;
             /** @constant */
             note: "Changes between runs do not establish cause.";
             /**
@@ -1463,6 +1469,11 @@ export interface components {
              * @enum {string}
              */
             primitive: "citations";
+            /**
+             * Format: uuid
+             * @description The run this one is compared with. Absent only on deltas computed before it was recorded.
+             */
+            previousRunId?: string;
             /** @constant */
             note: "Changes between runs do not establish cause.";
             /**
@@ -1500,6 +1511,11 @@ export interface components {
              * @enum {string}
              */
             primitive: "sentiment";
+            /**
+             * Format: uuid
+             * @description The run this one is compared with. Absent only on deltas computed before it was recorded.
+             */
+            previousRunId?: string;
             /** @constant */
             note: "Changes between runs do not establish cause.";
             /**
