@@ -208,6 +208,16 @@ describe('report', () => {
     expect(alpha10.mentionRate).toMatchObject({ change: 0, insufficientSample: false });
   });
 
+  it('reads ids in a path case-insensitively, as UUIDs are (an id copied in capitals names the same tracker and run)', async () => {
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey);
+    const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'capitals')).body.run.id);
+    const tracker = await stack.api('GET', `/api/v1/trackers/${t.id.toUpperCase()}`, { key: apiKey });
+    expect([tracker.status, tracker.body.tracker.id]).toEqual([200, t.id]);
+    const one = await stack.api('GET', `/api/v1/trackers/${t.id.toUpperCase()}/runs/${run.id.toUpperCase()}`, { key: apiKey });
+    expect([one.status, one.body.run.id]).toEqual([200, run.id]);
+  });
+
   it.each(['limit=0', 'limit=101', 'limit=x', 'limit=0x10', 'limit=1e1', 'limit=%205', 'since=yesterday'])('rejects %s with 400', async (q) => {
     const { apiKey } = await stack.account();
     const t = await activeTracker(apiKey);

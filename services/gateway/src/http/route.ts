@@ -1,5 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '@brandradar/contracts';
+
+/**
+ * An id in a path. UUIDs are read case-insensitively (RFC 9562 §4) and ours are stored lowercase,
+ * so an id copied in capitals names the same resource.
+ */
+export const pathId = () => z.uuid().overwrite((id) => id.toLowerCase());
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type Method = (typeof METHODS)[number];

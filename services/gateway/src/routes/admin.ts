@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches } from '../caches';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute, pathId, type RouteDef } from '../http/route';
 
-const accountParams = z.object({ id: z.uuid() });
+const accountParams = z.object({ id: pathId() });
 const accountBody = z.object({ account: Account });
 const ratesBody = z.object({ rates: RateCard });
 

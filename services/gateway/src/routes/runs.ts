@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer } from '@brandradar/contracts';
 import { query, type NatsLink, type QueryResult } from '@brandradar/platform';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute, pathId, type RouteDef } from '../http/route';
 
 type AnswersPage = QueryResult<typeof RunQueries.answers>;
 type RunHead = Omit<QueryResult<typeof RunQueries.requestManual>, 'replayed'>;
@@ -42,7 +42,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Requires an ACTIVE tracker. A new `requestToken` answers 202 with the new run; the same token again answers 200 with that run and no second charge, even while it is QUEUED. Checks, in order: the tracker is ACTIVE (its estimate at current rates within the accepted maximum, otherwise it is paused with `cost_above_maximum` and the answer is 409 `tracker_not_active`); the balance covers the estimate; the account has fewer than 3 manual runs QUEUED or RUNNING. Manual runs do not move `nextRunAt`. Only succeeded answers are billed, at their surface’s rate at run start.',
       tag: 'Runs',
-      params: z.object({ id: z.uuid() }),
+      params: z.object({ id: pathId() }),
       body: ManualRunInput,
       success: { status: 202, description: 'The new run, QUEUED. (200 with the existing run for a repeated `requestToken`.)', schema: z.object({ run: Run }) },
       errors: ['validation_error', 'not_found', 'tracker_not_active', 'insufficient_credits', 'request_token_conflict', 'run_limit_reached', 'account_closed'],
@@ -57,7 +57,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getRun',
       summary: 'Fetch one run with its results',
       tag: 'Runs',
-      params: z.object({ id: z.uuid(), runId: z.uuid() }),
+      params: z.object({ id: pathId(), runId: pathId() }),
       success: { status: 200, description: 'The run.', schema: z.object({ run: Run }) },
       errors: ['not_found'],
       handle: async ({ accountId, params }) => {
@@ -74,7 +74,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
       tag: 'Runs',
-      params: z.object({ id: z.uuid() }),
+      params: z.object({ id: pathId() }),
       query: ReportQuery,
       success: { status: 200, description: 'The report.', schema: Report },
       errors: ['validation_error', 'not_found'],

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute, pathId, type RouteDef } from '../http/route';
 
-const TrackerParams = z.object({ id: z.uuid() });
+const TrackerParams = z.object({ id: pathId() });
 const one = z.object({ tracker: Tracker });
 
 /** Tracker endpoints (api-contract §3); the tracker service answers each over NATS. */
