@@ -42,6 +42,17 @@ export function charCount(s: string): number {
 }
 
 /**
+ * The first `max` UTF-16 units of `s`, or one fewer where the cut would split a surrogate pair:
+ * `slice` alone can leave half an emoji, which is no character (every encoder and store then shows
+ * U+FFFD, and strict UTF-8 clients refuse the JSON).
+ */
+export function cutAtCodePoint(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const last = s.charCodeAt(max - 1);
+  return s.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
  * Text a user sends (names, prompts, topics, tokens): 1–`max` characters, without U+0000 and
  * without lone surrogates, as patterns, so the API document states them too. NUL is never part of a
  * name or a question, C-string APIs cut at it, and PostgreSQL (the local store's backend) cannot keep

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { cutAtCodePoint } from '@brandradar/contracts';
 import { errorFromStatus, malformedResponse, networkError, retryAfterMs } from '../errors';
 
 /**
@@ -21,7 +22,7 @@ export async function fetchJson<S extends z.ZodType>(url: URL, init: RequestInit
     throw networkError(error);
   }
   const body = parseJson(text);
-  if (status < 200 || status > 299) throw errorFromStatus(status, errorMessage(body) ?? text.slice(0, 200), retryAfterMs(headers));
+  if (status < 200 || status > 299) throw errorFromStatus(status, errorMessage(body) ?? cutAtCodePoint(text, 200), retryAfterMs(headers));
   return parseResponse(schema, body);
 }
 

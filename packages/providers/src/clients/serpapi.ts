@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ANSWER_TEXT_CHARS } from '@brandradar/contracts';
+import { cutAtCodePoint, MAX_ANSWER_TEXT_CHARS } from '@brandradar/contracts';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
 import { fetchJson, parseResponse, withTrailingSlash } from './http';
@@ -113,5 +113,5 @@ function renderBlocks(blocks: unknown[]): { text: string; truncated: boolean } {
     later(block.text_blocks, depth, false);
   }
   const text = lines.join('\n');
-  return { text: text.slice(0, MAX_OVERVIEW_CHARS).trim(), truncated: pending.length > 0 || text.length > MAX_OVERVIEW_CHARS };
+  return { text: cutAtCodePoint(text, MAX_OVERVIEW_CHARS).trim(), truncated: pending.length > 0 || text.length > MAX_OVERVIEW_CHARS };
 }

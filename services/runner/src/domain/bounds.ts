@@ -1,4 +1,4 @@
-import { HTTP_PROTOCOLS, MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS, urlHostname } from '@brandradar/contracts';
+import { cutAtCodePoint, HTTP_PROTOCOLS, MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS, urlHostname } from '@brandradar/contracts';
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. They carry no text and break mail and terminals. */
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
@@ -10,13 +10,6 @@ const MAX_HOST_CHARS = 253;
 /** `s` without control characters (tab, line feed and carriage return stay), lone surrogates replaced by U+FFFD. */
 export function cleanText(s: string): string {
   return s.replace(CONTROL_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
-}
-
-/** The first `max` UTF-16 units of `s`, or one fewer where the cut would split a surrogate pair. */
-export function cutAtCodePoint(s: string, max: number): string {
-  if (s.length <= max) return s;
-  const last = s.charCodeAt(max - 1);
-  return s.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 export interface Citation {

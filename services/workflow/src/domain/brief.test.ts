@@ -113,6 +113,12 @@ describe('composeSummary', () => {
     expect(summary).toContain('The answers cite no sources.');
     expect(summary).toContain('YouTube shows no videos on it from the last 30 days.');
   });
+
+  it('shortens a long topic of emoji between whole characters, never leaving half of one', () => {
+    const summary = composeSummary(briefRequest({ topic: '\u{1F600}'.repeat(130) }), all);
+    expect(summary).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/); // no high surrogate without its pair
+    expect(summary).toContain(`“${'\u{1F600}'.repeat(59)}…”`);
+  });
 });
 
 describe('composeSuggestedPrompt', () => {

@@ -1,4 +1,4 @@
-import type { AiAnswersData, CitedSourcesData, KeywordDemandData, KeywordMetric, QuestionsData, VideoTrendsData, WorkflowStepError } from '@brandradar/contracts';
+import { cutAtCodePoint, type AiAnswersData, type CitedSourcesData, type KeywordDemandData, type KeywordMetric, type QuestionsData, type VideoTrendsData, type WorkflowStepError } from '@brandradar/contracts';
 import { countryName, languageName, marketOf } from './markets';
 import type { BriefRequest } from './request';
 import { formatCount } from './video-trends';
@@ -39,7 +39,7 @@ export function composeSummary(request: BriefRequest, f: Findings): string {
 }
 
 function headline(r: BriefRequest): string {
-  const topic = r.topic.length > TOPIC_IN_SUMMARY ? `${r.topic.slice(0, TOPIC_IN_SUMMARY - 1).trimEnd()}…` : r.topic;
+  const topic = r.topic.length > TOPIC_IN_SUMMARY ? `${cutAtCodePoint(r.topic, TOPIC_IN_SUMMARY - 1).trimEnd()}…` : r.topic;
   const about = [`market: ${countryName(r.country)}`, r.audience && `audience: ${r.audience}`, r.brand && `brand: ${r.brand}`].filter(Boolean).join('; ');
   return `Content brief for “${topic}” (${about}).`;
 }
@@ -193,5 +193,5 @@ function firstSentence(text: string): string {
   const flat = text.replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
   // A sentence ends at . ! or ? after a word, not after a list number ("1.").
   const match = /^(.{20,240}?[^\d\s][.!?])(?=\s|$)/.exec(flat);
-  return match ? match[1]! : flat.length > 240 ? `${flat.slice(0, 239)}…` : flat;
+  return match ? match[1]! : flat.length > 240 ? `${cutAtCodePoint(flat, 239)}…` : flat;
 }

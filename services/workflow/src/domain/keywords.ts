@@ -1,3 +1,5 @@
+import { cutAtCodePoint } from '@brandradar/contracts';
+
 /** DataForSEO's limits on one keyword. */
 export const KEYWORD_MAX_CHARS = 80;
 export const KEYWORD_MAX_WORDS = 10;
@@ -31,7 +33,6 @@ export function seedKeyword(topic: string): string {
 
 function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max + 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  return lastSpace > 0 ? cut.slice(0, lastSpace) : text.slice(0, max);
+  const lastSpace = text.lastIndexOf(' ', max);
+  return lastSpace > 0 ? text.slice(0, lastSpace) : cutAtCodePoint(text, max);
 }

@@ -91,6 +91,8 @@ describe('buildVideoTrends', () => {
     expect(long.publishedAt).toBe('2026-11-20T10:00:00.000Z');
     expect(long.descriptionSnippet).toHaveLength(200);
     expect(long.descriptionSnippet.startsWith('Line one word word')).toBe(true);
+    const emojiAtTheCut = buildVideoTrends(search, [video('y', 'T', { description: `${'a'.repeat(199)}\u{1F600} more` })]).risingVideos[0]!;
+    expect(emojiAtTheCut.descriptionSnippet).toBe('a'.repeat(199)); // the emoji whole or not at all
     expect(Object.keys(long)).toEqual(['videoId', 'title', 'channelTitle', 'channelId', 'url', 'publishedAt', 'descriptionSnippet', 'thumbnailUrl', 'duration', 'viewCount', 'likeCount', 'commentCount', 'viewsPerDay']);
   });
 

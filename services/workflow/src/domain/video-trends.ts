@@ -1,4 +1,4 @@
-import type { RisingVideo, VideoTrendsData } from '@brandradar/contracts';
+import { cutAtCodePoint, type RisingVideo, type VideoTrendsData } from '@brandradar/contracts';
 
 /** One video as the video source reads it (YouTube `search.list` + `videos.list`). */
 export interface VideoFacts {
@@ -67,7 +67,7 @@ function risingVideo(v: VideoFacts, now: Date): RisingVideo {
     channelId: v.channelId,
     url: `https://www.youtube.com/watch?v=${encodeURIComponent(v.videoId)}`,
     publishedAt: publishedAt.toISOString(),
-    descriptionSnippet: v.description.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_CHARS),
+    descriptionSnippet: cutAtCodePoint(v.description.replace(/\s+/g, ' ').trim(), SNIPPET_CHARS),
     thumbnailUrl: v.thumbnailUrl,
     duration: v.duration,
     viewCount: v.viewCount,
