@@ -26,6 +26,7 @@ describe('a default call with simulated sources', () => {
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => r.ok)).toEqual([true, true, true, true, true]);
     const [answers, citations, keywords, questions, videos] = res.body.results.map((r: any) => r.data);
+    expect(answers.provider).toBe('simulated');
     expect(answers.answers.map((a: any) => a.provider)).toEqual(['simulated', 'simulated', 'simulated']);
     expect(answers.answers.map((a: any) => a.model)).toEqual(['simulated-chatgpt', 'simulated-perplexity', 'simulated-gemini']);
     expect(citations.provider).toBe('simulated');
@@ -63,5 +64,15 @@ describe('a default call with simulated sources', () => {
     expect(res.body.results[2].data.error).toMatchObject({ code: 'unsupported_country', message: expect.stringContaining('IS') });
     expect(res.body.results[4].data.region).toBe('IS');
     expect(res.body.billedCostMicro).toBe(82_000 - 16_000 - 10_000);
+  });
+
+  it('does not search, or charge, keyword demand, questions and video trends for a topic without a letter or digit', async () => {
+    const { apiKey } = await stack.account(1_000_000);
+    const res = await brief(apiKey, { topic: '🚀🔥' });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: any) => r.ok)).toEqual([true, true, false, false, false]);
+    for (const step of res.body.results.slice(2)) expect(step.data.error).toMatchObject({ code: 'no_search_keyword' });
+    expect(res.body.billedCostMicro).toBe(82_000 - 16_000 - 10_000 - 16_000);
+    expect(res.body.summary).not.toContain('“”');
   });
 });

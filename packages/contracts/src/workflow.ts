@@ -147,7 +147,7 @@ export type StepTool = StepInfo['tool'];
 
 export const WorkflowStepError = z
   .object({
-    code: z.string().meta({ description: 'Stable snake_case, e.g. `deadline_exceeded`, `rate_limited`, `server_error`, `client_error`, `no_answers`, `unsupported_country`.' }),
+    code: z.string().meta({ description: 'Stable snake_case, e.g. `deadline_exceeded`, `rate_limited`, `server_error`, `client_error`, `no_answers`, `unsupported_country`, `no_search_keyword`.' }),
     message: z.string(),
   })
   .meta({ id: 'WorkflowStepError', example: { code: 'deadline_exceeded', message: 'No result within 20000 ms.' } });
@@ -176,6 +176,10 @@ export type WorkflowAnswer = z.infer<typeof WorkflowAnswer>;
 
 export const AiAnswersData = z
   .object({
+    provider: z.enum(['ai_surfaces', 'simulated']).optional().meta({
+      description:
+        '`simulated` when every surface asked is simulated (api-contract §9); `ai_surfaces` otherwise. Each answer names its own provider. Absent only in a replay of a brief stored before it was added.',
+    }),
     query: z.string().meta({ description: 'What each surface was asked: the topic, verbatim.' }),
     country: z.string(),
     surfaces: z.array(Surface),
@@ -186,6 +190,7 @@ export const AiAnswersData = z
   .meta({
     id: 'AiAnswersData',
     example: {
+      provider: 'ai_surfaces',
       query: 'how to choose a CRM for a small business',
       country: 'us',
       surfaces: ['chatgpt'],

@@ -65,7 +65,8 @@ export function createStepRunner(d: StepDeps) {
     const list = await Promise.all(request.surfaces.map((s) => askSurface(request, accountId, s, cutoff)));
     const answered = list.filter((a) => a.status === 'succeeded').length;
     if (answered === 0) throw new StepFailure('no_answers', `No AI surface answered (${list.map((a) => `${a.surface}: ${a.error?.code}`).join(', ')}).`);
-    return { query: request.topic, country: request.country, surfaces: request.surfaces, answered, failed: list.length - answered, answers: list };
+    const provider = list.every((a) => a.provider === 'simulated') ? 'simulated' : 'ai_surfaces';
+    return { provider, query: request.topic, country: request.country, surfaces: request.surfaces, answered, failed: list.length - answered, answers: list };
   }
 
   function marketFor(country: string): Market {
@@ -74,9 +75,16 @@ export function createStepRunner(d: StepDeps) {
     return market;
   }
 
+  /** The keyword the three searches share; a topic without a letter or digit (`🚀🔥`) gives none to search for. */
+  function searchKeyword(topic: string): string {
+    const seed = seedKeyword(topic);
+    if (!seed) throw new StepFailure('no_search_keyword', 'The topic has no letter or digit to search for, so keyword demand, questions and video trends were not asked.');
+    return seed;
+  }
+
   async function keywordDemand(request: BriefRequest, signal: AbortSignal): Promise<KeywordDemandData> {
     const market = marketFor(request.country);
-    const seed = seedKeyword(request.topic);
+    const seed = searchKeyword(request.topic);
     const found = await retrying(() => d.searchData.keywordDemand(seed, market, signal), signal);
     const volume = [found.seed, ...found.keywords].reduce((sum, k) => sum + (k?.searchVolume ?? 0), 0);
     return {
@@ -94,7 +102,7 @@ export function createStepRunner(d: StepDeps) {
 
   async function questions(request: BriefRequest, signal: AbortSignal): Promise<QuestionsData> {
     const market = marketFor(request.country);
-    const seed = seedKeyword(request.topic);
+    const seed = searchKeyword(request.topic);
     const found = await retrying(() => d.searchData.searchQuestions(seed, market, signal), signal);
     return {
       provider: d.searchData.provider,
@@ -108,7 +116,7 @@ export function createStepRunner(d: StepDeps) {
   }
 
   async function videoTrends(request: BriefRequest, signal: AbortSignal): Promise<VideoTrendsData> {
-    const topic = seedKeyword(request.topic);
+    const topic = searchKeyword(request.topic);
     const region = request.country.toUpperCase();
     // One reading of the clock for the window and for views per day, so both describe one moment.
     const now = d.clock();

@@ -1627,6 +1627,7 @@ export interface components {
         } | components["schemas"]["WorkflowFailedStep"];
         /**
          * @example {
+         *       "provider": "ai_surfaces",
          *       "query": "how to choose a CRM for a small business",
          *       "country": "us",
          *       "surfaces": [
@@ -1656,6 +1657,11 @@ export interface components {
          *     }
          */
         AiAnswersData: {
+            /**
+             * @description `simulated` when every surface asked is simulated (api-contract §9); `ai_surfaces` otherwise. Each answer names its own provider. Absent only in a replay of a brief stored before it was added.
+             * @enum {string}
+             */
+            provider?: "ai_surfaces" | "simulated";
             /** @description What each surface was asked: the topic, verbatim. */
             query: string;
             country: string;
@@ -1692,7 +1698,7 @@ export interface components {
          *     }
          */
         WorkflowStepError: {
-            /** @description Stable snake_case, e.g. `deadline_exceeded`, `rate_limited`, `server_error`, `client_error`, `no_answers`, `unsupported_country`. */
+            /** @description Stable snake_case, e.g. `deadline_exceeded`, `rate_limited`, `server_error`, `client_error`, `no_answers`, `unsupported_country`, `no_search_keyword`. */
             code: string;
             message: string;
         };
