@@ -43,3 +43,9 @@ it('bills nothing for a content brief of simulated sources by default', async ()
   expect(res.body.billedCostMicro).toBe(0);
   expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account).toMatchObject({ balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
 });
+
+it('holds only what a content brief could bill, so an account without credit gets a brief that costs nothing', async () => {
+  const { apiKey } = await stack.account(0);
+  const res = await stack.api('POST', '/api/v1/workflows/content-brief', { key: apiKey, body: { topic: 'crm for startups' } });
+  expect([res.status, res.body.billedCostMicro]).toEqual([200, 0]);
+});

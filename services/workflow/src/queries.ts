@@ -117,7 +117,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
   async function holdMaximum(accountId: string, holdKey: string, request: BriefRequest): Promise<{ rates: RatesInput; heldMicro: number }> {
     const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
     const expiresAt = new Date(d.clock().getTime() + d.leaseMs + HOLD_MARGIN_MS).toISOString();
-    const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(rates, request.surfaces), expiresAt });
+    const hold = await query(d.nats, BillingQueries.hold, { version: 1, accountId, holdKey, amountMicro: maxChargeMicro(d.billedRates(rates), request.surfaces), expiresAt });
     return { rates, heldMicro: hold.heldMicro };
   }
 }
