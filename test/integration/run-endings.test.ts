@@ -1,7 +1,7 @@
 import { connect } from 'nats';
-import { DEAD_LETTERS_STREAM, DeadLetterEvents } from '@brandradar/contracts';
+import { BillingQueries, DEAD_LETTERS_STREAM, DeadLetterEvents, notFound, RunQueries, TrackerQueries } from '@brandradar/contracts';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
-import { startService, type RunningService } from '@brandradar/platform';
+import { createLogger, DomainError, query, serveQuery, startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';
@@ -10,7 +10,7 @@ import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startSlowProxy } from '../support/slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
-import { HARNESS_USER, startStack, type TestStack } from '../support/stack';
+import { connectAs, HARNESS_USER, startStack, type TestStack } from '../support/stack';
 
 // Every run ends, and ends correctly (issues 12 and 13): runs that must not start, runs past their
 // deadline, runs whose execution is given up on. One runner slot and a provider that takes 1.5 s
@@ -85,6 +85,55 @@ describe('a run starts only on the ACTIVE tracker with the definition it was que
     expect(await accountOf(apiKey)).toMatchObject({ balanceMicro: 1_000_000 - 5_000, spentThisMonthMicro: 5_000 });
     await eventually(async () => runMails(busyRun.id).length, (n) => n === 1);
     expect(runMails(queued.id)).toHaveLength(0);
+  });
+
+  it('a queued run of a tracker edited meanwhile ends FAILED tracker_changed while the tracker is a DRAFT', async () => {
+    const { apiKey, busy, busyRun } = await busyAccount();
+    const t = await activeTracker(apiKey, 'Edited, not activated');
+    const queued = await requestRun(apiKey, t.id, 'edited-draft');
+    const edited = await stack.api('PATCH', `/api/v1/trackers/${t.id}`, { key: apiKey, body: body('Edited, still a draft', ['is acme any good?']) });
+    expect(edited.body.tracker.status).toBe('DRAFT');
+    expect(await finished(apiKey, t.id, queued.id)).toMatchObject({ status: 'FAILED', startedAt: null, billedCostMicro: 0, error: { code: 'tracker_changed' } });
+    await finished(apiKey, busy.id, busyRun.id);
+  });
+
+  it('a pause that lands while the run places its hold stops it before any provider call', async () => {
+    const { accountId, apiKey } = await stack.account();
+    const t = await activeTracker(apiKey, 'Paused during the hold');
+    // Billing stands aside for a stand-in on the bus that answers as billing would, and lets the owner
+    // pause the tracker while the runner waits for its hold: the moment a check before the hold missed.
+    const link = await connectAs(stack.nats, 'billing-stand-in');
+    const { rates } = await query(link, BillingQueries.getRates, { version: 1 });
+    const { account } = await query(link, BillingQueries.getAccount, { version: 1, accountId });
+    await stack.running.get('billing')!.stop();
+    const logger = createLogger('billing-stand-in', 'silent');
+    let pausedDuringHold = false;
+    const standIn = [
+      serveQuery(link, BillingQueries.getRates, 'billing', logger, async () => ({ rates })),
+      serveQuery(link, BillingQueries.getAccount, 'billing', logger, async () => ({ account })),
+      serveQuery(link, BillingQueries.hold, 'billing', logger, async (hold) => {
+        const paused = await query(link, TrackerQueries.pause, { version: 1, accountId, trackerId: t.id });
+        pausedDuringHold = paused.tracker.status === 'PAUSED';
+        return { account, holdKey: hold.holdKey, heldMicro: hold.amountMicro, capturedMicro: null, expiresAt: hold.expiresAt, expired: false };
+      }),
+      serveQuery(link, BillingQueries.capture, 'billing', logger, async () => {
+        throw new DomainError(notFound()); // the stand-in's hold was never placed: nothing to settle
+      }),
+    ];
+    const calls = slow.received;
+    let runId: string;
+    try {
+      // Over the bus, as the gateway asks: the gateway's key check would need billing.
+      runId = (await query(link, RunQueries.requestManual, { version: 1, accountId, trackerId: t.id, requestToken: 'paused-during-hold' })).run.id;
+      await eventually(async () => (await query(link, RunQueries.answers, { version: 1, accountId, trackerId: t.id, runId, cursor: 0 })).head?.run.status, (status) => status === 'FAILED');
+    } finally {
+      for (const sub of standIn) sub.unsubscribe();
+      await link.nc.close();
+      await stack.start(billingService);
+    }
+    expect(pausedDuringHold).toBe(true);
+    expect(await finished(apiKey, t.id, runId)).toMatchObject({ status: 'FAILED', startedAt: null, billedCostMicro: 0, error: { code: 'tracker_not_active' } });
+    expect(slow.received - calls).toBe(0);
   });
 
   it('a queued run of a tracker edited meanwhile ends FAILED tracker_changed, even once it is active again', async () => {

@@ -70,9 +70,15 @@ function deltaAgainst(metrics: RunMetrics, previous: RunState): RunDelta | null 
 export function createRunExecutor(d: ExecutorDeps) {
   const holdKey = (run: Pick<RunState, 'id'>) => `run:${run.id}`;
 
+  /** Whether the tracker is still ACTIVE with the definition the run was queued with. */
+  async function trackerVerdict(run: RunState) {
+    const { verdict } = await query(d.nats, TrackerQueries.startRun, { version: 1, accountId: run.accountId, trackerId: run.trackerId, definitionVersion: run.definitionVersion });
+    return verdict;
+  }
+
   /** QUEUED → RUNNING, or the run ends without any provider call or charge. */
   async function start(run: RunState): Promise<void> {
-    const { verdict } = await query(d.nats, TrackerQueries.startRun, { version: 1, accountId: run.accountId, trackerId: run.trackerId, definitionVersion: run.definitionVersion });
+    const verdict = await trackerVerdict(run);
     if (verdict !== 'start') return endUnstarted(run, { code: verdict, message: NOT_STARTED[verdict] });
     const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
     const estimate = runCostMicro(run.definition.prompts.length, run.definition.models, rates.surfaces);
@@ -92,7 +98,13 @@ export function createRunExecutor(d: ExecutorDeps) {
     }
     // What each answer will cost: the card's rate, or nothing for a simulated surface that is not billed.
     const runRates = Object.fromEntries(run.definition.models.map((m) => [m, d.providers.billed(m) ? rates.surfaces[m] : 0])) as Record<Surface, number>;
-    await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
+    const running = await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
+    if (!running) return;
+    // Asked again once RUNNING, before any provider call: a pause or an edit that landed while the
+    // hold was placed ends the run here, and one that lands later finds it RUNNING, which the
+    // contract lets finish. So a run its owner saw QUEUED after pausing never starts.
+    const last = await trackerVerdict(run);
+    if (last !== 'start') await endUnstarted(running, { code: last, message: NOT_STARTED[last] }, 'RUNNING');
   }
 
   /** The tracker pauses for the reason its run could not start, before any provider call or charge. */
@@ -102,10 +114,10 @@ export function createRunExecutor(d: ExecutorDeps) {
     });
   }
 
-  /** A QUEUED run ends FAILED with `error`, nothing billed. */
-  async function endUnstarted(run: RunState, error: RunError): Promise<void> {
+  /** A run that made no provider call ends FAILED with `error`, as never started, nothing billed. */
+  async function endUnstarted(run: RunState, error: RunError, from: 'QUEUED' | 'RUNNING' = 'QUEUED'): Promise<void> {
     const finishedAt = d.now();
-    const ended = await d.store.advance(run, 'QUEUED', { status: 'FAILED', finishedAt, error }, [finishedEvent({ ...run, status: 'FAILED', finishedAt, error })]);
+    const ended = await d.store.advance(run, from, { status: 'FAILED', startedAt: null, finishedAt, error }, [finishedEvent({ ...run, status: 'FAILED', startedAt: null, finishedAt, error })]);
     if (ended) d.metrics.runDuration.observe({ outcome: 'FAILED' }, 0);
     await d.outbox.flushSoon(run.id);
   }

@@ -122,6 +122,7 @@ describe('startVerdict', () => {
   it('says tracker_changed once a full replace gave the tracker a new definition version, even re-activated', () => {
     const edited = updateTracker(active(), definition, 5_000, later).state!;
     expect(edited.definitionVersion).toBe(2);
+    expect(startVerdict(edited, 1)).toBe('tracker_changed'); // a DRAFT after the edit: changed, not merely inactive
     const reactivated = activateTracker(edited, facts());
     expect(startVerdict(reactivated.state!, 1)).toBe('tracker_changed');
     expect(startVerdict(reactivated.state!, 2)).toBe('start');

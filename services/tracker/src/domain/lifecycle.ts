@@ -134,8 +134,10 @@ export function checkRunnable(t: TrackerState, estimate: number, now: Date): Tra
 
 /** At a queued run's start: it runs only on the ACTIVE tracker with the definition it was queued with. */
 export function startVerdict(t: TrackerState | null, definitionVersion: number): 'start' | 'tracker_not_active' | 'tracker_changed' {
-  if (t === null || t.status !== 'ACTIVE') return 'tracker_not_active';
-  return t.definitionVersion === definitionVersion ? 'start' : 'tracker_changed';
+  if (t === null) return 'tracker_not_active';
+  // An edit leaves the tracker a DRAFT: the run was queued for a definition that no longer exists.
+  if (t.definitionVersion !== definitionVersion) return 'tracker_changed';
+  return t.status === 'ACTIVE' ? 'start' : 'tracker_not_active';
 }
 
 /**
