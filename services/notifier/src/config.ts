@@ -21,8 +21,12 @@ export const notifierConfigSchema = baseConfigSchema
     SMTP_REQUIRE_TLS: envBoolean.default(false),
     /** The sender: `reports@example.com` or `Brandradar <reports@example.com>`. */
     MAIL_FROM: z.string().refine((v) => parseMailbox(v) !== null, 'must be an e-mail address or "Name <address>"'),
-    /** E-mails one account gets per clock hour at most (an activate/pause loop must not flood an inbox); the rest are dropped. */
-    MAIL_ACCOUNT_HOURLY_LIMIT: z.coerce.number().int().min(1).default(60),
+    /**
+     * E-mails one account gets per clock hour at most (an activate/pause loop must not flood an
+     * inbox); the rest are dropped. Far above an hour of ordinary use, so the e-mails the spec
+     * names are not dropped for a busy hour.
+     */
+    MAIL_ACCOUNT_HOURLY_LIMIT: z.coerce.number().int().min(1).default(500),
     /** How often the sender looks for e-mails that are due (new ones are also sent at once). */
     MAIL_POLL_MS: ms(1_000),
     /** First retry delay after a transient SMTP failure; doubles with every attempt up to MAIL_RETRY_MAX_MS. */
