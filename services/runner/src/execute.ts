@@ -55,6 +55,11 @@ const NOT_STARTED: Record<'tracker_not_active' | 'tracker_changed', string> = {
 /** A run's hold outlives its deadline by this much, so the run is settled (by its runner or the reaper) before billing would expire the hold. */
 export const HOLD_GRACE_MS = 15 * 60_000;
 
+/** The change of `metrics` since `previous`, naming the run it is measured against. */
+function deltaAgainst(metrics: RunMetrics, previous: RunState): RunDelta | null {
+  return previous.metrics ? { ...computeDelta(metrics, previous.metrics), previousRunId: previous.id } : null;
+}
+
 /**
  * Executes runs to their end. Safe to run again at any point after a crash:
  * the hold and the capture are idempotent per run, answers already stored are
@@ -62,11 +67,6 @@ export const HOLD_GRACE_MS = 15 * 60_000;
  * before it. A run ends exactly once, whoever ends it (its runner, the reaper
  * at its deadline, or the dead-letter path), and is billed for what it ended with.
  */
-/** The change of `metrics` since `previous`, naming the run it is measured against. */
-function deltaAgainst(metrics: RunMetrics, previous: RunState): RunDelta | null {
-  return previous.metrics ? { ...computeDelta(metrics, previous.metrics), previousRunId: previous.id } : null;
-}
-
 export function createRunExecutor(d: ExecutorDeps) {
   const holdKey = (run: Pick<RunState, 'id'>) => `run:${run.id}`;
 
