@@ -71,7 +71,10 @@ describe('the step runner', () => {
   });
 
   it('keeps the surfaces that answered when another misses the deadline', async () => {
-    const { run } = setup({ providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
+    // The step stops asking a tenth of its budget before its deadline: 300 ms here, so a busy machine's
+    // pause between the two timers cannot make the step itself miss its deadline (100 ms at 1 s did once).
+    const deadlines = { answers: 3_000, citations: 3_200, keyword_demand: 3_000, questions: 3_000, video_trends: 3_000 };
+    const { run } = setup({ deadlines, providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
     const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
     expect(out.answers.ok && out.answers.data).toMatchObject({ answered: 2, failed: 1 });
     expect(out.answers.ok && out.answers.data.answers[2]).toMatchObject({ surface: 'gemini', status: 'failed', provider: 'google', error: { code: 'deadline_exceeded' } });
