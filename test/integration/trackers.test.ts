@@ -368,6 +368,28 @@ describe('limits and listing', () => {
     expect(paused.body).toEqual({ trackers: [expect.objectContaining({ id: ids[1], status: 'PAUSED' })], nextCursor: null });
   });
 
+  it('lists trackers at their size limits page by page, a page holding fewer than `limit` when its trackers would not fit one message', async () => {
+    const { apiKey } = await stack.account();
+    // 30 prompts of 2,000 emoji: about 240 KB of JSON each, so five are past NATS's 1 MiB.
+    const prompts = (t: number) => Array.from({ length: 30 }, (_, i) => `${t}.${i} ${'😀'.repeat(1_990)}`);
+    const ids: string[] = [];
+    for (let t = 0; t < 5; t++) {
+      const res = await create(apiKey, { ...bodies.rankings, name: `big ${t}`, prompts: prompts(t), models: ['chatgpt'] });
+      expect(res.status).toBe(201);
+      ids.push(res.body.tracker.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { trackers: { id: string }[]; nextCursor: string | null } } = await stack.api('GET', `/api/v1/trackers${cursor ? `?cursor=${cursor}` : ''}`, { key: apiKey });
+      expect(page.status).toBe(200);
+      expect(page.body.trackers.length).toBeGreaterThan(0);
+      seen.push(...page.body.trackers.map((t) => t.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
   // `limit` is decimal digits only: what Number() would also read (hex, exponents, spaces, signs) is refused.
   it.each(['limit=0', 'limit=101', 'limit=abc', 'limit=0x10', 'limit=1e1', 'limit=%205', 'limit=%2B5', 'limit=1.5', 'limit=', 'status=RUNNING', 'cursor=garbage', 'colour=blue'])(
     'rejects the query %s with 400',

@@ -24,6 +24,12 @@ export const TrackerNotices = {
   listChanged: defineNotice('trackers.list-changed.v1', versioned({ accountId: z.uuid() })),
 };
 
+/**
+ * The most JSON one page of a tracker list carries: half of NATS's default 1 MiB max payload, so a
+ * page always fits a reply. A page of large trackers holds fewer than `limit`, with a `nextCursor`.
+ */
+export const TRACKER_LIST_PAGE_BYTES = 512 * 1024;
+
 /** Queries answered by the tracker service; every one is scoped to the calling account. */
 export const TrackerQueries = {
   create: defineQuery('trackers.create.v1', scoped({ input: CreateTrackerInput }), one),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BillingQueries, RunQueries, TrackerQueries, normalizeDefinition, runCostMicro } from '@brandradar/contracts';
+import { BillingQueries, RunQueries, TRACKER_LIST_PAGE_BYTES, TrackerQueries, normalizeDefinition, runCostMicro } from '@brandradar/contracts';
 import { DomainError, prepareResult, query, type GroupedCache, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
+import { pageWithin } from './domain/list-page';
 import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
 import type { TrackerDoc } from './store/trackers';
@@ -46,10 +47,11 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
         const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
         // One extra row tells whether another page exists.
         const rows = await store.list(accountId, { status: q.status, limit: q.limit + 1, after });
-        const page = rows.slice(0, q.limit);
+        const { page, more } = pageWithin(rows.map(toApiTracker), q.limit, TRACKER_LIST_PAGE_BYTES);
         const last = page[page.length - 1];
+        const nextCursor = more && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null;
         // Validated and encoded once: a page served from the cache costs neither again.
-        return prepareResult(nats, TrackerQueries.list, { trackers: page.map(toApiTracker), nextCursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null });
+        return prepareResult(nats, TrackerQueries.list, { trackers: page, nextCursor });
       });
     },
 

@@ -2312,7 +2312,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page; pass `nextCursor` as `cursor` for the next, until it is null. */
+            /** @description One page of at most `limit` trackers and at most 512 KiB (a page of very large trackers holds fewer); pass `nextCursor` as `cursor` for the next, until it is null. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -33,7 +33,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       summary: 'List your trackers, newest first',
       tag: 'Trackers',
       query: TrackerListQuery,
-      success: { status: 200, description: 'One page; pass `nextCursor` as `cursor` for the next, until it is null.', schema: TrackerList },
+      success: { status: 200, description: 'One page of at most `limit` trackers and at most 512 KiB (a page of very large trackers holds fewer); pass `nextCursor` as `cursor` for the next, until it is null.', schema: TrackerList },
       errors: ['validation_error'],
       handle: async ({ accountId, query: q }) => ({ status: 200, body: await ask(TrackerQueries.list, { version: 1, accountId, query: q }) }),
     }),
