@@ -39,7 +39,7 @@ import {
   type Share,
   type ValueChange,
 } from './schemas';
-import { fisherExactPValue, round, twoProportionPValue, wilsonInterval } from './stats';
+import { fisherExactPValue, reportedPValue, round, twoProportionPValue, wilsonInterval } from './stats';
 
 const HEADER = { note: CAUSATION_NOTE, minimumAnswers: MIN_ANSWERS_FOR_CHANGE, significanceLevel: SIGNIFICANCE_LEVEL } as const;
 
@@ -166,7 +166,7 @@ function withheld(current: number | null, previous: number | null): RateChange {
 }
 
 function tested(current: number, previous: number, change: number, pValue: number): RateChange {
-  return { current, previous, change: round(change * 100, 2), insufficientSample: false, pValue: round(pValue, 4), significant: pValue < SIGNIFICANCE_LEVEL };
+  return { current, previous, change: round(change * 100, 2), insufficientSample: false, pValue: reportedPValue(pValue), significant: pValue < SIGNIFICANCE_LEVEL };
 }
 
 /** Change in percentage points, computed from the exact counts, tested with Fisher's exact test. */

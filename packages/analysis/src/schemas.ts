@@ -171,7 +171,7 @@ export const RateChange = z
     insufficientSample: z.boolean().meta({ description: `True when either run's sample (\`n\`) is below ${MIN_ANSWERS_FOR_CHANGE}.` }),
     pValue: Probability.nullable().meta({
       description:
-        "Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. Not adjusted for the many comparisons in one delta.",
+        "Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta.",
     }),
     significant: z.boolean().nullable().meta({ description: `\`pValue < ${SIGNIFICANCE_LEVEL}\`; null whenever \`change\` is.` }),
   })

@@ -1,4 +1,4 @@
-import { designEffect, fisherExactPValue, round, twoProportionPValue, wilsonInterval } from './stats';
+import { designEffect, fisherExactPValue, reportedPValue, round, twoProportionPValue, wilsonInterval } from './stats';
 
 describe('wilsonInterval', () => {
   // Reference values: the closed form at z = 1.959964, as given by R's prop.test(correct = FALSE).
@@ -21,6 +21,18 @@ describe('wilsonInterval', () => {
     expect(i.low).toBeLessThan(0.5);
     expect(i.high).toBeGreaterThan(0.5);
     expect(i.high - 0.5).toBeCloseTo(0.5 - i.low, 3);
+  });
+});
+
+describe('reportedPValue', () => {
+  it('gives 4 decimals, and a p-value below 0.0001 in two significant digits rather than 0', () => {
+    expect(reportedPValue(0.027234)).toBe(0.0272);
+    expect(reportedPValue(1)).toBe(1);
+    expect(reportedPValue(0.000123)).toBe(0.0001);
+    const tiny = fisherExactPValue(0, 100, 100, 100);
+    expect(tiny).toBeGreaterThan(0);
+    expect(reportedPValue(tiny)).toBe(Number(tiny.toPrecision(2)));
+    expect(reportedPValue(tiny)).toBeGreaterThan(0);
   });
 });
 

@@ -35,6 +35,14 @@ export function round(x: number, digits: number): number {
 }
 
 // The tolerance keeps a value that is exactly on a step (0.3 stored as 0.30000000000000004) on it.
+/**
+ * A p-value as published: 4 decimals, and below 0.0001 two significant digits, since a p-value is
+ * never 0 (a change from 0 of 100 to 100 of 100 has p ≈ 2e-59, which 4 decimals would print as 0).
+ */
+export function reportedPValue(p: number): number {
+  return p >= 0.0001 ? round(p, 4) : Number(p.toPrecision(2));
+}
+
 function roundDown(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.floor(x * f + 1e-9) / f;

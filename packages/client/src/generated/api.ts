@@ -1450,7 +1450,7 @@ export interface components {
             change: number | null;
             /** @description True when either run's sample (`n`) is below 10. */
             insufficientSample: boolean;
-            /** @description Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. Not adjusted for the many comparisons in one delta. */
+            /** @description Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
             pValue: number | null;
             /** @description `pValue < 0.05`; null whenever `change` is. */
             significant: boolean | null;
