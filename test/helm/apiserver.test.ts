@@ -20,7 +20,7 @@ import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } fr
  * controller manager makes too); the prod values use external stores. KEDA's ScaledObject is
  * checked against a CustomResourceDefinition registered here (the fields the chart uses, typed),
  * and helm finds it through discovery, as on a cluster with KEDA.
- * First run: builds kube-apiserver and kube-controller-manager (README, "The chart against an API server").
+ * First run: builds kube-apiserver and kube-controller-manager (docs/development.md, "The chart against an API server").
  */
 const NATS_URL = 'nats://nats.messaging:4222';
 const ENVIRONMENTS = [

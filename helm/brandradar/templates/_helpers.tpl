@@ -255,7 +255,7 @@ seccompProfile:
 {{- range $name, $svc := $v.services -}}
 {{- $key := printf "MONGO_URL_%s" (upper $name) -}}
 {{- if and $svc.enabled $svc.mongo (not (get $v.secrets.values $key)) -}}
-{{- fail (printf "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB, or secrets.values.%s (the service's own user; deploy/README.md), or secrets.existingSecret naming a Secret with MONGO_URL_<SERVICE> keys." $key) -}}
+{{- fail (printf "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB, or secrets.values.%s (the service's own user; docs/operations.md), or secrets.existingSecret naming a Secret with MONGO_URL_<SERVICE> keys." $key) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -1,6 +1,6 @@
 /**
  * Which tracked brands an answer mentions, where (character spans), and each one's place in the
- * answer's list. The rules, and how well they do on the labelled set, are in the README
+ * answer's list. The rules, and how well they do on the labelled set, are in packages/analysis/README.md
  * ("Detecting brands"); `npm run eval` measures them.
  */
 import { fold, type FoldedText } from './fold';

@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, isFinished, type Run, type TrackerStatus } from '@brandradar/client';
 import { activationSummary, briefMarkdown, money, reportTable, runProgressLine, trackerDetails, trackerTable } from './format';
 
-/** The exit codes, documented in the README and in `brandradar --help`. */
+/** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, runUnsuccessful: 3, network: 4 } as const;
 
 /** What the CLI reads and writes; the process's own in main.ts. */

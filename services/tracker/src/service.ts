@@ -35,7 +35,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const listChanges = watchNotices(nats, TrackerNotices.listChanged, ({ accountId }) => lists.invalidate(accountId), logger, () => lists.clear());
     const store = new TrackerStore(db, (accountId) => {
       lists.invalidate(accountId);
-      // Sent before the reply to the request that wrote, on the same connection (README, "The API": what NATS's ordering guarantees).
+      // Sent before the reply to the request that wrote, on the same connection (docs/architecture.md, "Caches": what NATS's ordering gives).
       try {
         publishNotice(nats, TrackerNotices.listChanged, { version: 1, accountId });
       } catch (err) {
