@@ -52,12 +52,15 @@ mmdebstrap --quiet --variant=minbase --format=tar "$SUITE" "$work/rootfs.tar" "$
   --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
 
 ctr=$(bh from --quiet scratch)
-trap 'bh rm "$ctr" >/dev/null 2>&1; rm -rf "$work"' EXIT
+# `set -e` holds inside an EXIT trap too: a cleanup that fails there becomes the script's exit
+# status. The container is gone once `commit --rm` succeeded, so the trap must tolerate that.
+trap 'bh rm "$ctr" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 bh add --quiet "$ctr" "$work/rootfs.tar" /
 bh config --env NODE_VERSION="$NODE_VERSION" --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   --cmd node --label "org.brandradar.standin=$KEY" "$ctr"
 bh run "$ctr" -- node -e 'if (!process.version.startsWith("v" + process.env.NODE_VERSION)) process.exit(1)'
 bh commit --quiet --rm "$ctr" "$NAME" >/dev/null
+trap 'rm -rf "$work"' EXIT
 rm -f "$CACHE_DIR/images/${BASE/:/-}"-*.oci.tar
 bh push --quiet "$NAME" "oci-archive:$ARCHIVE:$NAME"
 echo "$NAME"

@@ -1,0 +1,80 @@
+/**
+ * `npm test`'s first step (deploy/local/run.sh): what the suite builds or installs once per machine,
+ * done side by side before jest starts, so no timing-sensitive test shares two cores with a compiler.
+ * A line when each step starts and one with how long it took; a step already in the cache takes
+ * well under a second. The tests still ask for what they use (`ensureHelm()`, …), and find it here.
+ *
+ *   node packages/devstack/dist/prebuild.js
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ensureChromium } from './apt';
+import { ensureFerretDb, ensureHelm, ensureKubeApiServer, ensureKubeControllerManager, ensureNatsServer, ensureSkaffoldSchema, FERRETDB_VERSION, HELM_VERSION, KUBERNETES_VERSION, NATS_SERVER_VERSION } from './binaries';
+import { ensureEtcd } from './kube';
+import { CACHE_DIR, REPO_ROOT } from './paths';
+import { ensurePostgresBinaries } from './postgres';
+import { storeKind } from './store';
+
+const run = promisify(execFile);
+
+/** skaffold.yaml's apiVersion, whose published schema test/helm/skaffold.test.ts validates it against. */
+function skaffoldApiVersion(): string {
+  const found = /^apiVersion: (skaffold\/\S+)$/m.exec(fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8'));
+  if (!found) throw new Error('skaffold.yaml names no skaffold/… apiVersion');
+  return found[1]!;
+}
+
+function say(line: string): void {
+  process.stdout.write(`prebuild: ${line}\n`);
+}
+
+/** Runs one step with its start and end lines; a failure is said and passed on. */
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  say(`${name}…`);
+  try {
+    const result = await work();
+    say(`${name} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (e) {
+    say(`${name} FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    throw e;
+  }
+}
+
+/** One of the image scripts; its progress lines (on stderr) go through as they come. */
+async function imageScript(script: string): Promise<void> {
+  const child = run('bash', [path.join(REPO_ROOT, 'deploy', 'images', script)], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+  child.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  await child;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  say(`building into ${CACHE_DIR} (BRANDRADAR_CACHE_DIR)`);
+  // Debian's packages first: dpkg installs one at a time, and the image scripts install theirs too.
+  const debian = step('Debian packages (PostgreSQL, etcd, Chromium)', () =>
+    Promise.all([storeKind() === 'postgresql' ? ensurePostgresBinaries() : undefined, ensureEtcd(), ensureChromium()]),
+  );
+  const steps = [
+    debian,
+    step(`nats-server ${NATS_SERVER_VERSION}`, ensureNatsServer),
+    step(`FerretDB ${FERRETDB_VERSION}`, ensureFerretDb),
+    step(`helm ${HELM_VERSION}`, ensureHelm),
+    step('skaffold schema', () => ensureSkaffoldSchema(skaffoldApiVersion())),
+    // The controller manager reuses most of what the API server's build compiled.
+    step(`kube-apiserver ${KUBERNETES_VERSION}`, ensureKubeApiServer).then(() => step(`kube-controller-manager ${KUBERNETES_VERSION}`, ensureKubeControllerManager)),
+    debian
+      .then(() => step('image base (deploy/images/node-base.sh)', () => imageScript('node-base.sh')))
+      .then(() => step('service images (deploy/images/build.sh)', () => imageScript('build.sh'))),
+  ];
+  const outcomes = await Promise.allSettled(steps);
+  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+  for (const failure of failures) process.stderr.write(`${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n${(failure as { stderr?: string }).stderr ?? ''}\n`);
+  say(`${failures.length ? `${failures.length} step(s) failed` : 'done'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (failures.length) process.exit(1);
+}
+
+void main();
