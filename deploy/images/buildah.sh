@@ -3,7 +3,9 @@
 # crun/runc cannot start containers (cgroups in hybrid mode); they share the host's network.
 # The overlay driver where the kernel mounts overlayfs on the storage's file system (layers are
 # diffs), else vfs (works everywhere, but every layer is a full copy: several GB for seven images).
-CACHE_DIR="${BRANDRADAR_CACHE:-$HOME/.cache/brandradar}"
+# The same folder as the TypeScript side (packages/devstack/src/paths.ts): BRANDRADAR_CACHE_DIR, else
+# $XDG_CACHE_HOME/brandradar, else ~/.cache/brandradar.
+CACHE_DIR="${BRANDRADAR_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/brandradar}"
 export BUILDAH_ISOLATION=chroot
 
 need_tools() {
@@ -15,8 +17,9 @@ need_tools() {
     echo "needs ${missing[*]} (Debian packages): apt-get install -y ${missing[*]}" >&2
     return 1
   fi
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  # Another apt-get (a test installing Chromium, say) may hold dpkg's lock: wait for it.
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 }
 
 # Once per cache: the driver is a property of the storage, which cannot switch drivers.
