@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { aptInstall, DATA_DIR } from '@brandradar/devstack';
+import { DATA_DIR, ensureChromium } from '@brandradar/devstack';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -11,16 +11,15 @@ import { startStack, type TestStack } from '../support/stack';
 
 // The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
 // the real gateway and services with simulated surfaces. Every wait is on a condition (locators).
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
 
 let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) await aptInstall('chromium', `Chromium is not installed (no ${CHROMIUM}): run \`sudo apt-get install -y chromium\`.`);
+  const executablePath = await ensureChromium();
   stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  browser = await chromium.launch({ executablePath });
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
