@@ -250,19 +250,29 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     await driving;
 
     const byAccount = accounts.map((_, i) => new Set(accepted.filter((r) => r.account === i).map((r) => r.runId)));
-    const runsOf = async (i: number) => {
-      const res = await client.api('GET', `/api/v1/trackers/${accounts[i]!.trackerId}/report?limit=100`, { key: accounts[i]!.apiKey });
-      return res.status === 200 ? (res.body.runs as Run[]).filter((r) => byAccount[i]!.has(r.id)) : [];
+    // A report that cannot be read now (a 503 while a store reconnects, a cut stream) is not a report
+    // without the runs: it is said as such, so an outage is never mistaken for lost runs.
+    const unreadable = new Map<number, string>();
+    const runsOf = async (i: number): Promise<Run[]> => {
+      const res = await client.api('GET', `/api/v1/trackers/${accounts[i]!.trackerId}/report?limit=100`, { key: accounts[i]!.apiKey }).catch((e: Error) => e);
+      if (res instanceof Error || res.status !== 200) {
+        unreadable.set(i, res instanceof Error ? res.message : `${res.status} ${JSON.stringify(res.body)}`);
+        return [];
+      }
+      unreadable.delete(i);
+      return (res.body.runs as Run[]).filter((r) => byAccount[i]!.has(r.id));
     };
     const allRuns = async () => (await Promise.all(accounts.map((_, i) => runsOf(i)))).flat();
     const allTerminal = await within(plan.settleTimeoutMs, async () => {
       const runs = await allRuns();
-      return runs.length === accepted.length && runs.every((r) => TERMINAL.includes(r.status));
+      return unreadable.size === 0 && runs.length === accepted.length && runs.every((r) => TERMINAL.includes(r.status));
     });
     const msToAllTerminal = allTerminal ? Date.now() - startedAt : null;
-    const runs = await allRuns();
+    const runs = allTerminal ? await allRuns() : await eventually(allRuns, () => unreadable.size === 0, plan.settleTimeoutMs / 4, POLL_MS).catch(() => allRuns());
+    for (const [i, reason] of unreadable) violations.push(`account ${i}: its tracker's report could not be read: ${reason}`);
     for (const run of runs) if (!TERMINAL.includes(run.status)) violations.push(`run ${run.id} is still ${run.status}`);
-    if (runs.length !== accepted.length) violations.push(`${accepted.length - runs.length} accepted runs are missing from the reports`);
+    const missing = accepted.filter((r) => !unreadable.has(r.account) && !runs.some((run) => run.id === r.runId));
+    if (missing.length) violations.push(`${missing.length} accepted runs are missing from their trackers' reports: ${missing.map((r) => r.runId).join(', ')}`);
 
     for (const run of runs) violations.push(...outcomeProblems(run));
 
@@ -273,7 +283,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       const count = perRun.get(run.id) ?? 0;
       if (count !== 1) violations.push(`run ${run.id} (${run.status}): ${count} run-finished e-mails`);
     }
-    for (const id of perRun.keys()) if (!runs.some((r) => r.id === id)) violations.push(`a run-finished e-mail for unknown run ${id}`);
+    if (unreadable.size === 0) for (const id of perRun.keys()) if (!runs.some((r) => r.id === id)) violations.push(`a run-finished e-mail for a run its tracker's report does not show: ${id}`);
 
     let balanceMicro = 0;
     let spentMicro = 0;
@@ -283,9 +293,10 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       const billed = runs.filter((r) => byAccount[i]!.has(r.id)).reduce((sum, r) => sum + r.billedCostMicro, 0);
       balanceMicro += balance;
       spentMicro += spent;
-      if (balance + billed !== creditsMicro) violations.push(`account ${i}: balance ${balance} + billed ${billed} ≠ credits ${creditsMicro} (a charge without a run, twice, or a hold left open)`);
+      // Without its report the account's bills are unknown (already said above).
+      if (!unreadable.has(i) && balance + billed !== creditsMicro) violations.push(`account ${i}: balance ${balance} + billed ${billed} ≠ credits ${creditsMicro} (a charge without a run, twice, or a hold left open)`);
       // spentThisMonthMicro is billing's sum of the account's captures.
-      if (spent !== billed) violations.push(`account ${i}: captured (spent this month) ${spent} ≠ sum of billedCostMicro ${billed}`);
+      if (!unreadable.has(i) && spent !== billed) violations.push(`account ${i}: captured (spent this month) ${spent} ≠ sum of billedCostMicro ${billed}`);
       const holds = await client.admin('GET', `/admin/v1/accounts/${account.accountId}/holds`);
       if (holds.status !== 200) violations.push(`account ${i}: open holds not readable: ${holds.status} ${JSON.stringify(holds.body)}`);
       else if (holds.body.holds.length) {
