@@ -3,9 +3,7 @@
 # crun/runc cannot start containers (cgroups in hybrid mode); they share the host's network.
 # The overlay driver where the kernel mounts overlayfs on the storage's file system (layers are
 # diffs), else vfs (works everywhere, but every layer is a full copy: several GB for seven images).
-# The same folder as the TypeScript side (packages/devstack/src/paths.ts): BRANDRADAR_CACHE_DIR, else
-# $XDG_CACHE_HOME/brandradar, else ~/.cache/brandradar.
-CACHE_DIR="${BRANDRADAR_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/brandradar}"
+. "$(dirname "${BASH_SOURCE[0]}")/../local/cache-dir.sh"
 export BUILDAH_ISOLATION=chroot
 
 need_tools() {

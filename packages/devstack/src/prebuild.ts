@@ -7,7 +7,9 @@
  *   node packages/devstack/dist/prebuild.js
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureChromium } from './apt';
@@ -44,11 +46,45 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** One of the image scripts; its progress lines (on stderr) go through as they come. */
-async function imageScript(script: string): Promise<void> {
-  const child = run('bash', [path.join(REPO_ROOT, 'deploy', 'images', script)], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+const IMAGES_DIR = path.join(REPO_ROOT, 'deploy', 'images');
+
+/** One of the image scripts, on the cache folder `cacheDir`; its progress lines (on stderr) go through as they come. */
+async function imageScript(script: string, cacheDir = CACHE_DIR): Promise<void> {
+  const child = run('bash', [path.join(IMAGES_DIR, script)], { cwd: REPO_ROOT, env: { ...process.env, BRANDRADAR_CACHE_DIR: cacheDir }, maxBuffer: 64 << 20 });
   child.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   await child;
+}
+
+/**
+ * The image base, built the way a new machine builds it. A script's first build takes paths its
+ * later, cached runs never take (a cleanup that failed only then kept every new machine from
+ * passing while every old one passed). So whenever the image scripts or the base they build have
+ * changed since the first build last passed, it runs again into an empty cache folder, and its
+ * archive then seeds this cache; otherwise the cached base is used as it is.
+ */
+async function imageBase(): Promise<void> {
+  const hash = createHash('sha256');
+  for (const file of ['buildah.sh', 'node-base.sh']) hash.update(fs.readFileSync(path.join(IMAGES_DIR, file)));
+  hash.update(/^FROM .*$/m.exec(fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8'))?.[0] ?? '');
+  const passed = path.join(CACHE_DIR, 'images', `first-build-passed-${hash.digest('hex').slice(0, 12)}`);
+  if (!fs.existsSync(passed)) {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'brandradar-first-build-'));
+    try {
+      await step('image base, first build into an empty cache folder', () => imageScript('node-base.sh', empty));
+      const images = path.join(CACHE_DIR, 'images');
+      fs.mkdirSync(images, { recursive: true });
+      for (const archive of fs.readdirSync(path.join(empty, 'images')).filter((f) => f.endsWith('.oci.tar'))) {
+        // <base>-<key>.oci.tar: the archives of the same base under older keys are of no more use.
+        const base = archive.replace(/-[0-9a-f]+\.oci\.tar$/, '-');
+        for (const old of fs.readdirSync(images)) if (old.startsWith(base) && old.endsWith('.oci.tar')) fs.rmSync(path.join(images, old));
+        fs.copyFileSync(path.join(empty, 'images', archive), path.join(images, archive));
+      }
+      fs.writeFileSync(passed, `${new Date().toISOString()}\n`);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  }
+  await step('image base (deploy/images/node-base.sh)', () => imageScript('node-base.sh'));
 }
 
 async function main(): Promise<void> {
@@ -66,12 +102,11 @@ async function main(): Promise<void> {
     step('skaffold schema', () => ensureSkaffoldSchema(skaffoldApiVersion())),
     // The controller manager reuses most of what the API server's build compiled.
     step(`kube-apiserver ${KUBERNETES_VERSION}`, ensureKubeApiServer).then(() => step(`kube-controller-manager ${KUBERNETES_VERSION}`, ensureKubeControllerManager)),
-    debian
-      .then(() => step('image base (deploy/images/node-base.sh)', () => imageScript('node-base.sh')))
-      .then(() => step('service images (deploy/images/build.sh)', () => imageScript('build.sh'))),
+    debian.then(imageBase).then(() => step('service images (deploy/images/build.sh)', () => imageScript('build.sh'))),
   ];
   const outcomes = await Promise.allSettled(steps);
-  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));
+  // A step others wait on fails them too: each failure is said once.
+  const failures = [...new Set(outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : [])))];
   for (const failure of failures) process.stderr.write(`${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n${(failure as { stderr?: string }).stderr ?? ''}\n`);
   say(`${failures.length ? `${failures.length} step(s) failed` : 'done'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length) process.exit(1);
