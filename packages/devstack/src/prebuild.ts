@@ -58,20 +58,29 @@ async function imageScript(script: string, cacheDir = CACHE_DIR): Promise<void> 
 /**
  * The image base, built the way a new machine builds it. A script's first build takes paths its
  * later, cached runs never take (a cleanup that failed only then kept every new machine from
- * passing while every old one passed). So whenever the image scripts or the base they build have
- * changed since the first build last passed, it runs again into an empty cache folder, and its
- * archive then seeds this cache; otherwise the cached base is used as it is.
+ * passing while every old one passed). On a new cache folder the build is the first one anyway.
+ * Otherwise, whenever the image scripts or the base they build have changed since a first build
+ * last passed, it runs again into an empty cache folder, and its archive then seeds this cache.
  */
 async function imageBase(): Promise<void> {
   const hash = createHash('sha256');
   for (const file of ['buildah.sh', 'node-base.sh']) hash.update(fs.readFileSync(path.join(IMAGES_DIR, file)));
   hash.update(/^FROM .*$/m.exec(fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8'))?.[0] ?? '');
   const passed = path.join(CACHE_DIR, 'images', `first-build-passed-${hash.digest('hex').slice(0, 12)}`);
+  const markPassed = () => {
+    fs.mkdirSync(path.dirname(passed), { recursive: true });
+    fs.writeFileSync(passed, `${new Date().toISOString()}\n`);
+  };
+  // No image script has run on this cache yet (buildah.sh writes the driver it chose): this build is the first.
+  if (!fs.existsSync(path.join(CACHE_DIR, 'buildah.driver'))) {
+    await step('image base, first build (a new cache folder)', () => imageScript('node-base.sh'));
+    return markPassed();
+  }
   if (!fs.existsSync(passed)) {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'brandradar-first-build-'));
     try {
       await step('image base, first build into an empty cache folder', () => imageScript('node-base.sh', empty));
-      const images = path.join(CACHE_DIR, 'images');
+      const images = path.dirname(passed);
       fs.mkdirSync(images, { recursive: true });
       for (const archive of fs.readdirSync(path.join(empty, 'images')).filter((f) => f.endsWith('.oci.tar'))) {
         // <base>-<key>.oci.tar: the archives of the same base under older keys are of no more use.
@@ -79,7 +88,7 @@ async function imageBase(): Promise<void> {
         for (const old of fs.readdirSync(images)) if (old.startsWith(base) && old.endsWith('.oci.tar')) fs.rmSync(path.join(images, old));
         fs.copyFileSync(path.join(empty, 'images', archive), path.join(images, archive));
       }
-      fs.writeFileSync(passed, `${new Date().toISOString()}\n`);
+      markPassed();
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }
