@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil, type LocalServer } from '@brandradar/devstack';
+import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil } from '@brandradar/devstack';
 import { MANUAL_RUN_SLOTS } from '../../services/runner/src/store/runs';
 import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
@@ -181,13 +181,16 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       if (res.status !== 200) throw new Error(`status ${res.status}`);
     }, SERVICE_READY_MS);
 
-  const servers: Record<'nats-server' | 'ferretdb', LocalServer> = { 'nats-server': nats, ferretdb: store.ferretdb };
+  const servers: Record<'nats-server' | 'ferretdb', { kill(): Promise<void>; restart(): Promise<void> }> = {
+    'nats-server': nats,
+    ferretdb: { kill: () => store.ferretdb.process.kill(), restart: () => store.ferretdb.restart() },
+  };
   const kills = Object.fromEntries(KILLED_IN_TURN.map((k) => [k, 0])) as Record<Killable, number>;
   const killAndRestart = async (component: Killable) => {
     kills[component]++;
     log.write(`[chaos] SIGKILL ${component}\n`);
     if (component === 'nats-server' || component === 'ferretdb') {
-      await servers[component].process.kill();
+      await servers[component].kill();
       await servers[component].restart();
     } else {
       const service = services.find((s) => s.name === component)!;

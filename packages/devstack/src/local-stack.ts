@@ -140,5 +140,5 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     await stop();
     throw e;
   }
-  return { servers: [nats, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
+  return { servers: [...nats.nodes, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
 }
