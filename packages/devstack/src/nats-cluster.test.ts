@@ -2,9 +2,32 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { NatsUser } from '@brandradar/contracts';
 import { connectNats, createLogger, ensureStream, type NatsLink } from '@brandradar/platform';
+import { localNatsPorts, natsNodeCount } from './local-stack';
 import { describedNatsUsers, randomPasswords } from './nats-auth';
 import { freePort, waitUntil } from './ports';
 import { startNats, type NatsServer } from './processes';
+
+describe('LOCAL_NATS_NODES', () => {
+  it('is 1 unless set, and 1 or 3 when set', () => {
+    expect(natsNodeCount({})).toBe(1);
+    expect(natsNodeCount({ LOCAL_NATS_NODES: '1' })).toBe(1);
+    expect(natsNodeCount({ LOCAL_NATS_NODES: '3' })).toBe(3);
+  });
+
+  it.each(['2', '5', '0', 'three', '', ' 3'])('refuses %j, naming the values it takes', (value) => {
+    expect(() => natsNodeCount({ LOCAL_NATS_NODES: value })).toThrow(`LOCAL_NATS_NODES must be 1 (one nats-server) or 3 (a cluster of three), got ${value}`);
+  });
+
+  it('puts a local cluster on LOCAL_NATS_PORT and the ports after it, each route port 2000 above', () => {
+    expect(localNatsPorts({ natsPort: 14222, natsNodes: 1 })).toEqual([{ port: 14222, clusterPort: 16222 }]);
+    expect(localNatsPorts({ natsPort: 14222, natsNodes: 3 })).toEqual([
+      { port: 14222, clusterPort: 16222 },
+      { port: 14223, clusterPort: 16223 },
+      { port: 14224, clusterPort: 16224 },
+    ]);
+    expect(() => localNatsPorts({ natsPort: 64000, natsNodes: 3 })).toThrow('LOCAL_NATS_PORT 64000 leaves no room');
+  });
+});
 
 describe('startNats with three nodes', () => {
   let nats: NatsServer;

@@ -88,9 +88,17 @@ export interface NatsCredentials {
   password: string;
 }
 
+/** The servers a NATS_URL names: one URL, or the servers of a cluster separated by commas. */
+export function natsServers(url: string): string[] {
+  return url
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
 export async function connectNats(url: string, name: string, logger: Logger, credentials: NatsCredentials): Promise<NatsLink> {
   const nc = await connect({
-    servers: url.split(',').map((s) => s.trim()),
+    servers: natsServers(url),
     name,
     user: credentials.user,
     pass: credentials.password,
