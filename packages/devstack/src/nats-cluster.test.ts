@@ -74,4 +74,15 @@ describe('startNats with three nodes', () => {
       if (state.messages !== 2 || replicas.length !== 2 || !replicas.every((r) => r.current && !r.offline)) throw new Error(JSON.stringify(cluster));
     }, 60_000);
   }, 150_000);
+
+  it('after all three are SIGKILLed, restart() returns once the streams have leaders again, with their messages', async () => {
+    await nats.kill();
+    expect(nats.nodes.every((n) => !n.process.running)).toBe(true);
+    await nats.restart();
+    // This test's connection reconnects on its own schedule; the stream answers as soon as it has.
+    await waitUntil('the harness reconnected', () => link.jsm.getAccountInfo(), 30_000);
+    const { cluster, state } = await info();
+    expect(cluster!.leader).toBeDefined();
+    expect(state.messages).toBe(2);
+  }, 150_000);
 });

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { MongoClient } from 'mongodb';
-import { connect } from 'nats';
+import { connect, type JetStreamManager } from 'nats';
 import { PROVISION_USER, inboxPrefix, type NatsUser } from '@brandradar/contracts';
+import { natsServers } from '@brandradar/platform';
 import { ensureFerretDb, ensureNatsServer } from './binaries';
 import { natsServerConfig } from './nats-auth';
 import { waitUntil } from './ports';
@@ -106,7 +107,11 @@ export interface NatsServer {
   credentials(user: string): { user: string; password: string };
   /** SIGKILL every server, as a crash of the whole of NATS. */
   kill(): Promise<void>;
-  /** Starts every server that is not running, on its ports and data, and waits until JetStream answers on each. */
+  /**
+   * Starts every server that is not running, on its ports and data, and waits until JetStream
+   * answers on each and, in a cluster, until every stream has a leader again (as a single server's
+   * streams are there once it answers).
+   */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -136,6 +141,15 @@ export async function startNats(opts: ({ port: number } | { nodes: readonly Nats
     return { user, password: found.password };
   };
   const { user, password } = credentials(PROVISION_USER);
+  /** A connection as the provisioning user (who may read every stream) with a short timeout, for a readiness probe. */
+  const probe = async (servers: string, check: (jsm: JetStreamManager) => Promise<unknown>) => {
+    const nc = await connect({ servers: natsServers(servers), reconnect: false, timeout: 1_000, user, pass: password, inboxPrefix: inboxPrefix(user) });
+    try {
+      await check(await nc.jetstreamManager({ timeout: 1_000 }));
+    } finally {
+      await nc.close();
+    }
+  };
   const ports = 'port' in opts ? [{ port: opts.port, clusterPort: 0 }] : opts.nodes;
   const clustered = ports.length > 1;
   const nodes = ports.map(({ port, clusterPort }, i): NatsNode => {
@@ -149,22 +163,28 @@ export async function startNats(opts: ({ port: number } | { nodes: readonly Nats
     const sink = clustered ? (line: string) => opts.sink(`[${name}] ${line}`) : opts.sink;
     const proc = new ManagedProcess(name, bin, ['--config', configFile, '--jetstream', '--store_dir', storeDir, '--addr', '127.0.0.1', '--port', String(port)], sink);
     // Ready means JetStream answers this server, not just that its port is open.
-    const server = localServer(proc, url, async () => {
-      const nc = await connect({ servers: url, reconnect: false, timeout: 1_000, user, pass: password, inboxPrefix: inboxPrefix(user) });
-      try {
-        await (await nc.jetstreamManager({ timeout: 1_000 })).getAccountInfo();
-      } finally {
-        await nc.close();
-      }
-    });
+    const server = localServer(proc, url, () => probe(url, (jsm) => jsm.getAccountInfo()));
     return { ...server, name };
   });
   const stop = async () => {
     await Promise.all(nodes.map((n) => n.stop()));
   };
+  const url = nodes.map((n) => n.url).join(',');
+  // The streams seen when the whole cluster was last killed: just after a restart, the metadata may not list them all yet.
+  let streamsBeforeKill: string[] = [];
   // Every server that is down starts before any is waited for: a cluster elects its meta leader only with a quorum.
   const restart = async () => {
     await Promise.all(nodes.filter((n) => !n.process.running).map((n) => n.restart()));
+    // A cluster's streams elect their leaders after the meta leader, seconds after the servers answer.
+    if (clustered) {
+      await waitUntil('NATS stream leaders', () =>
+        probe(url, async (jsm) => {
+          const names = new Set(streamsBeforeKill);
+          for await (const name of jsm.streams.names()) names.add(name);
+          for (const name of names) if (!(await jsm.streams.info(name)).cluster?.leader) throw new Error(`stream ${name} has no leader`);
+        }),
+      );
+    }
   };
   try {
     await restart();
@@ -173,10 +193,17 @@ export async function startNats(opts: ({ port: number } | { nodes: readonly Nats
     throw e;
   }
   return {
-    url: nodes.map((n) => n.url).join(','),
+    url,
     nodes,
     credentials,
     kill: async () => {
+      if (clustered) {
+        const names: string[] = [];
+        await probe(url, async (jsm) => {
+          for await (const name of jsm.streams.names()) names.push(name);
+        }).catch(() => undefined); // a cluster already down has nothing more to tell
+        streamsBeforeKill = names;
+      }
       await Promise.all(nodes.map((n) => n.process.kill()));
     },
     restart,
