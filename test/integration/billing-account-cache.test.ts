@@ -80,7 +80,7 @@ describe('billing account cache', () => {
     expect(await balances(accountId)).toEqual(new Set([0]));
     const ready = () => Promise.all([stack.running.get('billing')!, replica].map((s) => fetch(`http://127.0.0.1:${s.opsPort}/readyz`).then((r) => r.status)));
 
-    await stack.nats.process.kill();
+    await stack.nats.kill();
     await eventually(ready, (s) => s.every((status) => status === 503));
     // A change neither replica hears of, as if its broadcast was sent while they were away.
     const client = await new MongoClient(process.env.TEST_MONGO_URL!).connect();

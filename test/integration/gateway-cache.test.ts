@@ -109,7 +109,7 @@ it('forgets everything after a NATS reconnect, and hears events again after it',
   await cachedOn(replicaB, b, second.apiKey);
   const ready = () => fetch(`http://127.0.0.1:${replicaB.opsPort}/readyz`).then((r) => r.status);
 
-  await stack.nats.process.kill();
+  await stack.nats.kill();
   await eventually(ready, (s) => s === 503);
   // Meanwhile a cached read needs no bus at all.
   expect((await b.api('GET', '/api/v1/rates', { key: apiKey })).status).toBe(200);

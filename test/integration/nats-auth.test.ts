@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AckPolicy, connect, ErrorCode, JSONCodec, type NatsError } from 'nats';
 import { ADMIN_QUERIES, BILLING_EVENTS_STREAM, BillingEvents, BillingQueries, SERVICE_ACCESS, inboxPrefix, type ServiceName } from '@brandradar/contracts';
-import { createLogger, loadConfig, onEvent, provisionJetStream, query, watchEvents, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { createLogger, loadConfig, natsServers, onEvent, provisionJetStream, query, watchEvents, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';
@@ -48,8 +48,8 @@ function subscribeRefusal(user: ServiceName, subject: string): Promise<NatsError
 }
 
 it('refuses a connection without credentials or with a wrong password', async () => {
-  await expect(connect({ servers: stack.nats.url, reconnect: false })).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
-  await expect(connect({ servers: stack.nats.url, reconnect: false, user: 'runner', pass: 'not-the-password' })).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
+  await expect(connect({ servers: natsServers(stack.nats.url), reconnect: false })).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
+  await expect(connect({ servers: natsServers(stack.nats.url), reconnect: false, user: 'runner', pass: 'not-the-password' })).rejects.toMatchObject({ code: ErrorCode.AuthorizationViolation });
 });
 
 it("lets the gateway's user create an account, an API key and credit it", async () => {

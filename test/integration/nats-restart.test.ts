@@ -34,7 +34,7 @@ it('services reconnect after the NATS server is killed and restarted, and the fi
   // Ten events are stored before the crash; nobody has consumed them yet.
   for (let n = 0; n < 10; n++) await publishEvent(link, pinged, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n });
 
-  await stack.nats.process.kill(); // SIGKILL: no clean shutdown of the store
+  await stack.nats.kill(); // SIGKILL: no clean shutdown of the store
 
   const during = await stack.api('GET', '/api/v1/account', { key: apiKey });
   expect(during.status).toBe(503);
@@ -69,7 +69,7 @@ it('a consumer that was waiting when the NATS server died takes new messages wit
     await publishEvent(link, pinged, { version: 1, eventId: randomUUID(), occurredAt: new Date().toISOString(), n: 100 });
     await eventually(async () => seen.length, (count) => count === 1);
 
-    await stack.nats.process.kill();
+    await stack.nats.kill();
     await stack.nats.restart();
     // Published as soon as JetStream answers again (one event id: a try whose answer was lost was stored
     // all the same, and JetStream keeps one); the consumer's pull was lost with the server.

@@ -4,7 +4,7 @@ import { MongoClient } from 'mongodb';
 import { connect, type NatsConnection } from 'nats';
 import { EVENTS, PROVISION_USER, STREAMS } from '@brandradar/contracts';
 import { freePort, type NatsServer } from '@brandradar/devstack';
-import { baseConfigSchema, loadConfig, mongoConfigSchema, startService, type ServiceDefinition } from '@brandradar/platform';
+import { baseConfigSchema, loadConfig, mongoConfigSchema, natsServers, startService, type ServiceDefinition } from '@brandradar/platform';
 import { trackerService } from '../../services/tracker/src/service';
 import { HARNESS_USER, natsUserEnv, startTestNats } from '../support/stack';
 
@@ -20,7 +20,7 @@ const id = randomBytes(4).toString('hex');
 
 beforeAll(async () => {
   nats = await startTestNats('provision');
-  nc = await connect({ servers: nats.url, user: HARNESS_USER, pass: nats.credentials(HARNESS_USER).password });
+  nc = await connect({ servers: natsServers(nats.url), user: HARNESS_USER, pass: nats.credentials(HARNESS_USER).password });
   mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
 afterAll(async () => {

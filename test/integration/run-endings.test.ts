@@ -1,7 +1,7 @@
 import { connect } from 'nats';
 import { BillingQueries, DEAD_LETTERS_STREAM, DeadLetterEvents, notFound, RunQueries, TrackerQueries } from '@brandradar/contracts';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
-import { createLogger, DomainError, query, serveQuery, startService, type RunningService } from '@brandradar/platform';
+import { createLogger, DomainError, natsServers, query, serveQuery, startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { notifierService } from '../../services/notifier/src/service';
@@ -182,7 +182,7 @@ describe('a run whose execution is given up on', () => {
     const queued = await requestRun(apiKey, t.id, 'given-up');
     // The tracker service is away when the runner gets to this run, so it cannot ask whether the run may start.
     await stack.running.get('tracker')!.stop();
-    const nc = await connect({ servers: stack.nats.url, user: HARNESS_USER, pass: stack.nats.credentials(HARNESS_USER).password });
+    const nc = await connect({ servers: natsServers(stack.nats.url), user: HARNESS_USER, pass: stack.nats.credentials(HARNESS_USER).password });
     try {
       const jsm = await nc.jetstreamManager();
       const lastDeadLetter = () => jsm.streams.getMessage(DEAD_LETTERS_STREAM.name, { last_by_subj: DeadLetterEvents.deadLettered.subject }).then((m) => m.json<{ payload: { runId: string } }>(), () => null);

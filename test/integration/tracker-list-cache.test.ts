@@ -233,7 +233,7 @@ it('forgets every page after a NATS reconnect (notices sent meanwhile were misse
   await cachedOnBoth(key);
   const ready = () => Promise.all([...replicas(), stack.running.get('gateway')!].map((s) => fetch(`http://127.0.0.1:${s.opsPort}/readyz`).then((r) => r.status)));
 
-  await stack.nats.process.kill();
+  await stack.nats.kill();
   await eventually(ready, (s) => s.every((status) => status === 503));
   await stack.nats.restart();
   await eventually(ready, (s) => s.every((status) => status === 200));

@@ -5,38 +5,78 @@
  * restarted. chatgpt refuses one prompt (400), cannot answer another (500) and fails a share of all
  * calls (500, retried), so runs end PARTIAL as well as COMPLETED. Afterwards it reads through the
  * public and admin interfaces and the received e-mails what became of every run, account, hold and
- * e-mail, and lists each broken invariant instead of stopping at the first.
+ * e-mail, and lists each broken invariant instead of stopping at the first. On a NATS cluster
+ * (`natsNodes: 3`, streams replicated on all three) a plan can instead crash one of its servers for
+ * a while (issue 29).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, freePort, ManagedProcess, REPO_ROOT, SERVICES, startNats, startStore, storeKind, waitUntil, type LocalServer } from '@brandradar/devstack';
+import type { ClusterInfo } from 'nats';
+import { RUN_COMMANDS_STREAM, STREAMS } from '@brandradar/contracts';
+import { DATA_DIR, freePort, ManagedProcess, natsNodeCount, REPO_ROOT, SERVICES, startStore, storeKind, waitUntil, type NatsNode, type NatsServer } from '@brandradar/devstack';
 import { MANUAL_RUN_SLOTS } from '../../services/runner/src/store/runs';
 import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
-import { httpClient, natsUserEnv, provisionStreams, stackEnv, testNatsUsers, type HttpClient, type HttpResult } from './stack';
+import { connectAs, httpClient, natsUserEnv, provisionStreams, stackEnv, startTestNats, type HttpClient, type HttpResult } from './stack';
 
 export const KILLED_IN_TURN = ['runner', 'billing', 'tracker', 'scheduler', 'nats-server', 'ferretdb'] as const;
 export type Killable = (typeof KILLED_IN_TURN)[number];
 
-export interface ChaosPlan {
+/**
+ * One thing the harness does to the stack: a component's name kills it with SIGKILL and restarts
+ * it at once ('nats-server': every server of NATS); 'nats-node-down' kills one server of a NATS
+ * cluster (the leader of the RUN_COMMANDS stream) and leaves it down until 'nats-node-up'.
+ */
+export type ChaosStep = Killable | 'nats-node-down' | 'nats-node-up';
+
+export type ChaosPlan = {
   accounts: number;
   runsPerAccount: number;
-  /** Each component is killed this many times, the kills spread evenly over the run requests. */
-  killRounds: number;
+  /** NATS servers: this many, or as LOCAL_NATS_NODES says (1 unless set); several make a cluster with every stream replicated on each. */
+  natsNodes?: number;
   /** How long the run requests may take, kills included (stuck runs keep an account's three slots busy). */
   requestTimeoutMs: number;
   /** How long all runs may then take to become terminal, and their e-mails to arrive. */
   settleTimeoutMs: number;
+} & (
+  | {
+      /** Each component is killed this many times, the kills spread evenly over the run requests. */
+      killRounds: number;
+    }
+  | {
+      /** What is done to the stack, in this order. */
+      steps: ChaosStep[];
+      /** How many runs must have been accepted before each step; by default the steps are spread evenly over the requests. */
+      stepsAfter?: number[];
+    }
+);
+
+/** The NATS server a plan crashed for a while, and what became of the runs meanwhile. */
+export interface NatsNodeOutage {
+  node: string;
+  /** Why it was chosen. */
+  role: string;
+  /** Runs accepted between its kill and its restart. */
+  acceptedWhileDown: number;
+  /** Runs that ended (their finishedAt) between its kill and its restart. */
+  endedWhileDown: number;
+  msDown: number;
+  /** Services whose NATS connection was to it (they log the drop, at LOG_LEVEL warn), so had to reconnect to another server. */
+  servicesDisconnected: string[];
 }
 
 export interface ChaosFigures {
   runsPlanned: number;
   runsAccepted: number;
   accounts: number;
-  kills: Record<Killable, number>;
+  natsNodes: number;
+  /** SIGKILLs by component ('nats-node': one server of the NATS cluster). */
+  kills: Record<string, number>;
+  /** Each time a plan crashed one NATS server for a while. */
+  natsNodeOutages: NatsNodeOutage[];
   /** Services that exited on their own (e.g. at start while a dependency was down) and were restarted. */
   crashRestarts: Record<string, number>;
   /** Run requests answered other than 200/202, by status (`network` when no answer came). */
@@ -100,10 +140,10 @@ interface Service {
 
 /** Runs the plan once and returns its figures and every invariant it saw broken. */
 export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
-  const name = `chaos-${randomBytes(4).toString('hex')}`;
-  const dir = path.join(process.env.TEST_DATA_DIR!, name);
+  const runName = `chaos-${randomBytes(4).toString('hex')}`;
+  const dir = path.join(process.env.TEST_DATA_DIR!, runName);
   fs.mkdirSync(dir, { recursive: true });
-  const logFile = path.join(DATA_DIR, 'chaos-logs', `${name}.log`);
+  const logFile = path.join(DATA_DIR, 'chaos-logs', `${runName}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
   const sink = (name: string) => (line: string) => log.write(`[${name}] ${line}\n`);
@@ -118,22 +158,24 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       return status ? { status } : undefined;
     },
   });
+  const steps = 'steps' in plan ? plan.steps : Array.from({ length: plan.killRounds }, () => KILLED_IN_TURN).flat();
   // Fixed ports, so a restarted server or service is found where it was. The peers, NATS and the
-  // store (PostgreSQL's initdb takes the longest) start side by side.
+  // store (PostgreSQL's initdb takes the longest) start side by side. A plan that kills FerretDB
+  // gets a store of its own; the others use the test run's, in databases of their own.
+  const ownStore = steps.includes('ferretdb');
   const [slow, smtp, nats, store] = await Promise.all([
     startSlowProxy(openai.baseUrl, PROVIDER_DELAY_MS),
     startSmtpPeer(),
-    freePort().then(async (port) => {
-      const started = await startNats({ port, storeDir: path.join(dir, 'nats'), sink: sink('nats-server'), users: testNatsUsers() });
+    startTestNats(runName, { nodes: plan.natsNodes ?? natsNodeCount(), sink: sink('nats-server') }).then(async (started) => {
       await provisionStreams(started);
       return started;
     }),
-    freePort().then((port) => startStore({ kind: storeKind(), dir, port, durable: false, sink })),
+    ownStore ? freePort().then((port) => startStore({ kind: storeKind(), dir, port, durable: false, sink })) : null,
   ]);
   const [gatewayPort, adminPort] = [await freePort(), await freePort()];
   const adminToken = randomBytes(24).toString('hex');
   const env = stackEnv(
-    { natsUrl: nats.url, mongoUrl: store.url, gatewayPort, adminPort, adminToken },
+    { natsUrl: nats.url, mongoUrl: store?.url ?? process.env.TEST_MONGO_URL!, gatewayPort, adminPort, adminToken },
     {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       SMTP_URL: smtp.url,
@@ -157,14 +199,26 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     },
   );
 
+  // The NATS server 'nats-node-down' crashed, until 'nats-node-up' starts it again.
+  let outage: { server: NatsNode; role: string; since: number; acceptedBefore: number; disconnected: Set<string> } | null = null;
+  /** The line a service logs when its NATS connection drops, naming the server it was connected to. */
+  const noteDisconnect = (service: string, line: string) => {
+    if (outage && line.includes('"nats":"disconnect"') && line.includes(`"data":"${outage.server.url.replace('nats://', '')}"`)) outage.disconnected.add(service);
+  };
+
   const crashRestarts: Record<string, number> = {};
   let stopping = false;
   const services: Service[] = [];
   for (const name of SERVICES) {
     const opsPort = await freePort();
-    const serviceEnv = { ...process.env, ...env, ...natsUserEnv(nats, name), OPS_PORT: String(opsPort), MONGO_DB: `chaos-${name}` };
+    const serviceEnv = { ...process.env, ...env, ...natsUserEnv(nats, name), OPS_PORT: String(opsPort), MONGO_DB: `${runName}-${name}` };
     const main = path.join(REPO_ROOT, 'services', name, 'dist', 'main.js');
-    services.push({ name, process: new ManagedProcess(name, process.execPath, [main], sink(name), serviceEnv), opsPort, killing: false });
+    const serviceSink = sink(name);
+    const lines = (line: string) => {
+      noteDisconnect(name, line);
+      serviceSink(line);
+    };
+    services.push({ name, process: new ManagedProcess(name, process.execPath, [main], lines, serviceEnv), opsPort, killing: false });
   }
   // The orchestrator's part: a service that exits on its own is started again, after a growing pause.
   const launch = (service: Service): void => {
@@ -181,13 +235,16 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       if (res.status !== 200) throw new Error(`status ${res.status}`);
     }, SERVICE_READY_MS);
 
-  const servers: Record<'nats-server' | 'ferretdb', LocalServer> = { 'nats-server': nats, ferretdb: store.ferretdb };
-  const kills = Object.fromEntries(KILLED_IN_TURN.map((k) => [k, 0])) as Record<Killable, number>;
+  const servers: Record<'nats-server' | 'ferretdb', { kill(): Promise<void>; restart(): Promise<void> }> = {
+    'nats-server': nats,
+    ferretdb: { kill: () => store!.ferretdb.process.kill(), restart: () => store!.ferretdb.restart() },
+  };
+  const kills: Record<string, number> = {};
   const killAndRestart = async (component: Killable) => {
-    kills[component]++;
+    kills[component] = (kills[component] ?? 0) + 1;
     log.write(`[chaos] SIGKILL ${component}\n`);
     if (component === 'nats-server' || component === 'ferretdb') {
-      await servers[component].process.kill();
+      await servers[component].kill();
       await servers[component].restart();
     } else {
       const service = services.find((s) => s.name === component)!;
@@ -198,6 +255,32 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       await ready(service);
     }
     log.write(`[chaos] ${component} ready again\n`);
+  };
+  const natsNodeOutages: (NatsNodeOutage & { from: number; to: number })[] = [];
+  const nodeDown = async (acceptedBefore: number) => {
+    if (nats.nodes.length < 3) throw new Error('nats-node-down needs a NATS cluster of three (natsNodes: 3)');
+    // The leader of RUN_COMMANDS: every manual run passes through it (the runner publishes its
+    // run.execute there and takes it back through a durable consumer), so its crash makes the
+    // stream, and most likely the runner's consumer it leads too, elect a new leader while run
+    // commands are being written and delivered. The services, which connect to a server of the
+    // list at random, lose their connection where they were on it and reconnect to another.
+    const leader = await streamLeader(nats, RUN_COMMANDS_STREAM.name);
+    const server = nats.nodes.find((n) => n.name === leader);
+    if (!server) throw new Error(`RUN_COMMANDS has no leader among ${nats.nodes.map((n) => n.name).join(', ')} (${leader})`);
+    kills['nats-node'] = (kills['nats-node'] ?? 0) + 1;
+    log.write(`[chaos] SIGKILL NATS server ${server.name} (leader of ${RUN_COMMANDS_STREAM.name})\n`);
+    outage = { server, role: `leader of ${RUN_COMMANDS_STREAM.name}`, since: Date.now(), acceptedBefore, disconnected: new Set() };
+    await server.process.kill();
+  };
+  const nodeUp = async (acceptedNow: number) => {
+    if (!outage) throw new Error('nats-node-up without a server down');
+    const { server, role, since, acceptedBefore, disconnected } = outage;
+    const restarting = Date.now();
+    await server.restart();
+    log.write(`[chaos] NATS server ${server.name} ready again\n`);
+    const figures = { node: server.name, role, acceptedWhileDown: acceptedNow - acceptedBefore, endedWhileDown: 0, msDown: restarting - since, servicesDisconnected: [...disconnected].sort() };
+    natsNodeOutages.push({ ...figures, from: since, to: restarting });
+    outage = null;
   };
 
   const violations: string[] = [];
@@ -239,14 +322,16 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       driversDone = true;
     });
 
-    const order = Array.from({ length: plan.killRounds }, () => KILLED_IN_TURN).flat();
-    for (const [k, component] of order.entries()) {
-      // Kills spread over the requests: the k-th once that share of the runs has been accepted.
-      const threshold = Math.ceil(((k + 1) * runsPlanned) / (order.length + 1));
+    for (const [k, step] of steps.entries()) {
+      // Steps spread over the requests (the k-th once that share of the runs has been accepted), unless the plan says when.
+      const threshold = ('stepsAfter' in plan ? plan.stepsAfter?.[k] : undefined) ?? Math.ceil(((k + 1) * runsPlanned) / (steps.length + 1));
       const reached = await within(Math.max(0, submitDeadline - Date.now()), async () => accepted.length >= threshold || driversDone);
-      if (!reached) violations.push(`only ${accepted.length} runs accepted before killing ${component} (waited for ${threshold})`);
-      await killAndRestart(component);
+      if (!reached) violations.push(`only ${accepted.length} runs accepted before ${step} (waited for ${threshold})`);
+      if (step === 'nats-node-down') await nodeDown(accepted.length);
+      else if (step === 'nats-node-up') await nodeUp(accepted.length);
+      else await killAndRestart(step);
     }
+    if (outage) await nodeUp(accepted.length); // a plan that never said nats-node-up
     await driving;
 
     const byAccount = accounts.map((_, i) => new Set(accepted.filter((r) => r.account === i).map((r) => r.runId)));
@@ -275,8 +360,14 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     if (missing.length) violations.push(`${missing.length} accepted runs are missing from their trackers' reports: ${missing.map((r) => r.runId).join(', ')}`);
 
     for (const run of runs) violations.push(...outcomeProblems(run));
+    for (const o of natsNodeOutages) o.endedWhileDown = runs.filter((r) => r.finishedAt !== null && Date.parse(r.finishedAt) >= o.from && Date.parse(r.finishedAt) < o.to).length;
 
-    const mailsSettled = await runFinishedMailsSettle(smtp, runs, plan.settleTimeoutMs);
+    // On a cluster, a server crashed and restarted must catch up (every stream and durable consumer on
+    // all servers again) meanwhile.
+    const [mailsSettled, notReplicated] = await Promise.all([
+      runFinishedMailsSettle(smtp, runs, plan.settleTimeoutMs),
+      nats.nodes.length > 1 ? replicasBehind(nats, plan.settleTimeoutMs) : [],
+    ]);
     if (!mailsSettled) violations.push(`the run-finished e-mails did not settle within ${plan.settleTimeoutMs} ms (one per run, then ${MAIL_QUIET_MS} ms without another)`);
     const perRun = runFinishedMails(smtp);
     for (const run of runs) {
@@ -305,6 +396,8 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       }
     }
 
+    violations.push(...notReplicated);
+
     const statuses: Record<string, number> = {};
     for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
     keepLog = violations.length > 0;
@@ -313,7 +406,9 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
         runsPlanned,
         runsAccepted: accepted.length,
         accounts: plan.accounts,
+        natsNodes: nats.nodes.length,
         kills,
+        natsNodeOutages: natsNodeOutages.map(({ from, to, ...figures }) => figures),
         crashRestarts,
         retries,
         msToAllTerminal,
@@ -336,9 +431,54 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
   } finally {
     stopping = true;
     await Promise.all(services.map((s) => s.process.stop()));
-    await Promise.all([nats.stop(), store.stop(), smtp.stop(), slow.close(), openai.close()]);
+    await Promise.all([nats.stop(), store?.stop(), smtp.stop(), slow.close(), openai.close()]);
     await new Promise<void>((resolve) => log.end(resolve));
     if (!keepLog) fs.rmSync(logFile);
+  }
+}
+
+/** The server that leads `stream` now (JetStream names it by its server_name), asked as the harness. */
+async function streamLeader(nats: NatsServer, stream: string): Promise<string | undefined> {
+  const link = await connectAs(nats, 'chaos');
+  try {
+    return (await link.jsm.streams.info(stream)).cluster?.leader;
+  } finally {
+    await link.nc.close();
+  }
+}
+
+/**
+ * What is not yet replicated on every server of a cluster within `timeoutMs`: a stream or durable
+ * consumer without a leader, with fewer replicas than servers, or with a replica offline or behind.
+ */
+async function replicasBehind(nats: NatsServer, timeoutMs: number): Promise<string[]> {
+  const link = await connectAs(nats, 'chaos');
+  const problems = (what: string, cluster: ClusterInfo | undefined): string[] => {
+    if (!cluster?.leader) return [`${what}: no leader`];
+    const replicas = cluster.replicas ?? [];
+    const found = replicas.length !== nats.nodes.length - 1 ? [`${what}: on ${replicas.length + 1} of ${nats.nodes.length} servers`] : [];
+    return [...found, ...replicas.filter((r) => r.offline || !r.current).map((r) => `${what}: replica on ${r.name} ${r.offline ? 'offline' : `not current (${r.lag ?? '?'} behind)`}`)];
+  };
+  let behind: string[] = [];
+  try {
+    await within(timeoutMs, async () => {
+      behind = [];
+      for (const stream of Object.values(STREAMS)) {
+        try {
+          const info = await link.jsm.streams.info(stream.name);
+          behind.push(...problems(`stream ${stream.name}`, info.cluster));
+          for (const consumer of await link.jsm.consumers.list(stream.name).next()) {
+            if (consumer.config.durable_name) behind.push(...problems(`consumer ${stream.name}/${consumer.name}`, consumer.cluster));
+          }
+        } catch (e) {
+          behind.push(`stream ${stream.name}: ${(e as Error).message}`); // asked again at the next poll
+        }
+      }
+      return behind.length === 0;
+    });
+    return behind;
+  } finally {
+    await link.nc.close();
   }
 }
 
@@ -347,6 +487,7 @@ interface Run {
   id: string;
   status: string;
   billedCostMicro: number;
+  finishedAt: string | null;
   results: { prompt: string; answers: { status: 'succeeded' | 'failed' }[] }[];
   summary: { answers: number; succeeded: number; failed: number };
 }
@@ -464,7 +605,13 @@ export function describeFigures(f: ChaosFigures, logFile: string | null): string
   const rows: [string, string][] = [
     ['runs', `${f.runsAccepted} of ${f.runsPlanned} accepted over ${f.accounts} accounts; ${list(f.statuses)}`],
     ['answers', `succeeded ${f.answers.succeeded}, failed ${f.answers.failed}; chatgpt calls failed on purpose by status: ${list(f.providerFailures)}`],
+    ['NATS', f.natsNodes === 1 ? 'one server' : `a cluster of ${f.natsNodes} servers`],
     ['SIGKILLs', list(f.kills)],
+    ...f.natsNodeOutages.map((o): [string, string] => [
+      'NATS server down',
+      `${o.node} (${o.role}) for ${(o.msDown / 1000).toFixed(1)} s, while ${o.acceptedWhileDown} runs were accepted and ${o.endedWhileDown} ended; ` +
+        `services connected to it: ${o.servicesDisconnected.join(', ') || 'none'}`,
+    ]),
     ['crash restarts', `services that exited on their own and were started again: ${list(f.crashRestarts)}`],
     ['requests retried', list(f.retries)],
     ['all terminal', f.msToAllTerminal === null ? 'never (see violations)' : `after ${(f.msToAllTerminal / 1000).toFixed(1)} s`],

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { NATS_USERS, PROVISION_USER, type NatsUser } from '@brandradar/contracts';
-import { ManagedProcess, REPO_ROOT, describedNatsUsers, freePort, randomPasswords, startNats, type LineSink, type NatsServer } from '@brandradar/devstack';
+import { ManagedProcess, REPO_ROOT, describedNatsUsers, freePort, natsNodeCount, randomPasswords, startNats, type LineSink, type NatsServer } from '@brandradar/devstack';
 import { connectNats, createLogger, provisionJetStream, startService, type NatsLink, type RunningService, type ServiceDefinition } from '@brandradar/platform';
 
 /** The tests' own NATS user: it may publish and subscribe anywhere, so a test can play any service or look at any stream. */
 export const HARNESS_USER = 'harness';
 
 /**
- * A NATS server of one test file, with authentication on as everywhere: the
- * users of the contracts' SERVICE_ACCESS (random passwords) and the harness.
+ * The NATS of one test file, with authentication on as everywhere: the users of the contracts'
+ * SERVICE_ACCESS (random passwords) and the harness. One server, or as many as LOCAL_NATS_NODES
+ * says (a cluster of three), unless `nodes` says how many.
  */
-export async function startTestNats(label: string): Promise<NatsServer> {
+export async function startTestNats(label: string, opts: { nodes?: number; sink?: LineSink } = {}): Promise<NatsServer> {
   const storeDir = path.join(process.env.TEST_DATA_DIR!, `nats-${label}-${randomBytes(4).toString('hex')}`);
-  return startNats({ port: await freePort(), storeDir, sink: () => undefined, users: testNatsUsers() });
+  const nodes = [];
+  for (let i = 0; i < (opts.nodes ?? natsNodeCount()); i++) nodes.push({ port: await freePort(), clusterPort: await freePort() });
+  return startNats({ nodes, storeDir, sink: opts.sink ?? (() => undefined), users: testNatsUsers() });
 }
 
 /** The users of a test NATS server, with random passwords. */
@@ -23,11 +26,11 @@ export function testNatsUsers(): NatsUser[] {
   return [...describedNatsUsers(passwords), harness];
 }
 
-/** Creates the catalog's streams as the provisioning user, as the deploy job does before services start. */
+/** Creates the catalog's streams as the provisioning user, as the deploy job does before services start: one replica on each server. */
 export async function provisionStreams(nats: NatsServer): Promise<void> {
   const provisioner = await connectAs(nats, 'provision', PROVISION_USER);
   try {
-    await provisionJetStream(provisioner, 1, []);
+    await provisionJetStream(provisioner, nats.nodes.length, []);
   } finally {
     await provisioner.nc.close();
   }
@@ -38,9 +41,9 @@ export function connectAs(nats: NatsServer, name: string, user = HARNESS_USER): 
   return connectNats(nats.url, name, createLogger(name, 'silent'), nats.credentials(user));
 }
 
-/** The settings that make a service connect as its own NATS user. */
+/** The settings that make a service connect as its own NATS user, and expect the streams with one replica on each server of `nats`. */
 export function natsUserEnv(nats: NatsServer, user: string): NodeJS.ProcessEnv {
-  return { NATS_USER: user, NATS_PASSWORD: nats.credentials(user).password };
+  return { NATS_USER: user, NATS_PASSWORD: nats.credentials(user).password, NATS_STREAM_REPLICAS: String(nats.nodes.length) };
 }
 
 export interface HttpResult<T = any> {

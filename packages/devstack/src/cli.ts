@@ -9,7 +9,8 @@ import { localSettings, startLocalStack } from './local-stack';
  */
 async function main(): Promise<void> {
   const settings = localSettings();
-  console.log('Starting NATS, FerretDB and the seven services (the first start builds the servers from Go modules; later starts reuse them)…');
+  const nats = settings.natsNodes === 1 ? 'NATS' : `a cluster of ${settings.natsNodes} NATS servers`;
+  console.log(`Starting ${nats}, FerretDB and the seven services (the first start builds the servers from Go modules; later starts reuse them)…`);
   const stack = await startLocalStack(settings);
   let stopping = false;
   const shutdown = (code: number) => {

@@ -5,11 +5,23 @@ import { DATA_DIR, REPO_ROOT } from './paths';
 import { waitUntil } from './ports';
 import { PROVISION_USER } from '@brandradar/contracts';
 import { describedNatsUsers, persistentPasswords } from './nats-auth';
-import { ManagedProcess, startNats, type LocalServer } from './processes';
+import { ManagedProcess, startNats, type LocalServer, type NatsNodePorts } from './processes';
 import { provisionServiceUser, startStore, storeKind, type LocalStore } from './store';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
+
+/**
+ * LOCAL_NATS_NODES: how many nats-servers `npm start` and the tests run, 1 (the default) or a
+ * cluster of 3 as the chart runs in production, every stream then with three replicas
+ * (NATS_STREAM_REPLICAS=3). Two would halt when either server is down (a quorum of two needs
+ * both), so it is not offered.
+ */
+export function natsNodeCount(env: NodeJS.ProcessEnv = process.env): 1 | 3 {
+  const value = env.LOCAL_NATS_NODES ?? '1';
+  if (value !== '1' && value !== '3') throw new Error(`LOCAL_NATS_NODES must be 1 (one nats-server) or 3 (a cluster of three), got ${value}`);
+  return value === '1' ? 1 : 3;
+}
 
 /** Settings of the local stack, from the environment, with the documented defaults. */
 export function localSettings(env: NodeJS.ProcessEnv = process.env) {
@@ -21,6 +33,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env) {
   return {
     dataDir: path.join(DATA_DIR, 'local'),
     natsPort: int('LOCAL_NATS_PORT', 14222),
+    natsNodes: natsNodeCount(env),
     mongoPort: int('LOCAL_MONGO_PORT', 27117),
     gatewayPort: int('GATEWAY_PORT', 8080),
     adminPort: int('ADMIN_PORT', 8081),
@@ -90,13 +103,36 @@ async function provision(job: ManagedProcess): Promise<void> {
   if (code !== 0) throw new Error(`provisioning streams failed (exit ${code}); see the billing lines above`);
 }
 
-/** Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready. */
+/**
+ * The local nats-servers' ports: one server on LOCAL_NATS_PORT; with LOCAL_NATS_NODES=3, a cluster
+ * on that port and the two after it, each server's route port 2000 above its client port (as
+ * NATS's own 4222 and 6222).
+ */
+export function localNatsPorts(settings: Pick<ReturnType<typeof localSettings>, 'natsPort' | 'natsNodes'>): NatsNodePorts[] {
+  const ports = Array.from({ length: settings.natsNodes }, (_, i) => ({ port: settings.natsPort + i, clusterPort: settings.natsPort + 2000 + i }));
+  if (settings.natsNodes > 1 && ports.at(-1)!.clusterPort > 65535) throw new Error(`LOCAL_NATS_PORT ${settings.natsPort} leaves no room for a cluster's route ports (up to ${ports.at(-1)!.clusterPort})`);
+  return ports;
+}
+
+/**
+ * Starts NATS, FerretDB and the seven services as separate processes, and waits until each is ready.
+ * NATS is one nats-server, or with LOCAL_NATS_NODES=3 a cluster of three as in production: every
+ * service and the provisioning then get all three URLs in NATS_URL and NATS_STREAM_REPLICAS=3. A
+ * cluster keeps its data in a folder of its own (nats-cluster, one sub-folder per server): a
+ * single server's streams are not a cluster's, so switching starts with empty streams, and work
+ * queued in the other folder waits there until switching back.
+ */
 export async function startLocalStack(settings = localSettings()): Promise<LocalStack> {
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const adminToken = process.env.ADMIN_TOKEN ?? persistentSecret(path.join(settings.dataDir, 'admin-token'));
   const natsPasswords = persistentPasswords(path.join(settings.dataDir, 'nats-passwords.json'));
   const [nats, store] = await Promise.all([
-    startNats({ port: settings.natsPort, storeDir: path.join(settings.dataDir, 'nats'), sink: prefixedSink('nats', 7), users: describedNatsUsers(natsPasswords) }),
+    startNats({
+      nodes: localNatsPorts(settings),
+      storeDir: path.join(settings.dataDir, settings.natsNodes === 1 ? 'nats' : 'nats-cluster'),
+      sink: prefixedSink('nats', 7),
+      users: describedNatsUsers(natsPasswords),
+    }),
     startStore({ kind: settings.store, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
   ]);
   const mongoUrls = await Promise.all(SERVICES.map((name) => serviceMongoUrl(store, settings.dataDir, name)));
@@ -106,6 +142,7 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     NATS_URL: nats.url,
     NATS_USER: natsUser,
     NATS_PASSWORD: nats.credentials(natsUser).password,
+    NATS_STREAM_REPLICAS: String(nats.nodes.length),
     MONGO_URL: mongoUrls[i],
     OPS_PORT: String(settings.opsBasePort + i),
     GATEWAY_PORT: String(settings.gatewayPort),
@@ -140,5 +177,5 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     await stop();
     throw e;
   }
-  return { servers: [nats, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
+  return { servers: [...nats.nodes, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
 }

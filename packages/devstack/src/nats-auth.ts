@@ -29,7 +29,23 @@ export function describedNatsUsers(passwords: Record<string, string>): NatsUser[
   });
 }
 
-/** nats-server configuration (its format reads JSON) with these users and nobody else. */
-export function natsServerConfig(users: readonly NatsUser[]): string {
-  return JSON.stringify({ authorization: { users } }, null, 2) + '\n';
+/** How one server of a NATS cluster joins it: its name, the cluster's, and the route ports of all its servers (its own included). */
+export interface NatsClusterMember {
+  serverName: string;
+  name: string;
+  port: number;
+  routes: readonly number[];
+}
+
+/**
+ * nats-server configuration (its format reads JSON) with these users and nobody else; with
+ * `cluster`, a member of a cluster on loopback, its routes to every server (a route to itself is
+ * ignored), as the chart's nats.conf says.
+ */
+export function natsServerConfig(users: readonly NatsUser[], cluster?: NatsClusterMember): string {
+  const member = cluster && {
+    server_name: cluster.serverName,
+    cluster: { name: cluster.name, listen: `127.0.0.1:${cluster.port}`, routes: cluster.routes.map((p) => `nats://127.0.0.1:${p}`) },
+  };
+  return JSON.stringify({ ...member, authorization: { users } }, null, 2) + '\n';
 }

@@ -88,9 +88,56 @@ export interface NatsCredentials {
   password: string;
 }
 
+/** The servers a NATS_URL names: one URL, or the servers of a cluster separated by commas. */
+export function natsServers(url: string): string[] {
+  return url
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/**
+ * How long a service waits at start for JetStream to answer. A cluster that lost a server elects new
+ * leaders (of its metadata, of each stream and consumer) within seconds, during which JetStream
+ * answers nothing, or 503; what lasts longer than this is something else, and the start fails.
+ */
+export const JETSTREAM_START_WAIT_MS = 60_000;
+
+/** Asked again after 0.25–0.5 s, doubling up to 2 s: an election takes a few seconds. */
+const JETSTREAM_WAIT_BACKOFF: BackoffPolicy = { baseMs: 500, maxMs: 2_000 };
+
+/**
+ * A JetStream request that failed for now, not for good: no answer in time (no leader to answer it,
+ * as while a cluster elects one), no responders, the connection lost on the way, or JetStream's
+ * own 503 (temporarily unavailable).
+ */
+export function isJetStreamUnavailable(e: unknown): boolean {
+  const { code, api_error } = (e ?? {}) as Partial<NatsError>;
+  return code === NatsErrorCode.Timeout || code === NatsErrorCode.NoResponders || code === NatsErrorCode.Disconnect || api_error?.code === 503;
+}
+
+/**
+ * `op`, asked again while JetStream is unavailable (see isJetStreamUnavailable), with a warning each
+ * time, for up to `waitMs`. Any other failure, or one after that, is thrown. For a service's start,
+ * which would otherwise exit on the first request that falls in a cluster's leader election.
+ */
+export async function whenJetStreamAnswers<T>(what: string, logger: Logger, op: () => Promise<T>, waitMs = JETSTREAM_START_WAIT_MS): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await op();
+    } catch (e) {
+      if (!isJetStreamUnavailable(e) || Date.now() >= deadline) throw e;
+      const delay = backoffDelayMs(attempt, JETSTREAM_WAIT_BACKOFF);
+      logger.warn({ err: e, what, attempt, delay }, 'JetStream not answering (a leader election?); asking again');
+      await sleep(delay);
+    }
+  }
+}
+
 export async function connectNats(url: string, name: string, logger: Logger, credentials: NatsCredentials): Promise<NatsLink> {
   const nc = await connect({
-    servers: url.split(',').map((s) => s.trim()),
+    servers: natsServers(url),
     name,
     user: credentials.user,
     pass: credentials.password,
@@ -114,10 +161,18 @@ export async function connectNats(url: string, name: string, logger: Logger, cre
       if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger.warn({ nats: s.type, data: String(s.data) }, 'nats status');
     }
   })();
+  let jsm: JetStreamManager;
+  try {
+    // Its first request asks whether JetStream is there at all.
+    jsm = await whenJetStreamAnswers('jetstream account info', logger, () => nc.jetstreamManager());
+  } catch (e) {
+    await nc.close(); // it would otherwise reconnect for ever
+    throw e;
+  }
   return {
     nc,
     js: nc.jetstream(),
-    jsm: await nc.jetstreamManager(),
+    jsm,
     isConnected: () => connected && !nc.isClosed(),
     onReconnect(listener) {
       reconnectListeners.add(listener);
@@ -433,7 +488,7 @@ export async function consumeEvents<E extends EventDef>(
 ): Promise<{ stop(): Promise<void> }> {
   const concurrency = opts.concurrency ?? 1;
   const backoff = opts.backoff ?? nats.redeliveryBackoff ?? REDELIVERY_BACKOFF;
-  const consumer = await nats.js.consumers.get(c.stream.name, c.durable);
+  const consumer = await whenJetStreamAnswers(`consumer ${c.stream.name}/${c.durable}`, logger, () => nats.js.consumers.get(c.stream.name, c.durable));
   const messages = await consumer.consume({ max_messages: Math.max(16, concurrency), expires: PULL_EXPIRES_MS });
   const bySubject = new Map<string, E>(c.events.map((e) => [e.subject, e]));
   const inFlight = new Set<Promise<void>>();
@@ -574,8 +629,10 @@ export async function watchEvents(nats: NatsLink, stream: StreamDef, routes: rea
   // The whole stream, unfiltered: a consumer with several filter subjects is created through the
   // nameless `$JS.API.CONSUMER.CREATE.<stream>` subject, which NATS permissions cannot tell from
   // creating any other consumer. Events no route wants are skipped below.
-  const consumer = await nats.js.consumers.get(stream.name, { deliver_policy: DeliverPolicy.New });
-  const messages = await consumer.consume({ expires: PULL_EXPIRES_MS });
+  const messages = await whenJetStreamAnswers(`ordered consumer of ${stream.name}`, logger, async () => {
+    const consumer = await nats.js.consumers.get(stream.name, { deliver_policy: DeliverPolicy.New });
+    return consumer.consume({ expires: PULL_EXPIRES_MS });
+  });
   const gap = (why: string) => {
     logger.warn({ stream: stream.name, why }, 'events may have been missed');
     onGap(why);

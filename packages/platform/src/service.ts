@@ -9,7 +9,7 @@ import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry, natsDeadLettersTotal, natsHandledTotal } from './metrics';
 import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
-import { connectNats, ensureConsumer, ensureStream, REDELIVERY_BACKOFF, type DurableConsumer, type NatsLink } from './nats';
+import { connectNats, ensureConsumer, ensureStream, REDELIVERY_BACKOFF, whenJetStreamAnswers, type DurableConsumer, type NatsLink } from './nats';
 import { closeServer, listeningPort, startOpsServer } from './ops-server';
 import { ShutdownManager } from './shutdown';
 import { startTelemetry, type Telemetry } from './telemetry';
@@ -81,7 +81,8 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     shutdown.register('mongo', 'close mongo', () => client.close());
   }
   const consumers = def.consumers?.(config) ?? [];
-  await provisionJetStream(nats, config.NATS_STREAM_REPLICAS, consumers);
+  // Idempotent, so asked again whole while a cluster elects its leaders.
+  await whenJetStreamAnswers('streams and consumers', logger, () => provisionJetStream(nats, config.NATS_STREAM_REPLICAS, consumers));
   if (telemetry) shutdown.register('telemetry', 'flush telemetry', () => telemetry.shutdown());
 
   if (config.PROVISION_ONLY) {
