@@ -36,10 +36,11 @@ fi
 prebuild=
 if [ -n "$full_suite" ]; then
   npx tsc -b packages/devstack
-  node packages/devstack/dist/prebuild.js &
+  # A process group of its own, so that its compilers are stopped with it.
+  setsid node packages/devstack/dist/prebuild.js &
   prebuild=$!
   # Not left building when the TypeScript build fails (`|| true`: set -e holds in a trap too).
-  trap 'kill "$prebuild" 2>/dev/null || true' EXIT
+  trap 'kill -- "-$prebuild" 2>/dev/null || true' EXIT
 fi
 npx tsc -b
 
