@@ -18,18 +18,23 @@
 //     wrapper therefore sends a ping with the administrator's credentials
 //     before it accepts any client.
 //
-// It also puts a small proxy in front of FerretDB that runs one command at a
-// time per database. FerretDB v1 applies an update as "find, change in Go,
-// write back" without holding a lock across the steps, so concurrent updates
-// of one document lose writes and conditional updates (compare-and-swap) can
-// both succeed: measured here, 50 concurrent $inc on one document left it at 8.
-// MongoDB makes every single-document write atomic, and our code relies on
-// that; serialising the commands of each database gives local runs and tests
-// the same guarantee, while different databases (services, test files) still
-// work in parallel.
+// It also puts a small proxy in front of FerretDB that serialises, per
+// database, every command that may change documents. FerretDB v1 applies an
+// update as "find, change in Go, write back" without holding a lock across the
+// steps, so concurrent updates of one document lose writes and conditional
+// updates (compare-and-swap) can both succeed: measured here, 50 concurrent
+// $inc on one document left it at 8. MongoDB makes every single-document write
+// atomic, and our code relies on that; running the writes of each database one
+// at a time gives local runs and tests the same guarantee. Commands that only
+// read (find, aggregate without $out or $merge, getMore, count...) hold the
+// database's lock shared: they run side by side, never beside a write of their
+// database, so none sees a write half done. Different databases (services,
+// test files) never wait for each other. `--serialise all` runs reads one at
+// a time too, as this proxy once did, for comparing the two.
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -58,11 +63,15 @@ const postgresqlURLEnv = "FERRETDB_POSTGRESQL_URL"
 
 func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27117", "TCP address to listen on")
+	serialise := flag.String("serialise", "writes", "what runs one command at a time per database: writes (reads side by side) or all")
 	dir := flag.String("sqlite-dir", "", "directory for the SQLite databases; without it, PostgreSQL at $"+postgresqlURLEnv)
 	flag.Parse()
 	pgURL := os.Getenv(postgresqlURLEnv)
 	if (*dir == "") == (pgURL == "") {
 		log.Fatalf("give either --sqlite-dir or $%s", postgresqlURLEnv)
+	}
+	if *serialise != "writes" && *serialise != "all" {
+		log.Fatalf("--serialise must be writes or all, got %q", *serialise)
 	}
 
 	// Errors only: the dev stack prefixes and shows this output.
@@ -116,7 +125,7 @@ func main() {
 		<-ctx.Done()
 		ln.Close()
 	}()
-	go serialise(ln, uri.Host)
+	go serve(ln, uri.Host, *serialise == "writes")
 
 	if err := <-done; err != nil && ctx.Err() == nil {
 		log.Fatal(err)
@@ -142,30 +151,30 @@ func loadDatabaseList(ctx context.Context, uri string, admin *url.Userinfo) erro
 	return client.Database("admin").RunCommand(ctx, bson.D{{Key: "ping", Value: 1}}).Err()
 }
 
-// serialise accepts client connections and relays each to its own backend
+// serve accepts client connections and relays each to its own backend
 // connection, holding its database's lock from a request until its reply.
-func serialise(ln net.Listener, backend string) {
-	locks := &dbLocks{byName: map[string]*sync.Mutex{}}
+func serve(ln net.Listener, backend string, readsShared bool) {
+	locks := &dbLocks{byName: map[string]*sync.RWMutex{}}
 	for {
 		client, err := ln.Accept()
 		if err != nil {
 			return
 		}
-		go relay(client, backend, locks)
+		go relay(client, backend, locks, readsShared)
 	}
 }
 
 type dbLocks struct {
 	mu     sync.Mutex
-	byName map[string]*sync.Mutex
+	byName map[string]*sync.RWMutex
 }
 
-func (l *dbLocks) get(db string) *sync.Mutex {
+func (l *dbLocks) get(db string) *sync.RWMutex {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	m, ok := l.byName[db]
 	if !ok {
-		m = &sync.Mutex{}
+		m = &sync.RWMutex{}
 		l.byName[db] = m
 	}
 	return m
@@ -176,7 +185,7 @@ const (
 	moreToCome = 1 << 1 // OP_MSG flag: the sender expects no reply
 )
 
-func relay(client net.Conn, backendAddr string, locks *dbLocks) {
+func relay(client net.Conn, backendAddr string, locks *dbLocks, readsShared bool) {
 	defer client.Close()
 	backend, err := net.Dial("tcp", backendAddr)
 	if err != nil {
@@ -189,14 +198,20 @@ func relay(client net.Conn, backendAddr string, locks *dbLocks) {
 			return
 		}
 		expectReply := !(binary.LittleEndian.Uint32(req[12:16]) == opMsg && binary.LittleEndian.Uint32(req[16:20])&moreToCome != 0)
+		cmd := commandOf(req)
+		mu := locks.get(cmd.db)
+		// Go's RWMutex lets no new reader in once a writer waits, so a stream of reads never starves a write.
+		lock, unlock := mu.Lock, mu.Unlock
+		if readsShared && cmd.readOnly() {
+			lock, unlock = mu.RLock, mu.RUnlock
+		}
 		var reply []byte
-		mu := locks.get(databaseOf(req))
-		mu.Lock()
+		lock()
 		_, err = backend.Write(req)
 		if err == nil && expectReply {
 			reply, err = readMessage(backend)
 		}
-		mu.Unlock()
+		unlock()
 		if err != nil {
 			return
 		}
@@ -206,6 +221,74 @@ func relay(client net.Conn, backendAddr string, locks *dbLocks) {
 			}
 		}
 	}
+}
+
+// readOnlyCommands change no document: they may run side by side. Anything
+// not named here (every write, index and collection change, and commands this
+// list does not know) runs alone in its database.
+var readOnlyCommands = map[string]bool{
+	"find": true, "getMore": true, "killCursors": true, "count": true, "distinct": true,
+	"listIndexes": true, "listCollections": true, "listDatabases": true, "dbStats": true, "collStats": true,
+	"dataSize": true, "explain": true, "ping": true, "hello": true, "isMaster": true, "ismaster": true,
+	"buildInfo": true, "buildinfo": true, "getParameter": true, "connectionStatus": true, "saslStart": true,
+	"saslContinue": true, "endSessions": true, "serverStatus": true, "hostInfo": true, "whatsmyuri": true,
+	"getCmdLineOpts": true, "getLog": true,
+}
+
+// command is what the proxy needs to know of a request: its database, its
+// name (the body's first field) and the body itself.
+type command struct {
+	db, name string
+	body     []byte
+}
+
+// readOnly tells whether the command only reads. An aggregate reads unless its
+// pipeline writes: any `$out` or `$merge` in the body (a field name or a
+// string) counts as one, which may only serialise a read that did not need it.
+func (c command) readOnly() bool {
+	if c.name == "aggregate" {
+		return !bytes.Contains(c.body, []byte("$out\x00")) && !bytes.Contains(c.body, []byte("$merge\x00"))
+	}
+	return readOnlyCommands[c.name]
+}
+
+// commandOf reads an OP_MSG command's body (its kind-0 section): the `$db`
+// field and the command's name. Anything it cannot read is a command without
+// a name (never read-only) in the database of the empty name.
+func commandOf(msg []byte) command {
+	if binary.LittleEndian.Uint32(msg[12:16]) != opMsg {
+		return command{}
+	}
+	// Sections follow the flag bits; the body section is kind 0 and comes first in practice,
+	// but kind-1 sequences may precede it.
+	for p := 20; p < len(msg); {
+		kind := msg[p]
+		p++
+		if p+4 > len(msg) {
+			return command{}
+		}
+		size := int(binary.LittleEndian.Uint32(msg[p : p+4]))
+		if size < 5 || p+size > len(msg) {
+			return command{}
+		}
+		if kind == 0 {
+			body := msg[p : p+size]
+			return command{db: stringField(body, "$db"), name: firstFieldName(body), body: body}
+		}
+		p += size
+	}
+	return command{}
+}
+
+// firstFieldName is the name of a BSON document's first field, or "".
+func firstFieldName(doc []byte) string {
+	if len(doc) < 6 {
+		return ""
+	}
+	if end := bytes.IndexByte(doc[5:], 0); end >= 0 {
+		return string(doc[5 : 5+end])
+	}
+	return ""
 }
 
 // readMessage reads one wire-protocol message: a 16-byte header whose first
@@ -225,32 +308,6 @@ func readMessage(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	return msg, nil
-}
-
-// databaseOf reads the `$db` field of an OP_MSG command's body (its kind-0
-// section). Anything it cannot read shares the lock of the empty name.
-func databaseOf(msg []byte) string {
-	if binary.LittleEndian.Uint32(msg[12:16]) != opMsg {
-		return ""
-	}
-	// Sections follow the flag bits; the body section is kind 0 and comes first in practice,
-	// but kind-1 sequences may precede it.
-	for p := 20; p < len(msg); {
-		kind := msg[p]
-		p++
-		if p+4 > len(msg) {
-			return ""
-		}
-		size := int(binary.LittleEndian.Uint32(msg[p : p+4]))
-		if size < 5 || p+size > len(msg) {
-			return ""
-		}
-		if kind == 0 {
-			return stringField(msg[p:p+size], "$db")
-		}
-		p += size
-	}
-	return ""
 }
 
 // stringField finds a top-level string field in one BSON document.

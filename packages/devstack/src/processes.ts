@@ -215,9 +215,15 @@ export async function startNats(opts: ({ port: number } | { nodes: readonly Nats
  * FerretDB on loopback, on PostgreSQL (`postgresqlUrl`, with the administrator's credentials; the
  * returned URL authenticates as that administrator) or on SQLite files under `sqliteDir`.
  */
-export async function startFerretDb(opts: { port: number; sink: LineSink } & ({ postgresqlUrl: string; admin: { user: string; password: string } } | { sqliteDir: string })): Promise<LocalServer> {
+/**
+ * What FerretDB's proxy runs one command at a time per database: `writes` (the default; reads run side
+ * by side, never beside a write of their database) or `all` (reads queue too), for comparison.
+ */
+export type FerretDbSerialise = 'writes' | 'all';
+
+export async function startFerretDb(opts: { port: number; sink: LineSink; serialise?: FerretDbSerialise } & ({ postgresqlUrl: string; admin: { user: string; password: string } } | { sqliteDir: string })): Promise<LocalServer> {
   const bin = await ensureFerretDb();
-  const listen = ['--listen-addr', `127.0.0.1:${opts.port}`];
+  const listen = ['--listen-addr', `127.0.0.1:${opts.port}`, '--serialise', opts.serialise ?? 'writes'];
   // FerretDB allocates for every document it converts, and Go's collector at its default (GOGC=100)
   // took about a third of its CPU: with 400, 10.2-11.9 s of CPU for the max-size and any-string
   // tests became 6.4-8.8 s. Its heap may grow to five times what it keeps live (peak RSS 105 -> 193 MB).

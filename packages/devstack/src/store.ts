@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { withCredentials } from './mongo-url';
 import { PG_ADMIN_USER, psql, sqlIdent, sqlLiteral, startPostgres, type PostgresAccess, type PostgresServer } from './postgres';
-import { startFerretDb, type LineSink, type LocalServer } from './processes';
+import { startFerretDb, type FerretDbSerialise, type LineSink, type LocalServer } from './processes';
 
 export type StoreKind = 'postgresql' | 'sqlite';
 
@@ -26,16 +26,23 @@ export interface LocalStore {
 }
 
 /** Starts the store with its files under `dir`, FerretDB on `port`; `durable: false` for tests. */
-export async function startStore(opts: { kind: StoreKind; dir: string; port: number; durable: boolean; sink: (name: 'postgres' | 'ferretdb') => LineSink }): Promise<LocalStore> {
+export async function startStore(opts: {
+  kind: StoreKind;
+  dir: string;
+  port: number;
+  durable: boolean;
+  sink: (name: 'postgres' | 'ferretdb') => LineSink;
+  serialise?: FerretDbSerialise;
+}): Promise<LocalStore> {
   if (opts.kind === 'sqlite') {
-    const ferretdb = await startFerretDb({ port: opts.port, sqliteDir: path.join(opts.dir, 'ferretdb'), sink: opts.sink('ferretdb') });
+    const ferretdb = await startFerretDb({ port: opts.port, serialise: opts.serialise, sqliteDir: path.join(opts.dir, 'ferretdb'), sink: opts.sink('ferretdb') });
     return { kind: 'sqlite', url: ferretdb.url, ferretdb, stop: () => ferretdb.stop() };
   }
   // A new administrator password at every start: nothing but this process and FerretDB needs it.
   const adminPassword = randomBytes(24).toString('hex');
   const pg: PostgresServer = await startPostgres({ dir: opts.dir, adminPassword, durable: opts.durable, sink: opts.sink('postgres') });
   try {
-    const ferretdb = await startFerretDb({ port: opts.port, postgresqlUrl: pg.ferretdbUrl, admin: { user: PG_ADMIN_USER, password: adminPassword }, sink: opts.sink('ferretdb') });
+    const ferretdb = await startFerretDb({ port: opts.port, serialise: opts.serialise, postgresqlUrl: pg.ferretdbUrl, admin: { user: PG_ADMIN_USER, password: adminPassword }, sink: opts.sink('ferretdb') });
     const stop = async () => {
       await ferretdb.stop();
       await pg.stop();
