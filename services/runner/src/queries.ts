@@ -89,8 +89,11 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       const existing = await store.byDedupeKey(manualKey(accountId, requestToken));
       if (existing) return replay(existing, trackerId, accountId);
 
+      // Both asked at once; the tracker's answer is awaited first, so its refusal comes before the balance's, as the contract orders them.
+      const balance = query(nats, BillingQueries.getAccount, { version: 1, accountId });
+      balance.catch(() => undefined); // not awaited when the tracker check fails
       const { tracker, estimatedCostMicro, definitionVersion } = await query(nats, TrackerQueries.checkRun, { version: 1, accountId, trackerId });
-      const { account } = await query(nats, BillingQueries.getAccount, { version: 1, accountId });
+      const { account } = await balance;
       const refusal = runCoverageRefusal(account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
       const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());

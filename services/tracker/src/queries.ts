@@ -113,10 +113,16 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
     async checkRun({ accountId, trackerId }: QueryRequest<Q['checkRun']>): Promise<QueryResult<Q['checkRun']>> {
       const card = await rates();
       let estimate = 0;
-      const state = await store.transition(accountId, trackerId, (t) => {
-        estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
-        return checkRunnable(t, estimate, now());
-      }).finally(() => publish(trackerId));
+      let paused = false;
+      const state = await store
+        .transition(accountId, trackerId, (t) => {
+          estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
+          const checked = checkRunnable(t, estimate, now());
+          paused = checked.state !== undefined && checked.state !== t;
+          return checked;
+        })
+        // Only a pause has events to publish: a tracker that may run is read, not written.
+        .finally(() => (paused ? publish(trackerId) : undefined));
       return { tracker: toApiTracker(state), estimatedCostMicro: estimate, definitionVersion: state.definitionVersion };
     },
 

@@ -214,6 +214,9 @@ export class RunStore {
    * Each slot is tried in turn and the unique (accountId, slot) index refuses
    * one a queued or running run holds, so nothing reads the account's runs
    * (the store would go through every one of them, its whole history).
+   * A refusal may also be the token's (a concurrent request with it made its
+   * run first, which then refuses every slot): one read after the last slot
+   * tells, so a full account costs three refused inserts and one read.
    */
   async insertManual(run: RunState, events: StoredEvent[]): Promise<InsertOutcome> {
     const dedupeKey = manualKey(run.accountId, run.requestToken!);
@@ -223,11 +226,10 @@ export class RunStore {
         return { inserted: true, run };
       } catch (e) {
         if (!isDuplicateKeyError(e)) throw e;
-        const existing = await this.byDedupeKey(dedupeKey);
-        if (existing) return { inserted: false, run: existing };
-        // Another queued or running run holds this slot.
       }
     }
+    const existing = await this.byDedupeKey(dedupeKey);
+    if (existing) return { inserted: false, run: existing };
     throw new DomainError(
       apiError('run_limit_reached', `At most ${MANUAL_RUN_SLOTS} manual runs may be queued or running at once; try again when one has finished.`, { retryAfterSeconds: 30 }),
     );
