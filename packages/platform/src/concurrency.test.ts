@@ -1,4 +1,4 @@
-import { mapConcurrently } from './concurrency';
+import { mapConcurrently, readAhead } from './concurrency';
 
 describe('mapConcurrently', () => {
   it('returns the results in the items’ order, with at most `limit` calls under way', async () => {
@@ -26,5 +26,43 @@ describe('mapConcurrently', () => {
     await expect(failing).rejects.toThrow('boom');
     expect(started).toEqual([0, 1]);
     expect(finished).toBe(1);
+  });
+});
+
+describe('readAhead', () => {
+  it('gives the results in order, with never more than `window` started and not yet taken', async () => {
+    const started: number[] = [];
+    const ahead = readAhead([0, 1, 2, 3, 4], 2, async (n) => {
+      started.push(n);
+      return n * 10;
+    });
+    expect(started).toEqual([0, 1]);
+    const results: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      results.push(await ahead.next());
+      expect(started.length - results.length).toBeLessThanOrEqual(2);
+    }
+    expect(results).toEqual([0, 10, 20, 30, 40]);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    await expect(ahead.next()).rejects.toThrow('every item was taken');
+  });
+
+  it('reports a failure to the next() that takes it, and none of a call never taken', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const ahead = readAhead([0, 1, 2], 3, async (n) => {
+        if (n > 0) throw new Error(`failed ${n}`);
+        return n;
+      });
+      expect(await ahead.next()).toBe(0);
+      await expect(ahead.next()).rejects.toThrow('failed 1');
+      // Item 2 failed too and is never taken.
+      await new Promise((r) => setImmediate(r));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -19,3 +19,39 @@ export async function mapConcurrently<T, R>(items: readonly T[], limit: number, 
   if (failure) throw failure.reason;
   return results;
 }
+
+/** Results taken one at a time, in the items' order, from `readAhead`. */
+export interface ReadAhead<R> {
+  /** The next item's result (its failure, if it failed); at most once per item. */
+  next(): Promise<R>;
+}
+
+/**
+ * `fn` over the items in order, the first `window` at once, and from then on at most `window` calls
+ * started and not yet taken by `next()`:
+ * later items are asked for while the caller works on earlier ones, and never more than `window`
+ * results are held at once. A call that fails is reported by the `next()` that takes it, and one
+ * never taken (the caller stopped early) is not an unhandled rejection.
+ */
+export function readAhead<T, R>(items: readonly T[], window: number, fn: (item: T) => Promise<R>): ReadAhead<R> {
+  const started: Promise<R>[] = [];
+  let taken = 0;
+  const fill = () => {
+    while (started.length < items.length && started.length - taken < window) {
+      const call = fn(items[started.length]!);
+      call.catch(() => undefined);
+      started.push(call);
+    }
+  };
+  fill();
+  return {
+    next() {
+      if (taken >= items.length) return Promise.reject(new Error('readAhead: every item was taken'));
+      const result = started[taken]!;
+      delete started[taken]; // taken: the caller holds it now
+      taken++;
+      fill();
+      return result;
+    },
+  };
+}

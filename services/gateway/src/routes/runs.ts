@@ -1,19 +1,27 @@
 import { z } from 'zod';
 import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer } from '@brandradar/contracts';
-import { query, type NatsLink, type QueryResult } from '@brandradar/platform';
+import { query, readAhead, type NatsLink, type QueryResult } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
 
 type AnswersPage = QueryResult<typeof RunQueries.answers>;
 type RunHead = Omit<QueryResult<typeof RunQueries.requestManual>, 'replayed'>;
 
+/**
+ * How many runs' first pages a report asks for ahead of the run it writes: each is at most
+ * RUN_ANSWERS_PAGE_BYTES, so a report holds at most this many pages beside the run being written.
+ */
+const REPORT_READ_AHEAD = 4;
+
 /** Runs and reports (spec §4.3, §4.4); the runner owns runs, the tracker service the tracker. */
 export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
+  /** The first page of a run's answers, which carries the run's head. */
+  const firstPage = (accountId: string, trackerId: string, runId: string) => query(nats, RunQueries.answers, { version: 1, accountId, trackerId, runId, cursor: 0 }, timeoutMs);
+
   /**
    * A run with its results, page by page, since one NATS message cannot hold a large run: the first
    * page carries the run's head, so a run whose answers fit one page is one round trip.
    */
-  async function readRun(accountId: string, trackerId: string, runId: string): Promise<Run> {
-    const first = await query(nats, RunQueries.answers, { version: 1, accountId, trackerId, runId, cursor: 0 }, timeoutMs);
+  async function readRun(accountId: string, first: AnswersPage): Promise<Run> {
     if (!first.head) throw new Error('runs.answers.v1 answered the first page without the run');
     return withAnswers(accountId, first.head, first);
   }
@@ -63,7 +71,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       handle: async ({ accountId, params }) => {
         // The tracker first: a deleted tracker's runs answer 404 at once, before the runner's clean-up reaches them.
         await query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs);
-        return { status: 200, body: { run: await readRun(accountId, params.id, params.runId) } };
+        return { status: 200, body: { run: await readRun(accountId, await firstPage(accountId, params.id, params.runId)) } };
       },
     }),
     defineRoute({
@@ -87,11 +95,14 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
         ]);
         return {
           status: 200,
-          // Run by run: the largest report (100 runs of 150 answers at the caps) is hundreds of MB, too much to hold at once.
+          // Run by run: the largest report (100 runs of 150 answers at the caps) is hundreds of MB, too
+          // much to hold at once. The first pages of the next runs are asked for while one is written,
+          // so a report of small runs waits for about one round trip, not one per run.
           stream: async (write) => {
+            const ahead = readAhead(runIds, REPORT_READ_AHEAD, (runId) => firstPage(accountId, params.id, runId));
             await write(`{"tracker":${JSON.stringify(tracker)},"runs":[`);
-            for (const [i, runId] of runIds.entries()) {
-              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, params.id, runId))}`);
+            for (let i = 0; i < runIds.length; i++) {
+              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, await ahead.next()))}`);
             }
             await write(']}');
           },
