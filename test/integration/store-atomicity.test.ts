@@ -3,8 +3,7 @@ import { isDuplicateKeyError } from '@brandradar/platform';
 import { scratchDb } from '../support/scratch-db';
 
 // The guarantees our code takes from MongoDB, checked on the local store, whose proxy runs the
-// commands that change documents one at a time per database and lets reads run side by side
-// (deploy/local/ferretdb). Every write races on connections of its own (one client per writer, as
+// writes of each collection one at a time and lets reads run side by side (deploy/local/ferretdb). Every write races on connections of its own (one client per writer, as
 // replicas would), with reads of the same documents going on beside them all the while.
 const db = scratchDb('atomicity');
 const WRITERS = 50;
@@ -95,4 +94,19 @@ it('lets a unique index admit exactly one of 20 concurrent inserts of one key, w
   );
   expect(results.filter((r) => r === 'inserted')).toHaveLength(1);
   expect(await db().collection<Keyed>('keyed').countDocuments({ key: 'the-key' })).toBe(1);
+});
+
+it('keeps every write of several collections, new ones among them, written at once with index builds and reads beside them', async () => {
+  type Counter = { _id: string; n: number };
+  const names = Array.from({ length: 5 }, (_, i) => `spread-${i}`);
+  await withReadsBeside(
+    () =>
+      Promise.all([
+        // The collections do not exist yet: the first writes create them, as FerretDB does on a first insert.
+        ...Array.from({ length: 100 }, (_, i) => seenBy<Counter>(i, names[i % names.length]!).updateOne({ _id: 'c' }, { $inc: { n: 1 } }, { upsert: true })),
+        ...names.map((name, i) => seenBy<Counter>(i, name).createIndex({ n: 1 })),
+      ]),
+    async (i) => seenBy<Counter>(i, names[i % names.length]!).find({}).toArray(),
+  );
+  for (const name of names) expect(await db().collection<Counter>(name).find({}).toArray()).toEqual([{ _id: 'c', n: 20 }]);
 });

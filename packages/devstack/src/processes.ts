@@ -216,8 +216,9 @@ export async function startNats(opts: ({ port: number } | { nodes: readonly Nats
  * returned URL authenticates as that administrator) or on SQLite files under `sqliteDir`.
  */
 /**
- * What FerretDB's proxy runs one command at a time per database: `writes` (the default; reads run side
- * by side, never beside a write of their database) or `all` (reads queue too), for comparison.
+ * What FerretDB's proxy runs one at a time: `writes` (the default: the writes of each collection;
+ * reads run side by side, never beside a write of their collection) or `all` (every command of a
+ * database, reads too), for comparison.
  */
 export type FerretDbSerialise = 'writes' | 'all';
 
