@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, ensureNatsServer, freePort, startStore, storeKind, type LocalStore } from '@brandradar/devstack';
+import { DATA_DIR, ensureNatsServer, freePort, startStore, storeKind, storeSerialise, type LocalStore } from '@brandradar/devstack';
 
 declare global {
   // eslint-disable-next-line no-var
@@ -22,7 +22,7 @@ export default async function globalSetup(): Promise<void> {
   const log = fs.createWriteStream(path.join(dir, 'infra.log'));
   const [, store] = await Promise.all([
     ensureNatsServer(),
-    startStore({ kind: storeKind(), dir, port: await freePort(), durable: false, sink: (name) => (l) => log.write(`[${name}] ${l}\n`) }),
+    startStore({ kind: storeKind(), serialise: storeSerialise(), dir, port: await freePort(), durable: false, sink: (name) => (l) => log.write(`[${name}] ${l}\n`) }),
   ]);
   globalThis.__STORE__ = store;
   globalThis.__TEST_DIR__ = dir;

@@ -6,7 +6,7 @@ import { waitUntil } from './ports';
 import { PROVISION_USER } from '@brandradar/contracts';
 import { describedNatsUsers, persistentPasswords } from './nats-auth';
 import { ManagedProcess, startNats, type LocalServer, type NatsNodePorts } from './processes';
-import { provisionServiceUser, startStore, storeKind, type LocalStore } from './store';
+import { provisionServiceUser, startStore, storeKind, storeSerialise, type LocalStore } from './store';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
@@ -44,6 +44,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: env.MAIL_FROM ?? 'Brandradar <notifications@brandradar.localhost>',
     smtpUrl: env.SMTP_URL,
     store: storeKind(env),
+    storeSerialise: storeSerialise(env),
   };
 }
 
@@ -133,7 +134,7 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
       sink: prefixedSink('nats', 7),
       users: describedNatsUsers(natsPasswords),
     }),
-    startStore({ kind: settings.store, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
+    startStore({ kind: settings.store, serialise: settings.storeSerialise, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
   ]);
   const mongoUrls = await Promise.all(SERVICES.map((name) => serviceMongoUrl(store, settings.dataDir, name)));
   const mail = await mailRelay(settings);

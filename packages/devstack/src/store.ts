@@ -14,6 +14,16 @@ export function storeKind(env: NodeJS.ProcessEnv = process.env): StoreKind {
   return kind;
 }
 
+/**
+ * LOCAL_STORE_SERIALISE: what the local store's proxy runs one at a time, `writes` (per collection;
+ * the default) or `all` (every command of a database, reads too, as the proxy once did), to compare.
+ */
+export function storeSerialise(env: NodeJS.ProcessEnv = process.env): FerretDbSerialise {
+  const serialise = env.LOCAL_STORE_SERIALISE ?? 'writes';
+  if (serialise !== 'writes' && serialise !== 'all') throw new Error(`LOCAL_STORE_SERIALISE must be writes or all, got ${serialise}`);
+  return serialise;
+}
+
 /** The local MongoDB: FerretDB, on a PostgreSQL cluster of its own or on SQLite files. */
 export interface LocalStore {
   kind: StoreKind;
