@@ -111,11 +111,14 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
     },
 
     async checkRun({ accountId, trackerId }: QueryRequest<Q['checkRun']>): Promise<QueryResult<Q['checkRun']>> {
-      const card = await rates();
+      // The rate card is asked for while the tracker is read.
+      const rated = rates();
+      rated.catch(() => undefined); // not awaited when the tracker is not found
       let estimate = 0;
       let paused = false;
       const state = await store
-        .transition(accountId, trackerId, (t) => {
+        .transition(accountId, trackerId, async (t) => {
+          const card = await rated;
           estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
           const checked = checkRunnable(t, estimate, now());
           paused = checked.state !== undefined && checked.state !== t;
