@@ -9,6 +9,7 @@ import { percentile, reportFigures, verdict } from '../support/bench-figures';
 import { cpuLine, cpuMeter } from '../support/cpu';
 import { eventually } from '../support/eventually';
 import { runManually } from '../support/manual-runs';
+import { OTLP_KIND, startOtlpCollector, type CollectedSpan } from '../support/otlp-collector';
 import { startSurfacePeers } from '../support/peers/providers';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -17,6 +18,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const COMPARE = process.env.BENCH_MIXED_COMPARE !== '0';
 /** Each client waits a random 0 to this many ms between its requests; 0: none. */
 const THINK_MS = Number(process.env.BENCH_MIXED_THINK_MS ?? 0);
+/**
+ * 1: the services also export their spans to a local collector, and each scenario prints where the
+ * time of the run request and of the report goes. Tracing costs CPU of its own: such a run's other
+ * figures are not comparable with an untraced one's.
+ */
+const TRACE = process.env.BENCH_MIXED_TRACE === '1';
 
 const ACCOUNTS = 6;
 const CLIENTS_PER_ACCOUNT = 4;
@@ -147,6 +154,8 @@ interface Outcome {
   statuses: Record<string, number>;
   ledgers: LedgerCheck[];
   cpu: Map<string, number>;
+  /** With BENCH_MIXED_TRACE=1, the spans exported during the load. */
+  spans: CollectedSpan[];
 }
 
 /**
@@ -156,7 +165,8 @@ interface Outcome {
  */
 async function scenario(label: string, mongoUrl?: string): Promise<Outcome> {
   const peers = await startSurfacePeers({ delayMs: PEER_DELAY_MS });
-  const stack = await startStack([], { ...peers.env, SHUTDOWN_GRACE_MS: '1000', ...(mongoUrl && { MONGO_URL: mongoUrl }) });
+  const collector = TRACE ? await startOtlpCollector() : null;
+  const stack = await startStack([], { ...peers.env, ...collector?.env, SHUTDOWN_GRACE_MS: '1000', ...(mongoUrl && { MONGO_URL: mongoUrl }) });
   const children: ManagedProcess[] = [];
   try {
     for (const service of ['billing', 'tracker', 'runner', 'gateway']) children.push(await spawnReady(stack, service));
@@ -165,6 +175,7 @@ async function scenario(label: string, mongoUrl?: string): Promise<Outcome> {
     const runsBefore = runs.length;
 
     const samples: Sample[] = [];
+    const spansBefore = collector?.spans.length ?? 0;
     const meter = cpuMeter();
     const deadline = Date.now() + SECONDS * 1000;
     const clients = accounts.flatMap((account) =>
@@ -199,11 +210,12 @@ async function scenario(label: string, mongoUrl?: string): Promise<Outcome> {
     );
     const statuses: Record<string, number> = {};
     for (const { status } of ended.values()) statuses[status] = (statuses[status] ?? 0) + 1;
-    return { samples, runsBefore, runsStarted: runs.length - runsBefore, msToAllEnded, statuses, ledgers, cpu };
+    const spans = collector?.spans.slice(spansBefore) ?? [];
+    return { samples, runsBefore, runsStarted: runs.length - runsBefore, msToAllEnded, statuses, ledgers, cpu, spans };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     await stack.stop();
-    await peers.close();
+    await Promise.all([peers.close(), collector?.close()]);
   }
 }
 
@@ -217,6 +229,37 @@ const HEADER =
   `${ACCOUNTS} accounts × ${TRACKERS_PER_ACCOUNT} trackers (3 prompts × 3 surfaces, ${RUNS_BEFORE} finished runs each before), ` +
   `${ACCOUNTS * CLIENTS_PER_ACCOUNT} clients (${CLIENTS_PER_ACCOUNT} per account) for ${SECONDS} s, each request one of the 5 routes picked uniformly at random (seeded), ` +
   `${THINK_MS > 0 ? `think time 0–${THINK_MS} ms` : 'no think time'}; the AI peers (all 5 surfaces) answer after ${PEER_DELAY_MS} ms; billing, tracker, runner and gateway each a process of its own`;
+
+/**
+ * Where the time of the requests to `route` went: for each kind of span the request waited for (by
+ * service and name: store commands, bus queries and their handling; not the work it only set off,
+ * such as the run a run request queues), how many per request and their mean time per request, most
+ * time first. Nested spans each count their own time, so the lines overlap.
+ */
+function timeBreakdown(spans: CollectedSpan[], route: string): string[] {
+  const roots = spans.filter((s) => s.service === 'gateway' && s.kind === OTLP_KIND.SERVER && s.name === route);
+  if (roots.length === 0) return [];
+  const children = new Map<string, CollectedSpan[]>();
+  for (const s of spans) if (s.parentSpanId) children.set(s.parentSpanId, [...(children.get(s.parentSpanId) ?? []), s]);
+  const byKind = new Map<string, { calls: number; ms: number }>();
+  const count = (span: CollectedSpan): void => {
+    for (const child of children.get(span.spanId) ?? []) {
+      if (child.kind === OTLP_KIND.CONSUMER) continue;
+      if (child.kind !== OTLP_KIND.INTERNAL) {
+        const kind = byKind.get(`${child.service}: ${child.name}`) ?? { calls: 0, ms: 0 };
+        byKind.set(`${child.service}: ${child.name}`, { calls: kind.calls + 1, ms: kind.ms + child.durationMs });
+      }
+      count(child);
+    }
+  };
+  roots.forEach(count);
+  const mean = roots.reduce((sum, r) => sum + r.durationMs, 0) / roots.length;
+  const top = [...byKind].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+  return [
+    `  traced: ${route}, ${roots.length} requests, ${mean.toFixed(0)} ms each on average; per request:`,
+    ...top.map(([name, k]) => `    ${(k.ms / roots.length).toFixed(1).padStart(8)} ms in ${(k.calls / roots.length).toFixed(2)} × ${name}`),
+  ];
+}
 
 /** The figures of one outcome, and the targets checked against them. */
 function describeOutcome(label: string, o: Outcome): string[] {
@@ -251,6 +294,8 @@ function describeOutcome(label: string, o: Outcome): string[] {
     `  target: report of 5 runs p99 ≤ 200 ms: ${p99('GET /trackers/:id/report?limit=5')} (${verdict(within('GET /trackers/:id/report?limit=5'))})`,
     `  target: run request p99 ≤ 250 ms: ${p99('POST /trackers/:id/runs')} (${verdict(within('POST /trackers/:id/runs'))})`,
     `  target: no 5xx: ${fivexx} (${verdict(fivexx === 0)}); every run ended (${verdict(allEnded)}); ledger exact (${verdict(ledgerExact)})`,
+    ...timeBreakdown(o.spans, 'POST /api/v1/trackers/:id/runs'),
+    ...timeBreakdown(o.spans, 'GET /api/v1/trackers/:id/report'),
   );
   return lines;
 }
