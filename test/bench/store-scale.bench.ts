@@ -4,7 +4,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { reportFigures } from '../support/bench-figures';
+import { percentile, reportFigures } from '../support/bench-figures';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -86,7 +86,7 @@ async function measure(stack: TestStack, apiKey: string, reads: Record<string, s
       if (!ok) failed++;
     }
     took.sort((a, b) => a - b);
-    out[name] = { p50: took[Math.floor(took.length * 0.5)]!, p95: took[Math.floor(took.length * 0.95)]!, failed };
+    out[name] = { p50: percentile(took, 0.5), p95: percentile(took, 0.95), failed };
   }
   return out;
 }

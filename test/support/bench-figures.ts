@@ -14,3 +14,8 @@ export function reportFigures(bench: string, lines: string[]): void {
 export function verdict(met: boolean): string {
   return met ? 'met' : 'MISSED';
 }
+
+/** The `q` quantile (0.5, 0.99) of `sorted` (ascending): the value below which that share of the samples lies. NaN for none. */
+export function percentile(sorted: readonly number[], q: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]! : Number.NaN;
+}

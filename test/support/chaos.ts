@@ -16,6 +16,7 @@ import type { ClusterInfo } from 'nats';
 import { RUN_COMMANDS_STREAM, STREAMS } from '@brandradar/contracts';
 import { DATA_DIR, freePort, ManagedProcess, natsNodeCount, REPO_ROOT, SERVICES, startStore, storeKind, waitUntil, type NatsNode, type NatsServer } from '@brandradar/devstack';
 import { MANUAL_RUN_SLOTS } from '../../services/runner/src/store/runs';
+import { checkLedger } from './accounts';
 import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
@@ -380,20 +381,13 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
     let spentMicro = 0;
     let openHolds = 0;
     for (const [i, account] of accounts.entries()) {
-      const { balanceMicro: balance, spentThisMonthMicro: spent } = (await client.api('GET', '/api/v1/account', { key: account.apiKey })).body.account;
-      const billed = runs.filter((r) => byAccount[i]!.has(r.id)).reduce((sum, r) => sum + r.billedCostMicro, 0);
-      balanceMicro += balance;
-      spentMicro += spent;
       // Without its report the account's bills are unknown (already said above).
-      if (!unreadable.has(i) && balance + billed !== creditsMicro) violations.push(`account ${i}: balance ${balance} + billed ${billed} ≠ credits ${creditsMicro} (a charge without a run, twice, or a hold left open)`);
-      // spentThisMonthMicro is billing's sum of the account's captures.
-      if (!unreadable.has(i) && spent !== billed) violations.push(`account ${i}: captured (spent this month) ${spent} ≠ sum of billedCostMicro ${billed}`);
-      const holds = await client.admin('GET', `/admin/v1/accounts/${account.accountId}/holds`);
-      if (holds.status !== 200) violations.push(`account ${i}: open holds not readable: ${holds.status} ${JSON.stringify(holds.body)}`);
-      else if (holds.body.holds.length) {
-        openHolds += holds.body.holds.length;
-        violations.push(`account ${i}: holds still open: ${JSON.stringify(holds.body.holds)}`);
-      }
+      const billed = unreadable.has(i) ? null : runs.filter((r) => byAccount[i]!.has(r.id)).reduce((sum, r) => sum + r.billedCostMicro, 0);
+      const ledger = await checkLedger(client, account, creditsMicro, billed);
+      balanceMicro += ledger.balanceMicro;
+      spentMicro += ledger.spentThisMonthMicro;
+      openHolds += ledger.openHolds;
+      violations.push(...ledger.problems.map((p) => `account ${i}: ${p}`));
     }
 
     violations.push(...notReplicated);

@@ -5,15 +5,16 @@ import type { TestStack } from './stack';
  * Queues `count` manual runs of one tracker and waits until every one has ended, as fast as the API
  * allows: at most three at once per account (a 429 waits for a free slot), and a 503 (the runner
  * busy) is asked again with the same request token, so a retry never makes a second run. Resolves
- * with the run ids and how many requests were answered 503 meanwhile.
+ * with the run ids and how many requests were answered 503 meanwhile. Request tokens are scoped to the
+ * account: runs of another tracker of the same account need another `tokenPrefix`.
  */
-export async function runManually(stack: TestStack, apiKey: string, trackerId: string, count: number, timeoutMs: number): Promise<{ runIds: string[]; unavailable: number }> {
+export async function runManually(stack: TestStack, apiKey: string, trackerId: string, count: number, timeoutMs: number, tokenPrefix = 'bench'): Promise<{ runIds: string[]; unavailable: number }> {
   const runIds: string[] = [];
   let unavailable = 0;
   for (let i = 0; i < count; i++) {
     const queued = await eventually(
       async () => {
-        const res = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: `bench-${i}` } });
+        const res = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: `${tokenPrefix}-${i}` } });
         if (res.status === 503) unavailable++;
         return res;
       },

@@ -13,6 +13,8 @@ export interface CollectedSpan {
   /** OTLP's numbers: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
   attributes: Record<string, unknown>;
+  /** From its start to its end. */
+  durationMs: number;
 }
 
 export const OTLP_KIND = { INTERNAL: 1, SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 } as const;
@@ -40,7 +42,7 @@ interface KeyValue {
 interface ExportRequest {
   resourceSpans?: {
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: { scope?: { name?: string }; spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }[] }[];
+    scopeSpans?: { scope?: { name?: string }; spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[]; startTimeUnixNano: string | number; endTimeUnixNano: string | number }[] }[];
   }[];
 }
 
@@ -64,7 +66,7 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
         const service = String(attributes(rs.resource?.attributes)['service.name']);
         for (const ss of rs.scopeSpans ?? []) {
           for (const s of ss.spans ?? []) {
-            spans.push({ service, scope: ss.scope?.name ?? '', traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attributes(s.attributes) });
+            spans.push({ service, scope: ss.scope?.name ?? '', traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attributes(s.attributes), durationMs: Number(BigInt(s.endTimeUnixNano) - BigInt(s.startTimeUnixNano)) / 1e6 });
           }
         }
       }

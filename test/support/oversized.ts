@@ -1,5 +1,5 @@
 import { MAX_URL_CHARS } from '@brandradar/contracts';
-import { PEER_API_KEY, startAnthropicPeer, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, startSerpApiPeer, type PeerAnswer } from './peers/providers';
+import { startSurfacePeers, type PeerAnswer, type SurfacePeers } from './peers/providers';
 
 /**
  * More than a run may keep: 30,000+ characters of text with quotes, backslashes, emoji and control
@@ -26,21 +26,9 @@ export const MAX_TRACKER = {
   models: ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai_overview'],
 };
 
-const PEERS = { OPENAI: startOpenAIPeer, ANTHROPIC: startAnthropicPeer, PERPLEXITY: startPerplexityPeer, GEMINI: startGeminiPeer, SERPAPI: startSerpApiPeer };
-
-export interface OversizedPeers {
-  /** The provider keys and base URLs that point every surface at its peer. */
-  env: Record<string, string>;
-  close(): Promise<void>;
-}
+export type OversizedPeers = SurfacePeers;
 
 /** A protocol peer for each of the five surfaces, each answering {@link oversizedAnswer}. */
-export async function startOversizedPeers(): Promise<OversizedPeers> {
-  const entries = await Promise.all(Object.entries(PEERS).map(async ([name, start]) => [name, await start({ answer: oversizedAnswer })] as const));
-  return {
-    env: Object.fromEntries(entries.flatMap(([name, peer]) => [[`${name}_API_KEY`, PEER_API_KEY], [`${name}_BASE_URL`, peer.baseUrl]])),
-    close: async () => {
-      await Promise.all(entries.map(([, peer]) => peer.close()));
-    },
-  };
+export function startOversizedPeers(): Promise<OversizedPeers> {
+  return startSurfacePeers({ answer: oversizedAnswer });
 }

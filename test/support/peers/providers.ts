@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startSlowProxy } from '../slow-proxy';
 
 /**
  * Local protocol peers: tiny HTTP servers on 127.0.0.1 that answer like each
@@ -382,6 +383,36 @@ function aiOverview({ text, citations }: PeerAnswer): Body {
 
 function serpApiError(f: PeerFailure): RawReply {
   return json(f.status, { error: f.message ?? defaultMessage(f.status) }, retryAfter(f));
+}
+
+// ---------------------------------------------------------------- every surface
+
+const SURFACE_PEERS = { OPENAI: startOpenAIPeer, ANTHROPIC: startAnthropicPeer, PERPLEXITY: startPerplexityPeer, GEMINI: startGeminiPeer, SERPAPI: startSerpApiPeer };
+
+export interface SurfacePeers {
+  /** The provider keys and base URLs that point every surface at its peer. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A protocol peer for each of the five surfaces, each answering `answer` (the default peer answer
+ * unless given); with `delayMs`, every reply comes that late (a slow proxy in front of each peer).
+ */
+export async function startSurfacePeers(options: { answer?: (prompt: string) => PeerAnswer; delayMs?: number } = {}): Promise<SurfacePeers> {
+  const entries = await Promise.all(
+    Object.entries(SURFACE_PEERS).map(async ([name, start]) => {
+      const peer = await start({ answer: options.answer });
+      const slow = options.delayMs ? await startSlowProxy(peer.baseUrl, options.delayMs) : null;
+      return { name, baseUrl: slow?.baseUrl ?? peer.baseUrl, close: () => Promise.all([slow?.close(), peer.close()]) };
+    }),
+  );
+  return {
+    env: Object.fromEntries(entries.flatMap(({ name, baseUrl }) => [[`${name}_API_KEY`, PEER_API_KEY], [`${name}_BASE_URL`, baseUrl]])),
+    close: async () => {
+      await Promise.all(entries.map((e) => e.close()));
+    },
+  };
 }
 
 function defaultMessage(status: number): string {
