@@ -121,7 +121,7 @@ describe("the services' hot paths", () => {
     const n = 3_000;
     const outbox = { pendingEvents: [], hasPendingEvents: false, rev: 0 };
     await hot.collection('trackers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, slot: 0, deletedAt: null, ...outbox })) as never[]);
-    await hot.collection('runs').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}`, accountId: `account-${i}`, trackerId: `tracker-${i}`, dedupeKey: `key-${i}`, slot: `run-${i}`, ...outbox })) as never[]);
+    await hot.collection('runs').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}`, accountId: `account-${i}`, trackerId: `tracker-${i}`, dedupeKey: `key-${i}`, slot: `run-${i}`, slotHolder: i % 2 ? null : `account-${i}`, ...outbox })) as never[]);
     await hot.collection('run_lists').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `tracker-${i}`, accountId: `account-${i}`, runs: [], complete: true })) as never[]);
     await hot.collection('answers').insertMany(Array.from({ length: n }, (_, i) => ({ _id: `run-${i}:0:chatgpt`, runId: `run-${i}`, trackerId: `tracker-${i}` })) as never[]);
   });
@@ -135,6 +135,7 @@ describe("the services' hot paths", () => {
     ['runs', "a tracker's runs, read once to build its run list", { trackerId: 'tracker-7' }],
     ['runs', 'a run', { _id: 'run-7' }],
     ['runs', "a manual run's request token (a replay, or a slot taken)", { dedupeKey: 'key-7' }],
+    ['runs', "the manual slots an account's runs hold", { slotHolder: 'account-8' }],
     ['answers', "a run's answers", { runId: 'run-7' }],
   ])('%s: %s is an index scan', async (collection, _what, filter) => {
     const plan = await planOf(filter, collection, hot);

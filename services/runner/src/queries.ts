@@ -5,7 +5,7 @@ import { jsonBytes, pageLength } from './domain/page';
 import { answerSlots, isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
-import { answerId, manualKey, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
+import { MANUAL_RUN_SLOTS, answerId, manualKey, runLimitReached, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
 
@@ -89,13 +89,16 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       const existing = await store.byDedupeKey(manualKey(accountId, requestToken));
       if (existing) return replay(existing, trackerId, accountId);
 
-      // Both asked at once; the tracker's answer is awaited first, so its refusal comes before the balance's, as the contract orders them.
+      // The three checks asked at once, their answers taken in the contract's order (the tracker, the
+      // balance, the account's slots), so the first that refuses is the one given. A full account is
+      // told here by one read, before anything is written; the slot index still decides below.
       const balance = query(nats, BillingQueries.getAccount, { version: 1, accountId });
-      balance.catch(() => undefined); // not awaited when the tracker check fails
+      const held = store.heldSlots(accountId);
+      for (const p of [balance, held]) p.catch(() => undefined); // not awaited when an earlier check refuses
       const { tracker, estimatedCostMicro, definitionVersion } = await query(nats, TrackerQueries.checkRun, { version: 1, accountId, trackerId });
-      const { account } = await balance;
-      const refusal = runCoverageRefusal(account, estimatedCostMicro);
+      const refusal = runCoverageRefusal((await balance).account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
+      if ((await held) >= MANUAL_RUN_SLOTS) throw new DomainError(runLimitReached());
       const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());
       const { outcome } = await queue(
         [run],

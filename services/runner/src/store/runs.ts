@@ -21,6 +21,13 @@ export interface RunDoc extends Omit<RunState, 'id'>, OutboxFields {
    * own id, which frees the number.
    */
   slot: number | string;
+  /**
+   * The account, while the run holds one of its manual slots (QUEUED or RUNNING); null otherwise.
+   * An indexed equality, so a full account is told by one read, before anything is written; the
+   * unique slot index still decides. Runs stored before this field lack it: they are not counted,
+   * and the insert refuses their slots as before.
+   */
+  slotHolder?: string | null;
 }
 
 /**
@@ -58,6 +65,7 @@ export const RUN_LIST_TRIM_AT = 2 * RUN_LIST_MAX;
 export const runIndexes: IndexSpec[] = [
   { collection: 'runs', key: { dedupeKey: 1 }, options: { name: 'dedupe_unique', unique: true } },
   { collection: 'runs', key: { accountId: 1, slot: 1 }, options: { name: 'account_slot_unique', unique: true } },
+  { collection: 'runs', key: { slotHolder: 1 }, options: { name: 'slot_holder' } },
   { collection: 'runs', key: { trackerId: 1, createdAt: -1 }, options: { name: 'tracker_newest' } },
   outboxIndex('runs'),
   { collection: 'answers', key: { trackerId: 1 }, options: { name: 'tracker' } },
@@ -167,6 +175,11 @@ export class RunStore {
     );
   }
 
+  /** How many manual slots of the account queued or running runs hold (at most MANUAL_RUN_SLOTS are read). */
+  async heldSlots(accountId: string): Promise<number> {
+    return (await this.collection.find({ slotHolder: accountId }, { projection: { _id: 1 } }).limit(MANUAL_RUN_SLOTS).toArray()).length;
+  }
+
   async countActive(accountId: string, trackerId: string): Promise<number> {
     return this.collection.countDocuments({ accountId, trackerId, status: { $in: [...ACTIVE_RUN_STATUSES] } });
   }
@@ -230,9 +243,7 @@ export class RunStore {
     }
     const existing = await this.byDedupeKey(dedupeKey);
     if (existing) return { inserted: false, run: existing };
-    throw new DomainError(
-      apiError('run_limit_reached', `At most ${MANUAL_RUN_SLOTS} manual runs may be queued or running at once; try again when one has finished.`, { retryAfterSeconds: 30 }),
-    );
+    throw new DomainError(runLimitReached());
   }
 
   /**
@@ -285,7 +296,7 @@ export class RunStore {
         if (outcomes && !sameOutcomes(doc.outcomes, outcomes)) return null;
         const { id: _id, outcomes: _outcomes, ...fields } = changes as RunState;
         const set: Record<string, unknown> = { ...fields, ...pendingFields([...doc.pendingEvents, ...events]), rev: doc.rev + 1 };
-        if (finished) set.slot = run.id;
+        if (finished) Object.assign(set, { slot: run.id, slotHolder: null });
         const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: from, rev: doc.rev }, { $set: set });
         // Otherwise the outbox published something meanwhile (it bumps rev): read again.
         return modifiedCount === 1 ? { ...fromDoc(doc), ...changes } : CONFLICT;
@@ -313,16 +324,22 @@ function sameOutcomes(a: RunState['outcomes'], b: RunState['outcomes']): boolean
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
+/** The refusal of a manual run while the account's slots are all held. */
+export function runLimitReached() {
+  return apiError('run_limit_reached', `At most ${MANUAL_RUN_SLOTS} manual runs may be queued or running at once; try again when one has finished.`, { retryAfterSeconds: 30 });
+}
+
 export function manualKey(accountId: string, requestToken: string): string {
   return `manual:${accountId}:${requestToken}`;
 }
 
 function fromDoc(doc: RunDoc): RunState {
-  const { _id, dedupeKey: _k, slot: _s, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, ...rest } = doc;
+  const { _id, dedupeKey: _k, slot: _s, slotHolder: _sh, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, ...rest } = doc;
   return { ...rest, id: _id };
 }
 
 function toDoc(run: RunState, extra: { dedupeKey: string; slot: number | string; events: StoredEvent[] }): RunDoc {
   const { id, ...rest } = run;
-  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, ...pendingFields(extra.events), rev: 0 };
+  const slotHolder = typeof extra.slot === 'number' ? run.accountId : null;
+  return { ...rest, _id: id, dedupeKey: extra.dedupeKey, slot: extra.slot, slotHolder, ...pendingFields(extra.events), rev: 0 };
 }
