@@ -12,10 +12,13 @@ import (
 // The proxy in front of FerretDB: it relays each client connection to a
 // backend connection of its own and holds a lock from each request until its
 // reply. Each database has a lock, and each of its collections one too:
-//   - a read of one collection holds both shared: reads run side by side;
-//   - a write of one collection holds the database's shared and the
-//     collection's alone: writes of one collection run one at a time, never
-//     beside a read of it, while other collections go on;
+//   - a write of one collection holds the database's lock shared and the
+//     collection's alone: the writes of one collection run one at a time,
+//     while other collections go on;
+//   - a read holds the database's lock shared, so reads run side by side and
+//     beside writes: PostgreSQL (or SQLite) gives each statement committed
+//     rows only, so a read sees a document before a write or after it, never
+//     half of it, as on MongoDB;
 //   - anything else (a command over several collections, or one this proxy
 //     does not know) holds the database's lock alone.
 //
@@ -64,7 +67,8 @@ func (l *storeLocks) get(name string) *sync.RWMutex {
 }
 
 // hold takes the locks `cmd` needs, database first, and returns what releases them.
-// Go's RWMutex lets no new reader in once a writer waits, so a stream of reads never starves a write.
+// Go's RWMutex lets no shared holder in once an exclusive one waits, so a stream of reads and
+// writes never starves a command that needs its whole database.
 func (l *storeLocks) hold(cmd command, serialiseAll bool) (release func()) {
 	// A NUL cannot be part of a database's name: "db\x00" names no database, only collections' locks.
 	db := l.get(cmd.db)
@@ -74,11 +78,10 @@ func (l *storeLocks) hold(cmd command, serialiseAll bool) (release func()) {
 		return db.Unlock
 	}
 	db.RLock()
-	coll := l.get(cmd.db + "\x00" + cmd.collection)
 	if how == readCollection {
-		coll.RLock()
-		return func() { coll.RUnlock(); db.RUnlock() }
+		return db.RUnlock
 	}
+	coll := l.get(cmd.db + "\x00" + cmd.collection)
 	coll.Lock()
 	return func() { coll.Unlock(); db.RUnlock() }
 }

@@ -48,8 +48,11 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       throw e;
     });
     await Promise.all(runs.map((run, i) => (result.inserted[i] ? undefined : openRuns.close(run.id))));
-    await publish(withEvents.filter((_, i) => result.inserted[i]).map(({ run, events }) => ({ id: run.id, events })));
-    await store.list(runs.filter((_, i) => result.inserted[i]));
+    // Independent of each other: the events go out while the runs are listed for their reports.
+    await Promise.all([
+      publish(withEvents.filter((_, i) => result.inserted[i]).map(({ run, events }) => ({ id: run.id, events }))),
+      store.list(runs.filter((_, i) => result.inserted[i])),
+    ]);
     return result;
   }
 
@@ -98,12 +101,13 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       const { tracker, estimatedCostMicro, definitionVersion } = await query(nats, TrackerQueries.checkRun, { version: 1, accountId, trackerId });
       const refusal = runCoverageRefusal((await balance).account, estimatedCostMicro);
       if (refusal) throw new DomainError(refusal);
-      if ((await held) >= MANUAL_RUN_SLOTS) throw new DomainError(runLimitReached());
+      const heldSlots = await held;
+      if (heldSlots.length >= MANUAL_RUN_SLOTS) throw new DomainError(runLimitReached());
       const run = build({ accountId, tracker, definitionVersion, trigger: 'manual', requestToken, scheduledFor: null, estimatedCostMicro }, now());
       const { outcome } = await queue(
         [run],
         async (queued) => {
-          const outcome = await store.insertManual(run, queued.flatMap((q) => q.events));
+          const outcome = await store.insertManual(run, queued.flatMap((q) => q.events), heldSlots);
           return { inserted: [outcome.inserted], outcome };
         },
         (inserted) => Promise.all(inserted.map(({ id, events }) => outbox.flushInserted(id, events))),

@@ -175,9 +175,10 @@ export class RunStore {
     );
   }
 
-  /** How many manual slots of the account queued or running runs hold (at most MANUAL_RUN_SLOTS are read). */
-  async heldSlots(accountId: string): Promise<number> {
-    return (await this.collection.find({ slotHolder: accountId }, { projection: { _id: 1 } }).limit(MANUAL_RUN_SLOTS).toArray()).length;
+  /** The manual slots of the account that queued or running runs hold (at most MANUAL_RUN_SLOTS are read). */
+  async heldSlots(accountId: string): Promise<number[]> {
+    const holders = await this.collection.find({ slotHolder: accountId }, { projection: { slot: 1 } }).limit(MANUAL_RUN_SLOTS).toArray();
+    return holders.flatMap((r) => (typeof r.slot === 'number' ? [r.slot] : []));
   }
 
   async countActive(accountId: string, trackerId: string): Promise<number> {
@@ -229,11 +230,13 @@ export class RunStore {
    * (the store would go through every one of them, its whole history).
    * A refusal may also be the token's (a concurrent request with it made its
    * run first, which then refuses every slot): one read after the last slot
-   * tells, so a full account costs three refused inserts and one read.
+   * tells. The slots seen held a moment ago (`held`) are tried last, so the
+   * first insert usually succeeds.
    */
-  async insertManual(run: RunState, events: StoredEvent[]): Promise<InsertOutcome> {
+  async insertManual(run: RunState, events: StoredEvent[], held: readonly number[] = []): Promise<InsertOutcome> {
     const dedupeKey = manualKey(run.accountId, run.requestToken!);
-    for (let slot = 0; slot < MANUAL_RUN_SLOTS; slot++) {
+    const slots = Array.from({ length: MANUAL_RUN_SLOTS }, (_, i) => i);
+    for (const slot of [...slots.filter((s) => !held.includes(s)), ...slots.filter((s) => held.includes(s))]) {
       try {
         await this.collection.insertOne(toDoc(run, { dedupeKey, slot, events }));
         return { inserted: true, run };
