@@ -16,8 +16,13 @@ import { startStack, type TestStack } from '../support/stack';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 /** 0: only the default store (reads side by side), without the comparison against `--serialise all`. */
 const COMPARE = process.env.BENCH_MIXED_COMPARE !== '0';
-/** Each client waits a random 0 to this many ms between its requests; 0: none. */
-const THINK_MS = Number(process.env.BENCH_MIXED_THINK_MS ?? 0);
+/**
+ * Requests per second from all clients together, each client sending on a schedule of its own (an
+ * open loop: a request's time counts from when it was due, so a slow answer that delays the next
+ * request shows in that one's time too); 0: every client sends its next request as soon as its last
+ * is answered (a closed loop, as fast as the system answers).
+ */
+const RATE = Number(process.env.BENCH_MIXED_RATE ?? 80);
 /**
  * 1: the services also export their spans to a local collector, and each scenario prints where the
  * time of the run request and of the report goes. Tracing costs CPU of its own: such a run's other
@@ -115,8 +120,13 @@ async function preparedAccount(stack: TestStack, index: number, runs: StartedRun
 }
 
 /** One client: until `deadline`, a request picked by `rng` among the five routes, then the next. */
-async function client(gatewayUrl: string, account: Account, rng: Rng, name: string, deadline: number, samples: Sample[], started: StartedRun[]): Promise<void> {
-  for (let n = 0; Date.now() < deadline; n++) {
+async function client(gatewayUrl: string, account: Account, rng: Rng, name: string, deadline: number, intervalMs: number, samples: Sample[], started: StartedRun[]): Promise<void> {
+  // Clients start at random points of their interval, so their requests do not come in bursts.
+  const first = performance.now() + (intervalMs > 0 ? rng.int(0, Math.round(intervalMs)) : 0);
+  for (let n = 0; ; n++) {
+    const due = intervalMs > 0 ? first + n * intervalMs : performance.now();
+    if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+    if (Date.now() >= deadline) break;
     const route = rng.pick(ROUTES);
     const trackerId = rng.pick(account.trackerIds);
     const paths: Record<Route, string> = {
@@ -128,7 +138,6 @@ async function client(gatewayUrl: string, account: Account, rng: Rng, name: stri
     };
     const post = route === 'POST /trackers/:id/runs';
     const headers: Record<string, string> = { Authorization: `Bearer ${account.apiKey}`, ...(post && { 'Content-Type': 'application/json' }) };
-    const t0 = performance.now();
     let status: Sample['status'] = 'error';
     let body = '';
     try {
@@ -138,9 +147,8 @@ async function client(gatewayUrl: string, account: Account, rng: Rng, name: stri
     } catch {
       // counted as an error below
     }
-    samples.push({ route, status, ms: performance.now() - t0 });
+    samples.push({ route, status, ms: performance.now() - due });
     if (post && status === 202) started.push({ account: account.index, trackerId, runId: JSON.parse(body).run.id });
-    if (THINK_MS > 0) await new Promise((r) => setTimeout(r, rng.int(0, THINK_MS)));
   }
 }
 
@@ -178,7 +186,7 @@ async function scenario(label: string, mongoUrl?: string): Promise<Outcome> {
     const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => preparedAccount(stack, i, runs)));
     const prepared = runs.length;
     const alone: Sample[] = [];
-    await client(stack.gatewayUrl, accounts[0]!, createRng(`${label}-alone`), `${label}-alone`, Date.now() + ALONE_SECONDS * 1000, alone, runs);
+    await client(stack.gatewayUrl, accounts[0]!, createRng(`${label}-alone`), `${label}-alone`, Date.now() + ALONE_SECONDS * 1000, 0, alone, runs);
     // Its runs end before the load starts, so the load begins with free slots as without it.
     await eventually(
       async () => Promise.all(runs.slice(prepared).map(async (r) => (await stack.api('GET', `/api/v1/trackers/${r.trackerId}/runs/${r.runId}`, { key: accounts[r.account]!.apiKey })).body?.run?.status)),
@@ -195,7 +203,7 @@ async function scenario(label: string, mongoUrl?: string): Promise<Outcome> {
     const clients = accounts.flatMap((account) =>
       Array.from({ length: CLIENTS_PER_ACCOUNT }, (_, c) => {
         const name = `${label}-${account.index}-${c}`;
-        return client(stack.gatewayUrl, account, createRng(name), name, deadline, samples, runs);
+        return client(stack.gatewayUrl, account, createRng(name), name, deadline, RATE > 0 ? (ACCOUNTS * CLIENTS_PER_ACCOUNT * 1000) / RATE : 0, samples, runs);
       }),
     );
     await Promise.all(clients);
@@ -242,7 +250,7 @@ function timing(samples: Sample[], keep: (s: Sample) => boolean): { count: numbe
 const HEADER =
   `${ACCOUNTS} accounts × ${TRACKERS_PER_ACCOUNT} trackers (3 prompts × 3 surfaces, ${RUNS_BEFORE} finished runs each before), ` +
   `${ACCOUNTS * CLIENTS_PER_ACCOUNT} clients (${CLIENTS_PER_ACCOUNT} per account) for ${SECONDS} s, each request one of the 5 routes picked uniformly at random (seeded), ` +
-  `${THINK_MS > 0 ? `think time 0–${THINK_MS} ms` : 'no think time'}; the AI peers (all 5 surfaces) answer after ${PEER_DELAY_MS} ms; billing, tracker, runner and gateway each a process of its own`;
+  `${RATE > 0 ? `paced at ${RATE} requests/s in all (an open loop; a request's time counts from when it was due)` : 'each client sending its next request when its last is answered (a closed loop)'}; the AI peers (all 5 surfaces) answer after ${PEER_DELAY_MS} ms; billing, tracker, runner and gateway each a process of its own`;
 
 /**
  * Where the time of the requests to `route` (answered `status`, or any) went: for each kind of span the request waited for (by
