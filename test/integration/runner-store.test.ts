@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { SURFACES, type Surface, type Tracker } from '@brandradar/contracts';
 import { MongoClient } from 'mongodb';
 import { ensureIndexes } from '@brandradar/platform';
-import { answerSlots, newRun, type AnswerRecord, type RunState } from '../../services/runner/src/domain/run';
+import { newRun, type AnswerRecord, type RunState } from '../../services/runner/src/domain/run';
+import { answerSlots } from '../../services/runner/src/domain/sampling';
 import { RUN_LIST_MAX, RUN_LIST_TRIM_AT, RunStore, runIndexes } from '../../services/runner/src/store/runs';
 import { scratchDb } from '../support/scratch-db';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 const now = new Date('2026-11-24T09:00:00.000Z');
 const FREE = Object.fromEntries(SURFACES.map((s) => [s, 0])) as Record<Surface, number>;
 
-async function runningRun(): Promise<RunState> {
+async function runningRun(sampling: Partial<Pick<Tracker, 'samplesPerPrompt'>> = {}): Promise<RunState> {
   const tracker: Tracker = {
     id: randomUUID(),
     name: 'Project tools',
@@ -33,6 +34,9 @@ async function runningRun(): Promise<RunState> {
     competitors: ['$x'],
     url: null,
     aliases: [],
+    samplesPerPrompt: 1,
+    samplingMode: 'fixed',
+    ...sampling,
     estimatedCostMicroPerRun: 10_000,
     maxCostMicroPerRun: null,
     nextRunAt: null,
@@ -50,15 +54,15 @@ async function runningRun(): Promise<RunState> {
 
 function answer(status: 'succeeded' | 'failed'): AnswerRecord {
   return status === 'succeeded'
-    ? { promptIndex: 0, model: 'chatgpt', status, provider: 'openai', providerModel: 'gpt', method: 'api', text: 'monday.com is first', truncated: false, citations: [], metrics: null, error: null, fetchedAt: now.toISOString() }
-    : { promptIndex: 0, model: 'chatgpt', status, provider: 'openai', providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code: 'provider_unavailable', message: 'down' }, fetchedAt: null };
+    ? { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: 'gpt', method: 'api', text: 'monday.com is first', truncated: false, citations: [], metrics: null, error: null, fetchedAt: now.toISOString() }
+    : { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code: 'provider_unavailable', message: 'down' }, fetchedAt: null };
 }
 
 it('keeps the first answer stored for a slot: a second runner records its outcome, not its own', async () => {
   const run = await runningRun();
   const [slot] = answerSlots(run.definition);
-  expect(await store.saveAnswer(run, slot!, answer('succeeded'))).toMatchObject({ status: 'succeeded' });
-  expect(await store.saveAnswer(run, slot!, answer('failed'))).toMatchObject({ status: 'succeeded' });
+  await store.saveAnswers(run, [{ slot: slot!, answer: answer('succeeded') }]);
+  await store.saveAnswers(run, [{ slot: slot!, answer: answer('failed') }]);
   expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: 'succeeded' });
   expect((await store.answer(run.id, slot!))!.status).toBe('succeeded');
 });
@@ -66,22 +70,37 @@ it('keeps the first answer stored for a slot: a second runner records its outcom
 it('agrees on one answer per slot however concurrent runners race to save it', async () => {
   const run = await runningRun();
   const [slot] = answerSlots(run.definition);
-  const saved = await Promise.all(Array.from({ length: 8 }, (_, i) => store.saveAnswer(run, slot!, answer(i % 2 ? 'failed' : 'succeeded'))));
+  await Promise.all(Array.from({ length: 8 }, (_, i) => store.saveAnswers(run, [{ slot: slot!, answer: answer(i % 2 ? 'failed' : 'succeeded') }])));
   const stored = (await store.answer(run.id, slot!))!.status;
-  expect(new Set(saved.map((a) => a.status))).toEqual(new Set([stored]));
   expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: stored });
+});
+
+it('stores a batch of answers of several samples in one call, each under its own slot, and keeps a slot stored before', async () => {
+  const run = await runningRun({ samplesPerPrompt: 3 });
+  const [first, second, third] = answerSlots(run.definition);
+  await store.saveAnswers(run, [{ slot: first!, answer: answer('failed') }]);
+  await store.saveAnswers(run, [
+    { slot: first!, answer: answer('succeeded') },
+    { slot: second!, answer: { ...answer('succeeded'), sample: 2 } },
+    { slot: third!, answer: { ...answer('failed'), sample: 3 } },
+  ]);
+  expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'failed', [second!.key]: 'succeeded', [third!.key]: 'failed' });
+  expect((await store.answer(run.id, second!))!.sample).toBe(2);
+  expect((await store.answersOf(run.id)).size).toBe(3);
 });
 
 it('changes nothing a finished run lists when a late runner saves an answer', async () => {
   const run = await runningRun();
   const [first, second] = answerSlots(run.definition);
-  await store.saveAnswer(run, first!, answer('succeeded'));
+  await store.saveAnswers(run, [{ slot: first!, answer: answer('succeeded') }]);
   const outcomes = (await store.get(run.id))!.outcomes;
   const finished = await store.advance(run, 'RUNNING', { status: 'PARTIAL', finishedAt: now, billedCostMicro: 5_000 }, [], outcomes);
   expect(finished).not.toBeNull();
 
-  await store.saveAnswer(run, first!, answer('failed'));
-  await store.saveAnswer(run, second!, { ...answer('succeeded'), promptIndex: 1 });
+  await store.saveAnswers(run, [
+    { slot: first!, answer: answer('failed') },
+    { slot: second!, answer: { ...answer('succeeded'), promptIndex: 1 } },
+  ]);
   expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'succeeded' });
   expect((await store.answer(run.id, first!))!.status).toBe('succeeded');
 });

@@ -133,6 +133,8 @@ export function activeTracker(dueAt: Date): Tracker {
     url: null,
     aliases: [],
     models: ['chatgpt'],
+    samplesPerPrompt: 1,
+    samplingMode: 'fixed',
     estimatedCostMicroPerRun: 5_000,
     maxCostMicroPerRun: 5_000,
     nextRunAt: dueAt.toISOString(),

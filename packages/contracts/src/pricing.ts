@@ -1,10 +1,13 @@
-import type { Surface } from './common';
 import type { Account, RatesInput } from './billing';
 import { apiError, type ApiError } from './errors';
+import { samplingOf, type TrackerDefinition } from './tracker';
 
-/** One run's cost: every prompt is asked on every surface, each answer priced at its surface's rate. */
-export function runCostMicro(promptCount: number, models: readonly Surface[], rates: RatesInput['surfaces']): number {
-  return promptCount * models.reduce((sum, m) => sum + rates[m], 0);
+/**
+ * One run's cost if every answer succeeds: every prompt asked on every surface `samplesPerPrompt`
+ * times (adaptive: the most it may ask), each answer priced at its surface's rate.
+ */
+export function runCostMicro(d: Pick<TrackerDefinition, 'prompts' | 'models' | 'samplesPerPrompt'>, rates: RatesInput['surfaces']): number {
+  return d.prompts.length * samplingOf(d).samplesPerPrompt * d.models.reduce((sum, m) => sum + rates[m], 0);
 }
 
 /**

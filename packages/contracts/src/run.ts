@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RunDelta, RunMetrics } from '@brandradar/analysis';
 import { MAX_URL_CHARS, Micro, queryInteger, Surface, Timestamp, userText } from './common';
-import { Primitive, Tracker } from './tracker';
+import { LIMITS, Primitive, SamplingMode, Tracker } from './tracker';
 
 export const RunStatus = z.enum(['QUEUED', 'RUNNING', 'COMPLETED', 'PARTIAL', 'FAILED']).meta({
   id: 'RunStatus',
@@ -67,6 +67,13 @@ export type AnswerMetrics = z.infer<typeof AnswerMetrics>;
 export const RunAnswer = z
   .object({
     model: Surface,
+    // Defaulted so that answers stored before samples existed (each the only one of its cell) still parse.
+    sample: z
+      .int()
+      .min(1)
+      .max(LIMITS.samplesPerPrompt)
+      .default(1)
+      .meta({ description: "1-based: which of the cell's answers (this prompt on this surface) in the run this is." }),
     status: z.enum(['succeeded', 'failed']),
     provider: z.string().nullable().meta({ description: 'Who answered: openai, anthropic, google, perplexity, serpapi, or simulated.' }),
     providerModel: z.string().nullable().meta({ description: "The provider's model id." }),
@@ -107,17 +114,20 @@ const runFields = {
   finishedAt: Timestamp.nullable(),
   deadlineAt: Timestamp.meta({
     description:
-      'Fixed when the run is queued, from its prompts × surfaces and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.',
+      'Fixed when the run is queued, from the answers it may ask (prompts × surfaces × samples) and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.',
   }),
   primitive: Primitive,
   models: z.array(Surface),
+  // Defaulted so that runs stored before samples existed (one answer per cell) still parse.
+  samplesPerPrompt: z.int().min(1).max(LIMITS.samplesPerPrompt).default(1).meta({ description: "The tracker's `samplesPerPrompt` when the run was queued." }),
+  samplingMode: SamplingMode.default('fixed'),
   estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
   billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
 };
 const runOutcomeFields = {
   summary: z.object({ answers: z.int().min(0), succeeded: z.int().min(0), failed: z.int().min(0) }).meta({
     description:
-      'While QUEUED or RUNNING, `answers` is the number planned; once finished, `answers = succeeded + failed` (an answer a run did not get before its end counts as failed; a run that never started has 0).',
+      'While QUEUED or RUNNING, `answers` is the number planned (prompts × models × `samplesPerPrompt`; adaptive: the most it may ask); once finished, `answers = succeeded + failed` over the answers asked, whatever their sample (an answer a run did not get before its end counts as failed; a cell an adaptive run did not need to ask again is not counted; a run that never started has 0).',
   }),
   metrics: RunMetrics.nullable().meta({ description: 'Summary metrics over the succeeded answers; null until finished or when nothing succeeded.' }),
   delta: RunDelta.nullable().meta({ description: 'Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none.' }),
@@ -127,7 +137,10 @@ const runOutcomeFields = {
   }),
 };
 
-export const RunResult = z.object({ prompt: z.string(), answers: z.array(RunAnswer).meta({ description: 'The answers so far, in the order of `models`.' }) });
+export const RunResult = z.object({
+  prompt: z.string(),
+  answers: z.array(RunAnswer).meta({ description: 'The answers so far, every sample: in the order of `models`, and by `sample` within a model.' }),
+});
 export type RunResult = z.infer<typeof RunResult>;
 
 /**

@@ -25,7 +25,23 @@ export const LIMITS = {
   competitors: 20,
   /** Other names per tracked name (aliases), each 1–100 characters. */
   aliasesPerName: 5,
+  /** Answers per prompt × surface cell in one run (api-contract §10). */
+  samplesPerPrompt: 10,
 } as const;
+
+export const SAMPLING_MODES = ['fixed', 'adaptive'] as const;
+export const SamplingMode = z.enum(SAMPLING_MODES).meta({
+  id: 'SamplingMode',
+  description:
+    '`fixed`: every prompt × surface cell gets `samplesPerPrompt` answers. `adaptive`: each cell gets 2 answers first (1 when `samplesPerPrompt` is 1); a cell whose succeeded answers disagree on whether any tracked name is mentioned gets more, up to `samplesPerPrompt`.',
+});
+export type SamplingMode = z.infer<typeof SamplingMode>;
+
+const SamplesPerPrompt = z
+  .int()
+  .min(1)
+  .max(LIMITS.samplesPerPrompt)
+  .meta({ description: `Answers asked per prompt on each surface in one run, 1–${LIMITS.samplesPerPrompt} (adaptive: at most this many). Optional; absent means 1, also in a full update.` });
 
 const TrackerName = nonBlankText(100);
 const BrandName = nonBlankText(100);
@@ -112,7 +128,14 @@ const GOOGLE_PROMPT_LIMIT = {
  * schema. `models` and `url` differ between a create and a full update, hence the parameters.
  */
 function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string, fields: { models: M; url: U }) {
-  const common = { name: TrackerName, cadence: Cadence, prompts: Prompts, models: fields.models };
+  const common = {
+    name: TrackerName,
+    cadence: Cadence,
+    prompts: Prompts,
+    models: fields.models,
+    samplesPerPrompt: SamplesPerPrompt.optional(),
+    samplingMode: SamplingMode.optional().meta({ description: 'Optional; absent means `fixed`, also in a full update.' }),
+  };
   const variant = <S extends z.ZodRawShape>(primitive: Primitive, shape: S) =>
     z.strictObject({ primitive: z.literal(primitive), ...common, ...shape }).meta({ id: `${id}_${primitive}`, ...GOOGLE_PROMPT_LIMIT });
   return z
@@ -218,6 +241,23 @@ export interface TrackerDefinition {
   url: string | null;
   /** Absent in definitions stored before aliases existed: none. */
   aliases?: NameAliases[];
+  /** Absent in definitions stored before samples existed: 1. */
+  samplesPerPrompt?: number;
+  /** Absent in definitions stored before samples existed: `fixed`. */
+  samplingMode?: SamplingMode;
+}
+
+/** How a definition samples, with the defaults of definitions stored before samples existed. */
+export function samplingOf(d: Partial<Pick<TrackerDefinition, 'samplesPerPrompt' | 'samplingMode'>>): { samplesPerPrompt: number; samplingMode: SamplingMode } {
+  return { samplesPerPrompt: d.samplesPerPrompt ?? 1, samplingMode: d.samplingMode ?? 'fixed' };
+}
+
+/**
+ * The most answers one run of `d` asks for: every prompt on every surface, `samplesPerPrompt`
+ * times (an adaptive run asks for at most this many). What the estimate, the hold and the deadline count.
+ */
+export function plannedAnswers(d: Pick<TrackerDefinition, 'prompts' | 'models' | 'samplesPerPrompt'>): number {
+  return d.prompts.length * d.models.length * samplingOf(d).samplesPerPrompt;
 }
 
 export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInput): TrackerDefinition {
@@ -231,6 +271,8 @@ export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInp
     competitors: input.competitors ?? [],
     url: input.url ?? null,
     aliases: input.aliases ?? [],
+    samplesPerPrompt: input.samplesPerPrompt ?? 1,
+    samplingMode: input.samplingMode ?? 'fixed',
   };
 }
 
@@ -242,6 +284,7 @@ export function definitionIssues(d: TrackerDefinition): z.core.$ZodIssue[] {
   if (fields?.competitors !== 'forbidden') sent.competitors = d.competitors;
   if (fields?.url !== 'forbidden') sent.url = d.url;
   if (d.aliases && d.aliases.length > 0) sent.aliases = d.aliases;
+  Object.assign(sent, samplingOf(d));
   const parsed = UpdateTrackerInput.safeParse(sent);
   return parsed.success ? [] : parsed.error.issues;
 }
@@ -260,7 +303,12 @@ export const Tracker = z
     // Defaulted so that events published before aliases existed still parse.
     aliases: z.array(NameAliases).default([]).meta({ description: 'Other names that count as the brand or a competitor; `[]` when none.' }),
     models: z.array(Surface),
-    estimatedCostMicroPerRun: Micro.meta({ description: 'Cost of one run at current rates: prompts × the sum of the models’ rates.' }),
+    // Defaulted so that events published before samples existed still parse.
+    samplesPerPrompt: z.int().min(1).max(LIMITS.samplesPerPrompt).default(1).meta({ description: `Answers asked per prompt on each surface in one run (1–${LIMITS.samplesPerPrompt}; adaptive: at most).` }),
+    samplingMode: SamplingMode.default('fixed'),
+    estimatedCostMicroPerRun: Micro.meta({
+      description: 'Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less).',
+    }),
     maxCostMicroPerRun: Micro.nullable().meta({ description: 'The maximum accepted at activation; null until then.' }),
     nextRunAt: Timestamp.nullable(),
     lastRunAt: Timestamp.nullable(),
@@ -277,6 +325,8 @@ export const Tracker = z
       models: ['chatgpt', 'perplexity', 'gemini'],
       url: null,
       aliases: [],
+      samplesPerPrompt: 1,
+      samplingMode: 'fixed',
       estimatedCostMicroPerRun: 39000,
       maxCostMicroPerRun: null,
       nextRunAt: null,

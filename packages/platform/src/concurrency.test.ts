@@ -1,4 +1,4 @@
-import { mapConcurrently, readAhead } from './concurrency';
+import { groupCommit, mapConcurrently, readAhead } from './concurrency';
 
 describe('mapConcurrently', () => {
   it('returns the results in the items’ order, with at most `limit` calls under way', async () => {
@@ -64,5 +64,32 @@ describe('readAhead', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+describe('groupCommit', () => {
+  it('writes a lone item at once, and what arrives during a write together in the next, at most maxBatch', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const commit = groupCommit<number>(async (items) => {
+      batches.push(items);
+      if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    }, 3);
+    const first = commit.add(0);
+    expect(batches).toEqual([[0]]);
+    const rest = [1, 2, 3, 4].map((i) => commit.add(i));
+    release();
+    await Promise.all([first, ...rest]);
+    expect(batches).toEqual([[0], [1, 2, 3], [4]]);
+  });
+
+  it('rejects the items of a failed batch with its failure, and goes on with the next', async () => {
+    let calls = 0;
+    const commit = groupCommit<string>(async () => {
+      calls++;
+      if (calls === 1) throw new Error('store down');
+    }, 10);
+    await expect(commit.add('a')).rejects.toThrow('store down');
+    await expect(commit.add('b')).resolves.toBeUndefined();
   });
 });

@@ -55,3 +55,41 @@ export function readAhead<T, R>(items: readonly T[], window: number, fn: (item: 
     },
   };
 }
+
+/** Items written together by {@link groupCommit}. */
+export interface GroupCommit<T> {
+  /** Resolves once the batch holding `item` is written; rejects with that batch's failure. */
+  add(item: T): Promise<void>;
+}
+
+/**
+ * Writes items in batches of at most `maxBatch`: an item added while no write is under way goes at
+ * once, and items added while one is under way wait and go together in the next. A burst then costs
+ * a few writes instead of one each, and a lone item waits for nothing (no timer).
+ */
+export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxBatch: number): GroupCommit<T> {
+  let waiting: { item: T; written: () => void; failed: (e: unknown) => void }[] = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, maxBatch);
+      waiting = waiting.slice(maxBatch);
+      try {
+        await write(batch.map((w) => w.item));
+        for (const w of batch) w.written();
+      } catch (e) {
+        for (const w of batch) w.failed(e);
+      }
+    }
+    writing = false;
+  };
+  return {
+    add(item) {
+      return new Promise<void>((written, failed) => {
+        waiting.push({ item, written, failed });
+        if (!writing) void drain();
+      });
+    },
+  };
+}

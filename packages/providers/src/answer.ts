@@ -28,7 +28,8 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
-export type AskOptions = { signal?: AbortSignal; country?: string };
+/** `draw`: which answer of a run this is; the simulated surfaces draw it from it (live ones ignore it). */
+export type AskOptions = { signal?: AbortSignal; country?: string; draw?: { runId: string; sample: number } };
 /** `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider). */
 export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string }) => Promise<Answer>;
 

@@ -1,13 +1,14 @@
-import { BillingQueries, TrackerQueries, runCostMicro, type PauseReason, type Surface } from '@brandradar/contracts';
+import { BillingQueries, TrackerQueries, runCostMicro, samplingOf, type PauseReason, type Surface } from '@brandradar/contracts';
 import { computeDelta, computeMetrics, type RunDelta, type RunMetrics } from '@brandradar/analysis';
-import { DomainError, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
+import { DomainError, groupCommit, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
 import { setMaxListeners } from 'node:events';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { answerSlots, finishedEvent, isActive, type AnswerRecord, type AnswerSlot, type RunState } from './domain/run';
+import { finishedEvent, isActive, type AnswerRecord, type RunState } from './domain/run';
+import { answerCells, answersDisagree, askedSlots, samplesAskedFirst, type AnswerCell, type AnswerSlot } from './domain/sampling';
 import type { OpenRunStore } from './store/open-runs';
 import { answerId, type RunDoc, type RunStore } from './store/runs';
 
@@ -52,6 +53,9 @@ const NOT_STARTED: Record<'tracker_not_active' | 'tracker_changed', string> = {
   tracker_changed: 'The tracker was edited after this run was queued; the run did not start and nothing was billed.',
 };
 
+/** Answers stored in one write at most (a write is one insert and one update of the run). */
+const ANSWERS_PER_WRITE = 100;
+
 /** A run's hold outlives its deadline by this much, so the run is settled (by its runner or the reaper) before billing would expire the hold. */
 export const HOLD_GRACE_MS = 15 * 60_000;
 
@@ -81,7 +85,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const verdict = await trackerVerdict(run);
     if (verdict !== 'start') return endUnstarted(run, { code: verdict, message: NOT_STARTED[verdict] });
     const { rates } = await query(d.nats, BillingQueries.getRates, { version: 1 });
-    const estimate = runCostMicro(run.definition.prompts.length, run.definition.models, rates.surfaces);
+    const estimate = runCostMicro(run.definition, rates.surfaces);
     // Rates may have risen since the run was queued: a run above the accepted maximum never runs.
     if (estimate > run.maxCostMicro) {
       await autoPause(run, 'cost_above_maximum');
@@ -124,12 +128,12 @@ export function createRunExecutor(d: ExecutorDeps) {
 
   /** One answer, or null when the run's deadline cut the call short (the answer is then missing, not failed). */
   async function ask(run: RunState, slot: AnswerSlot, signal: AbortSignal): Promise<AnswerRecord | null> {
-    const { promptIndex, surface } = slot;
+    const { promptIndex, surface, sample } = slot;
     const prompt = run.definition.prompts[promptIndex]!;
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId }), {
+      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId, draw: { runId: run.id, sample } }), {
         ...d.retry,
         signal,
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
@@ -139,6 +143,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       return {
         promptIndex,
         model: surface,
+        sample,
         status: 'succeeded',
         provider: a.provider,
         providerModel: a.model,
@@ -158,26 +163,41 @@ export function createRunExecutor(d: ExecutorDeps) {
       if (e instanceof ProviderError) d.logger.warn({ err: e, runId: run.id, surface, code }, 'provider call failed');
       else d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.publicMessage : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
+      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
     }
   }
 
   /**
-   * Asks every prompt × surface not yet answered, in parallel (each surface limits its own
-   * concurrency and shares it fairly between accounts), until the run's deadline. True when every answer came in time.
+   * Asks every answer not yet stored, in parallel (each surface limits its own concurrency and
+   * shares it fairly between accounts), until the run's deadline: each cell's first samples, then
+   * (adaptive) its others when those disagree. Answers are stored as they come, those that arrive
+   * while a write is under way together in the next. True when every answer came in time.
    */
   async function answerAll(run: RunState): Promise<boolean> {
     const remainingMs = run.deadlineAt.getTime() - d.now().getTime();
     if (remainingMs <= 0) return false;
     const deadline = AbortSignal.timeout(remainingMs);
     setMaxListeners(0, deadline); // every answer of the run listens to it
-    const missing = answerSlots(run.definition).filter((slot) => !run.outcomes[slot.key]);
-    await Promise.all(
-      missing.map(async (slot) => {
-        const answer = await ask(run, slot, deadline);
-        if (answer) await d.store.saveAnswer(run, slot, answer);
-      }),
-    );
+    const writes = groupCommit<{ slot: AnswerSlot; answer: AnswerRecord }>((answers) => d.store.saveAnswers(run, answers), ANSWERS_PER_WRITE);
+    // A run resumed after a crash decides its adaptive cells from the answers it stored before.
+    const resumed = Object.keys(run.outcomes).length > 0 && samplingOf(run.definition).samplingMode === 'adaptive' ? await d.store.answersOf(run.id) : null;
+    const askAll = async (slots: readonly AnswerSlot[]): Promise<AnswerRecord[]> =>
+      (
+        await Promise.all(
+          slots.map(async (slot) => {
+            if (run.outcomes[slot.key]) return resumed?.get(answerId(run.id, slot)) ?? null;
+            const answer = await ask(run, slot, deadline);
+            if (answer) await writes.add({ slot, answer });
+            return answer;
+          }),
+        )
+      ).filter((a) => a !== null);
+    const answerCell = async (cell: AnswerCell) => {
+      const first = samplesAskedFirst(run.definition);
+      const answers = await askAll(cell.slots.slice(0, first));
+      if (cell.slots.length > first && !deadline.aborted && answersDisagree(answers)) await askAll(cell.slots.slice(first));
+    };
+    await Promise.all(answerCells(run.definition).map(answerCell));
     return !deadline.aborted;
   }
 
@@ -185,11 +205,19 @@ export function createRunExecutor(d: ExecutorDeps) {
   async function outcomeOf(run: RunState, reason: EndReason | null) {
     const def = run.definition;
     const stored = await d.store.answersOf(run.id); // one indexed read, not one per answer
-    const answers = answerSlots(def).flatMap((slot) => (run.outcomes[slot.key] ? (stored.get(answerId(run.id, slot)) ?? []) : []));
-    const { status, billedCostMicro } = runOutcome(answers, def.prompts.length * def.models.length, run.rates!);
+    const asked = askedSlots(def, run.outcomes);
+    const answers = asked.flatMap((slot) => (run.outcomes[slot.key] ? (stored.get(answerId(run.id, slot)) ?? []) : []));
+    const { status, billedCostMicro } = runOutcome(answers, asked.length, run.rates!);
     const succeeded = answers.filter((a) => a.status === 'succeeded');
     const metrics = succeeded.length
-      ? computeMetrics({ primitive: def.primitive, brand: def.brand, competitors: def.competitors, url: def.url, aliases: def.aliases, answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, text: a.text!, citations: a.citations })) })
+      ? computeMetrics({
+          primitive: def.primitive,
+          brand: def.brand,
+          competitors: def.competitors,
+          url: def.url,
+          aliases: def.aliases,
+          answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, sample: a.sample, text: a.text!, citations: a.citations })),
+        })
       : null;
     const previous = metrics ? await d.store.previousComparable(run) : null;
     const delta = metrics && previous ? deltaAgainst(metrics, previous) : null;

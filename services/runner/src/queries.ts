@@ -1,8 +1,9 @@
-import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
+import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, plannedAnswers, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
 import { randomUUID } from 'node:crypto';
 import { DomainError, query, type BatchOutbox, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
-import { answerSlots, isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
+import { isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
+import { answerSlots } from './domain/sampling';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
 import { MANUAL_RUN_SLOTS, answerId, manualKey, runLimitReached, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
@@ -19,15 +20,15 @@ export interface RunQueryDeps {
   /** Pages of finished runs already read. */
   cache: FinishedRunCache;
   now: () => Date;
-  /** A new run's deadline, from when it is queued and how many answers it asks for. */
-  deadlineOf: (queuedAt: Date, calls: number) => Date;
+  /** A new run's deadline, from when it is queued and what it asks for. */
+  deadlineOf: (queuedAt: Date, definition: Pick<RunState['definition'], 'prompts' | 'models' | 'samplesPerPrompt' | 'samplingMode'>) => Date;
 }
 
 /** The runner's answers about runs, one per query subject. */
 export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf }: RunQueryDeps) {
   /** A new run with its deadline, from when it is queued and how many answers it asks for. */
   function build(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, queuedAt: Date): RunState {
-    return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker.prompts.length * input.tracker.models.length) });
+    return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker) });
   }
 
   /**

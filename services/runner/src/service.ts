@@ -1,9 +1,10 @@
 import { Counter, Histogram } from 'prom-client';
-import { RUN_COMMANDS_STREAM, RunCommands, RunNotices, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
+import { RUN_COMMANDS_STREAM, RunCommands, RunNotices, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents, plannedAnswers } from '@brandradar/contracts';
 import { BatchOutbox, LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
+import { askingPhases } from './domain/sampling';
 import { createRunExecutor } from './execute';
 import { runQueryHandlers } from './queries';
 import { FinishedRunCache } from './run-cache';
@@ -58,7 +59,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       publishNotice(nats, RunNotices.changed, { version: 1, trackerIds: [trackerId] });
     };
     const notices = watchNotices(nats, RunNotices.changed, ({ trackerIds }) => cache.forget(trackerIds), logger, () => cache.clear());
-    const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf: (queuedAt, calls) => runDeadline(queuedAt, calls, deadlinePolicy) });
+    const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf: (queuedAt, definition) => runDeadline(queuedAt, plannedAnswers(definition), deadlinePolicy, askingPhases(definition)) });
     const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
 
     const executor = createRunExecutor({

@@ -30,7 +30,7 @@ export function billingEventHandlers({ store, outbox, nats, now }: BillingEventD
       const { rates } = await query(nats, BillingQueries.getRates, { version: 1 });
       for await (const page of store.allIds()) {
         for (const { accountId, id } of page) {
-          await store.transition(accountId, id, (t) => reprice(t, runCostMicro(t.prompts.length, t.models, rates.surfaces), now()));
+          await store.transition(accountId, id, (t) => reprice(t, runCostMicro(t, rates.surfaces), now()));
           await outbox.flushSoon(id);
         }
       }

@@ -25,7 +25,7 @@ export interface TrackerDeps {
 /** The tracker service's answers, one per query subject. */
 export function trackerQueryHandlers({ store, lists, outbox, nats, now }: TrackerDeps) {
   const rates = async () => (await query(nats, BillingQueries.getRates, { version: 1 })).rates;
-  const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models'>) => runCostMicro(t.prompts.length, t.models, (await rates()).surfaces);
+  const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models' | 'samplesPerPrompt'>) => runCostMicro(t, (await rates()).surfaces);
   const publish = (trackerId: string) => outbox.flushSoon(trackerId);
 
   return {
@@ -69,7 +69,7 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
       let runsDryAt: Date | null = null;
       const state = await store.transition(accountId, trackerId, async (t) => {
         const at = now();
-        const estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
+        const estimate = runCostMicro(t, card.surfaces);
         const result = activateTracker(t, {
           submittedMax: input.maxCostMicroPerRun,
           estimate,
@@ -85,7 +85,7 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
         runsDryAt = projectRunsDryAt({
           balanceMicro: account.balanceMicro,
           now: at,
-          trackers: [result.state, ...others].map((o) => ({ cadence: o.cadence, nextRunAt: o.nextRunAt!, costMicroPerRun: runCostMicro(o.prompts.length, o.models, card.surfaces) })),
+          trackers: [result.state, ...others].map((o) => ({ cadence: o.cadence, nextRunAt: o.nextRunAt!, costMicroPerRun: runCostMicro(o, card.surfaces) })),
         });
         if (result.state === t) return result; // a retry of an activation: nothing to store or announce
         const activated = trackerEvent('activated', result.state, { balanceMicro: account.balanceMicro, runsDryAt: runsDryAt?.toISOString() ?? null });
@@ -119,7 +119,7 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
       const state = await store
         .transition(accountId, trackerId, async (t) => {
           const card = await rated;
-          estimate = runCostMicro(t.prompts.length, t.models, card.surfaces);
+          estimate = runCostMicro(t, card.surfaces);
           const checked = checkRunnable(t, estimate, now());
           paused = checked.state !== undefined && checked.state !== t;
           return checked;

@@ -15,4 +15,8 @@ describe('runDeadline', () => {
     expect(largest - queuedAt.getTime()).toBe(600_000 + 38 * 310_000 + 60_000);
     expect(largest).toBeGreaterThan(small);
   });
+
+  it('gives an adaptive run one wave more, for the samples asked after each cell’s first ones', () => {
+    expect(runDeadline(queuedAt, 8, policy, 2)).toEqual(new Date(queuedAt.getTime() + 600_000 + 3 * 310_000 + 60_000));
+  });
 });

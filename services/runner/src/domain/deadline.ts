@@ -1,6 +1,6 @@
 /**
  * How long a run may take at most, fixed when it is queued (api-contract §4): the run's calls
- * (prompts × surfaces) in waves of one account's per-surface concurrency, each call with all its tries at the
+ * (prompts × surfaces × samples) in waves of one account's per-surface concurrency, each call with all its tries at the
  * per-call timeout and the longest retry waits between them, plus time to wait in the queue and a
  * margin. Past it, whatever the run has is what it gets: the reaper ends it.
  */
@@ -18,9 +18,10 @@ export interface DeadlinePolicy {
   marginMs: number;
 }
 
-export function runDeadline(queuedAt: Date, calls: number, p: DeadlinePolicy): Date {
+/** `phases`: 2 for an adaptive run, whose later samples wait for a cell's first ones; each phase may end with a part-filled wave. */
+export function runDeadline(queuedAt: Date, calls: number, p: DeadlinePolicy, phases = 1): Date {
   // As if every call went through one surface's limiter: an upper bound that holds when surfaces share runners.
-  const waves = Math.ceil(calls / p.surfaceConcurrency);
+  const waves = Math.ceil(calls / p.surfaceConcurrency) + phases - 1;
   const perCallMs = p.attempts * p.callTimeoutMs + (p.attempts - 1) * p.retryMaxDelayMs;
   return new Date(queuedAt.getTime() + p.queueAllowanceMs + waves * perCallMs + p.marginMs);
 }

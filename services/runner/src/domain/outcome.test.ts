@@ -5,6 +5,7 @@ const rates = { chatgpt: 5_000, claude: 5_000, perplexity: 4_000, gemini: 4_000,
 const answer = (model: AnswerRecord['model'], ok: boolean): AnswerRecord => ({
   promptIndex: 0,
   model,
+  sample: 1,
   status: ok ? 'succeeded' : 'failed',
   provider: 'simulated',
   providerModel: null,

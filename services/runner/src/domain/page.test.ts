@@ -51,6 +51,7 @@ describe('one answer at the caps', () => {
   const bounded = boundAnswer(text, citations);
   const answer: RunAnswer = {
     model: 'chatgpt',
+    sample: 10,
     status: 'succeeded',
     provider: 'openai',
     providerModel: 'm'.repeat(200),
@@ -83,6 +84,8 @@ const tracker: Tracker = {
   url: null,
   aliases: [],
   models: [...SURFACES],
+  samplesPerPrompt: 1,
+  samplingMode: 'fixed',
   estimatedCostMicroPerRun: 1,
   maxCostMicroPerRun: 1,
   nextRunAt: null,

@@ -20,6 +20,14 @@ describe('runCounts', () => {
     expect(runCounts(run({ status: 'COMPLETED', outcomes: { p0_chatgpt: 'succeeded', p0_gemini: 'succeeded', p1_chatgpt: 'succeeded', p1_gemini: 'succeeded' } }))).toEqual({ answers: 4, succeeded: 4, failed: 0 });
   });
 
+  it('counts samples: planned is the most a run may ask, and a finished adaptive run counts only what it asked', () => {
+    const sampled = { ...definition, samplesPerPrompt: 3, samplingMode: 'adaptive' as const };
+    expect(runCounts({ ...run({}), definition: sampled })).toEqual({ answers: 12, succeeded: 0, failed: 0 });
+    // 2 first samples of each of 4 cells, and one cell asked its third.
+    const outcomes = { p0_chatgpt: 'succeeded', p0_chatgpt_2: 'succeeded', p0_chatgpt_3: 'succeeded', p0_gemini: 'failed' } as const;
+    expect(runCounts({ ...run({ status: 'PARTIAL', outcomes }), definition: sampled })).toEqual({ answers: 9, succeeded: 3, failed: 6 });
+  });
+
   it('gives a run that never started no answers at all', () => {
     expect(runCounts(run({ status: 'FAILED', startedAt: null }))).toEqual({ answers: 0, succeeded: 0, failed: 0 });
   });

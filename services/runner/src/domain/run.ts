@@ -6,32 +6,19 @@ import {
   type RunAnswer,
   type RunSummary,
   type RunStatus,
+  plannedAnswers,
+  samplingOf,
   type Surface,
   type Tracker,
   type TrackerDefinition,
 } from '@brandradar/contracts';
 import type { RunDelta, RunMetrics } from '@brandradar/analysis';
 import type { StoredEvent } from '@brandradar/platform';
+import { askedSlots } from './sampling';
 
-/** One prompt × surface. Stored the moment it is known, so a restarted run never asks it again. */
+/** One sample of a prompt × surface. Stored soon after it is known, so a restarted run does not ask it again. */
 export interface AnswerRecord extends RunAnswer {
   promptIndex: number;
-}
-
-/** A place for one answer in a run's results: prompt by prompt, each in the order of the run's models. */
-export interface AnswerSlot {
-  /** `promptIndex × models + model index`: the order of the results, and the cursor of answer pages. */
-  index: number;
-  promptIndex: number;
-  surface: Surface;
-  /** The slot's key in `RunState.outcomes`. */
-  key: string;
-}
-
-export function answerSlots(d: Pick<TrackerDefinition, 'prompts' | 'models'>): AnswerSlot[] {
-  return d.prompts.flatMap((_, promptIndex) =>
-    d.models.map((surface, m) => ({ index: promptIndex * d.models.length + m, promptIndex, surface, key: answerKey(promptIndex, surface) })),
-  );
 }
 
 export interface RunState {
@@ -69,12 +56,20 @@ export interface RunState {
   error: { code: string; message: string } | null;
 }
 
-export function answerKey(promptIndex: number, surface: Surface): string {
-  return `p${promptIndex}_${surface}`;
-}
-
 export function definitionOf(t: Tracker): TrackerDefinition {
-  return { name: t.name, cadence: t.cadence, primitive: t.primitive, prompts: t.prompts, models: t.models, brand: t.brand, competitors: t.competitors, url: t.url, aliases: t.aliases };
+  return {
+    name: t.name,
+    cadence: t.cadence,
+    primitive: t.primitive,
+    prompts: t.prompts,
+    models: t.models,
+    brand: t.brand,
+    competitors: t.competitors,
+    url: t.url,
+    aliases: t.aliases,
+    samplesPerPrompt: t.samplesPerPrompt,
+    samplingMode: t.samplingMode,
+  };
 }
 
 /** What is measured, not what it is called or when it runs. */
@@ -154,16 +149,17 @@ export function isActive(r: Pick<RunState, 'status'>): boolean {
 }
 
 /**
- * Planned answers while the run is active; once it is finished, `answers = succeeded + failed`, an
- * answer it never got counting as failed, and a run that never started having none.
+ * Planned answers while the run is active (adaptive: the most it may ask); once it is finished,
+ * `answers = succeeded + failed` over the answers it asked for (domain/sampling.ts), an answer it
+ * never got counting as failed, and a run that never started having none.
  */
 export function runCounts(r: Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'>): RunSummary['summary'] {
-  const planned = r.definition.prompts.length * r.definition.models.length;
   const outcomes = Object.values(r.outcomes);
   const succeeded = outcomes.filter((status) => status === 'succeeded').length;
-  if (isActive(r)) return { answers: planned, succeeded, failed: outcomes.length - succeeded };
+  if (isActive(r)) return { answers: plannedAnswers(r.definition), succeeded, failed: outcomes.length - succeeded };
   if (r.startedAt === null) return { answers: 0, succeeded: 0, failed: 0 };
-  return { answers: planned, succeeded, failed: planned - succeeded };
+  const asked = askedSlots(r.definition, r.outcomes).length;
+  return { answers: asked, succeeded, failed: asked - succeeded };
 }
 
 export function toRunSummary(r: RunState): RunSummary {
@@ -181,6 +177,7 @@ export function toRunSummary(r: RunState): RunSummary {
     deadlineAt: r.deadlineAt.toISOString(),
     primitive: d.primitive,
     models: d.models,
+    ...samplingOf(d),
     estimatedCostMicro: r.estimatedCostMicro,
     billedCostMicro: r.billedCostMicro,
     summary: runCounts(r),

@@ -1,7 +1,8 @@
 import type { Collection, Db } from 'mongodb';
 import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
-import type { AnswerRecord, AnswerSlot, RunState } from '../domain/run';
+import type { AnswerRecord, RunState } from '../domain/run';
+import type { AnswerSlot } from '../domain/sampling';
 import { beyondNewest, newestRuns, type ListedRun } from '../domain/run-list';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
@@ -31,7 +32,8 @@ export interface RunDoc extends Omit<RunState, 'id'>, OutboxFields {
 }
 
 /**
- * One answer of a run, on its own: `_id` is `<runId>:<promptIndex>:<surface>`, read and written by
+ * One answer of a run, on its own: `_id` is `<runId>:<promptIndex>:<surface>`, with `:<sample>` from
+ * the second sample of a cell on (see {@link answerId}), read and written by
  * `_id` alone (the only filter FerretDB v1 answers without a scan). A run document holds only each
  * slot's outcome, so it stays small however long the answers are.
  */
@@ -72,8 +74,10 @@ export const runIndexes: IndexSpec[] = [
   { collection: 'answers', key: { runId: 1 }, options: { name: 'run' } },
 ];
 
-export function answerId(runId: string, slot: Pick<AnswerSlot, 'promptIndex' | 'surface'>): string {
-  return `${runId}:${slot.promptIndex}:${slot.surface}`;
+/** A first sample keeps the `_id` answers had before samples existed. */
+export function answerId(runId: string, slot: Pick<AnswerSlot, 'promptIndex' | 'surface' | 'sample'>): string {
+  const cell = `${runId}:${slot.promptIndex}:${slot.surface}`;
+  return slot.sample === 1 ? cell : `${cell}:${slot.sample}`;
 }
 
 export type InsertOutcome = { inserted: true; run: RunState } | { inserted: false; run: RunState };
@@ -250,25 +254,27 @@ export class RunStore {
   }
 
   /**
-   * Stores one answer in its own document, then its outcome in the run, so concurrent answers never
-   * overwrite each other. The first answer stored for a slot is the slot's answer for good: a second
-   * runner executing the same run (a redelivery while the first still works), or one finishing after
-   * the run ended, records the stored answer's outcome instead of its own, so what the run lists is
-   * always what it counted and billed. Returns the slot's stored answer.
+   * Stores answers, each in its own document, all in one insert, then their outcomes in the run in
+   * one update, so concurrent writers never overwrite each other and a burst of answers costs two
+   * writes. The first answer stored for a slot is the slot's answer for good: a second runner
+   * executing the same run (a redelivery while the first still works), or one finishing after the
+   * run ended, records the stored answer's outcome instead of its own, so what the run lists is
+   * always what it counted and billed.
    */
-  async saveAnswer(run: Pick<RunState, 'id' | 'trackerId'>, slot: AnswerSlot, answer: AnswerRecord): Promise<AnswerRecord> {
-    const _id = answerId(run.id, slot);
-    let stored = answer;
-    try {
-      await this.answers.insertOne({ ...answer, _id, runId: run.id, trackerId: run.trackerId });
-    } catch (e) {
-      if (!isDuplicateKeyError(e)) throw e;
-      const first = await this.answers.findOne({ _id });
-      if (first) stored = answerOf(first);
-    }
-    // `rev` moves too, so a run being finished from the outcomes it read cannot miss this one.
-    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: { [`outcomes.${slot.key}`]: stored.status }, $inc: { rev: 1 } });
-    return stored;
+  async saveAnswers(run: Pick<RunState, 'id' | 'trackerId'>, answers: readonly { slot: AnswerSlot; answer: AnswerRecord }[]): Promise<void> {
+    if (answers.length === 0) return;
+    const docs = answers.map(({ slot, answer }) => ({ ...answer, _id: answerId(run.id, slot), runId: run.id, trackerId: run.trackerId }));
+    const inserted = await insertEach(this.answers, docs);
+    const outcomes: Record<string, AnswerRecord['status']> = {};
+    await Promise.all(
+      answers.map(async ({ slot, answer }, i) => {
+        // Another runner's answer for this slot came first: its outcome is the slot's (rare, so read one by one, by `_id`).
+        const first = inserted[i] ? answer : await this.answers.findOne({ _id: docs[i]!._id });
+        outcomes[`outcomes.${slot.key}`] = (first ?? answer).status;
+      }),
+    );
+    // `rev` moves too, so a run being finished from the outcomes it read cannot miss these.
+    await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: outcomes, $inc: { rev: 1 } });
   }
 
   async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {

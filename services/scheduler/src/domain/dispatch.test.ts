@@ -14,6 +14,8 @@ const tracker: Tracker = {
   url: null,
   aliases: [],
   models: ['chatgpt', 'perplexity', 'gemini'],
+  samplesPerPrompt: 1,
+  samplingMode: 'fixed',
   estimatedCostMicroPerRun: 39_000,
   maxCostMicroPerRun: 39_000,
   nextRunAt: '2026-11-23T09:00:00.000Z',

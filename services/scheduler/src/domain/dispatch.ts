@@ -14,7 +14,7 @@ export function decide(tracker: Tracker, account: Pick<Account, 'status' | 'bala
   const issues = definitionIssues(tracker);
   if (issues.some((i) => i.path[0] !== 'cadence')) return { kind: 'pause', reason: 'invalid_definition' };
   if (issues.length > 0 || !computable(tracker, scheduledFor)) return { kind: 'pause', reason: 'invalid_schedule' };
-  const estimate = runCostMicro(tracker.prompts.length, tracker.models, rates.surfaces);
+  const estimate = runCostMicro(tracker, rates.surfaces);
   if (tracker.maxCostMicroPerRun === null || estimate > tracker.maxCostMicroPerRun) return { kind: 'pause', reason: 'cost_above_maximum' };
   if (account.balanceMicro < estimate) return { kind: 'pause', reason: 'insufficient_credits' };
   if (account.spendLimitMicroPerMonth !== null && account.spentThisMonthMicro + estimate > account.spendLimitMicroPerMonth) return { kind: 'pause', reason: 'spend_limit_reached' };

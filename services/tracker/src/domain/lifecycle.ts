@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, runCoverageRefusal, TrackerEvents, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
+import { apiError, runCoverageRefusal, TrackerEvents, samplingOf, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
 import type { StoredEvent } from '@brandradar/platform';
 
 /** A tracker as the tracker service keeps it. */
@@ -188,6 +188,7 @@ export function toApiTracker(t: TrackerState): Tracker {
     url: t.url,
     aliases: t.aliases ?? [],
     models: t.models,
+    ...samplingOf(t),
     estimatedCostMicroPerRun: t.estimatedCostMicroPerRun,
     maxCostMicroPerRun: t.maxCostMicroPerRun,
     nextRunAt: t.nextRunAt?.toISOString() ?? null,
