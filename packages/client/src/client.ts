@@ -11,10 +11,13 @@ export type TrackerStatus = Schemas['TrackerStatus'];
 export type TrackerList = Schemas['TrackerList'];
 export type CreateTrackerInput = Schemas['CreateTrackerInput'];
 export type UpdateTrackerInput = Schemas['UpdateTrackerInput'];
+export type SamplingMode = Schemas['SamplingMode'];
 export type ActivationResult = Schemas['ActivationResult'];
 export type Run = Schemas['Run'];
+export type RunAnswer = Schemas['RunAnswer'];
 export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
+export type BrandMetrics = Schemas['BrandMetrics'];
 export type ContentBriefInput = Schemas['ContentBriefInput'];
 export type ContentBriefResult = Schemas['ContentBriefResult'];
 

@@ -316,6 +316,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -370,6 +374,11 @@ export interface components {
         };
         /** @enum {string} */
         Surface: "chatgpt" | "claude" | "perplexity" | "gemini" | "google_ai_overview";
+        /**
+         * @description `fixed`: every prompt × surface cell gets `samplesPerPrompt` answers. `adaptive`: each cell gets 2 answers first (1 when `samplesPerPrompt` is 1); a cell whose succeeded answers disagree on whether any tracked name is mentioned gets more, up to `samplesPerPrompt`.
+         * @enum {string}
+         */
+        SamplingMode: "fixed" | "adaptive";
         NameAliases: {
             /** @description The brand or one of the competitors, exactly as listed. */
             name: string & (unknown & unknown & unknown);
@@ -388,6 +397,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -409,6 +422,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -430,6 +447,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models?: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
@@ -481,6 +502,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -502,6 +527,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -523,6 +552,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -544,6 +577,10 @@ export interface components {
             prompts: (string & (unknown & unknown & unknown))[];
             /** @description 1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini. */
             models: components["schemas"]["Surface"][];
+            /** @description Answers asked per prompt on each surface in one run, 1–10 (adaptive: at most this many). Optional; absent means 1, also in a full update. */
+            samplesPerPrompt?: number;
+            /** @description Optional; absent means `fixed`, also in a full update. */
+            samplingMode?: components["schemas"]["SamplingMode"];
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
@@ -703,6 +740,8 @@ export interface components {
          *       ],
          *       "url": null,
          *       "aliases": [],
+         *       "samplesPerPrompt": 1,
+         *       "samplingMode": "fixed",
          *       "estimatedCostMicroPerRun": 39000,
          *       "maxCostMicroPerRun": null,
          *       "nextRunAt": null,
@@ -729,7 +768,14 @@ export interface components {
              */
             aliases: components["schemas"]["NameAliases"][];
             models: components["schemas"]["Surface"][];
-            /** @description Cost of one run at current rates: prompts × the sum of the models’ rates. */
+            /**
+             * @description Answers asked per prompt on each surface in one run (1–10; adaptive: at most).
+             * @default 1
+             */
+            samplesPerPrompt: number;
+            /** @default fixed */
+            samplingMode: components["schemas"]["SamplingMode"];
+            /** @description Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less). */
             estimatedCostMicroPerRun: number;
             /** @description The maximum accepted at activation; null until then. */
             maxCostMicroPerRun: number | null;
@@ -789,12 +835,19 @@ export interface components {
             finishedAt: string | null;
             /**
              * Format: date-time
-             * @description Fixed when the run is queued, from its prompts × surfaces and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.
+             * @description Fixed when the run is queued, from the answers it may ask (prompts × surfaces × samples) and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.
              * @example 2026-11-22T09:00:00.000Z
              */
             deadlineAt: string;
             primitive: components["schemas"]["Primitive"];
             models: components["schemas"]["Surface"][];
+            /**
+             * @description The tracker's `samplesPerPrompt` when the run was queued.
+             * @default 1
+             */
+            samplesPerPrompt: number;
+            /** @default fixed */
+            samplingMode: components["schemas"]["SamplingMode"];
             /** @description The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum. */
             estimatedCostMicro: number;
             /** @description What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes. */
@@ -802,10 +855,10 @@ export interface components {
             /** @description One entry per prompt, in tracker order. */
             results: {
                 prompt: string;
-                /** @description The answers so far, in the order of `models`. */
+                /** @description The answers so far, every sample: in the order of `models`, and by `sample` within a model. */
                 answers: components["schemas"]["RunAnswer"][];
             }[];
-            /** @description While QUEUED or RUNNING, `answers` is the number planned; once finished, `answers = succeeded + failed` (an answer a run did not get before its end counts as failed; a run that never started has 0). */
+            /** @description While QUEUED or RUNNING, `answers` is the number planned (prompts × models × `samplesPerPrompt`; adaptive: the most it may ask); once finished, `answers = succeeded + failed` over the answers asked, whatever their sample (an answer a run did not get before its end counts as failed; a cell an adaptive run did not need to ask again is not counted; a run that never started has 0). */
             summary: {
                 answers: number;
                 succeeded: number;
@@ -828,6 +881,11 @@ export interface components {
         RunStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "PARTIAL" | "FAILED";
         RunAnswer: {
             model: components["schemas"]["Surface"];
+            /**
+             * @description 1-based: which of the cell's answers (this prompt on this surface) in the run this is.
+             * @default 1
+             */
+            sample: number;
             /** @enum {string} */
             status: "succeeded" | "failed";
             /** @description Who answered: openai, anthropic, google, perplexity, serpapi, or simulated. */
