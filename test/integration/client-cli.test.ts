@@ -253,6 +253,28 @@ describe('the brandradar CLI', () => {
     expect(await cli('trackers', 'show', id)).toMatchObject({ code: 1, stderr: expect.stringContaining('not_found (HTTP 404)') });
   });
 
+  it('sets samples per prompt with flags, which replace the file\'s, and shows them on the tracker and its runs', async () => {
+    const file = path.join(dir, 'sampled.json');
+    await writeFile(file, JSON.stringify(definition({ name: 'Sampled', samplesPerPrompt: 2 })));
+    const created = await cli('trackers', 'create', '--file', file, '--samples', '3', '--adaptive');
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringMatching(/answers per run:\s+up to 12 \(2 prompts × 2 surfaces × 2–3 samples, adaptive\)/) });
+    expect(created.stdout).toMatch(/estimate per run:\s+\$0\.54 at most/); // 2 prompts × 3 samples × (5,000 + 4,000)
+    const id = /^id:\s+(\S+)$/m.exec(created.stdout)![1]!;
+    expect(await cli('trackers', 'activate', id, '--yes')).toMatchObject({ code: 0, stdout: expect.stringContaining('at $0.54 per run') });
+    const started = await cli('runs', 'start', id, '--wait', '--json');
+    const { run } = JSON.parse(started.stdout);
+    expect(run).toMatchObject({ status: 'COMPLETED', samplesPerPrompt: 3, samplingMode: 'adaptive' });
+    const shown = await cli('runs', 'show', id, run.id);
+    expect(shown).toMatchObject({ code: 0, stdout: expect.stringContaining(`${run.summary.answers} answers (2 prompts × 2 surfaces × 2–3 samples, adaptive)`) });
+    expect(shown.stdout).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE/m);
+    expect((await cli('report', id)).stdout).toMatch(/The latest measured run \(.*\), \d+ answers \(2 prompts × 2 surfaces × 2–3 samples, adaptive\):\nNAME/);
+
+    // The range of N is the API's to check; the CLI checks only that the flags make sense.
+    expect(await cli('trackers', 'create', '--file', file, '--samples', '11')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*samplesPerPrompt/) });
+    expect(await cli('trackers', 'create', '--file', file, '--samples', 'two')).toMatchObject({ code: 2, stderr: expect.stringContaining('--samples must be a whole number') });
+    expect(await cli('trackers', 'create', '--file', file, '--adaptive', '--fixed')).toMatchObject({ code: 2, stderr: expect.stringContaining('--adaptive and --fixed exclude each other') });
+  });
+
   it('exits 3 when the run it waits for ends FAILED', async () => {
     const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });
     const tracker = await api.createTracker(definition({ prompts: ['only one'], models: ['chatgpt'] }));

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, isFinished, type Run, type TrackerStatus } from '@brandradar/client';
-import { activationSummary, briefMarkdown, money, reportTable, runProgressLine, trackerDetails, trackerTable } from './format';
+import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, isFinished, type Run, type SamplingMode, type TrackerStatus } from '@brandradar/client';
+import { activationSummary, briefMarkdown, money, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, runUnsuccessful: 3, network: 4 } as const;
@@ -64,6 +64,22 @@ function int(values: Values, name: string): number | undefined {
   return Number(raw);
 }
 
+const SAMPLING_OPTIONS: Options = { samples: { type: 'string' }, adaptive: { type: 'boolean' }, fixed: { type: 'boolean' } };
+const SAMPLING_DETAILS = [
+  'These set or replace the file\'s fields:',
+  '--samples N  samplesPerPrompt: answers per prompt on each surface in a run, 1–10',
+  '--adaptive   samplingMode adaptive: 2 answers per prompt and surface first, the rest',
+  '             only where they disagree on whether a tracked name is mentioned',
+  '--fixed      samplingMode fixed (the default): always N answers',
+];
+/** The sampling fields the flags set; the gateway checks the range of N and says so. */
+function sampling(values: Values): { samplesPerPrompt?: number; samplingMode?: SamplingMode } {
+  if (values.adaptive && values.fixed) throw new UsageError('--adaptive and --fixed exclude each other');
+  const samplesPerPrompt = int(values, 'samples');
+  const samplingMode = values.adaptive ? 'adaptive' : values.fixed ? 'fixed' : undefined;
+  return { ...(samplesPerPrompt === undefined ? {} : { samplesPerPrompt }), ...(samplingMode ? { samplingMode } : {}) };
+}
+
 const COMMANDS: Record<string, Command[]> = {
   trackers: [
     {
@@ -87,10 +103,10 @@ const COMMANDS: Record<string, Command[]> = {
     {
       name: 'create',
       summary: 'Create a DRAFT tracker from a JSON definition',
-      usage: '--file <tracker.json|-> [--json]',
+      usage: '--file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--json]',
       args: [],
-      options: { ...JSON_OPTION, file: { type: 'string' } },
-      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.'],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS },
+      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS],
       async run({ io, values, client }) {
         const file = str(values, 'file');
         if (!file) throw new UsageError('--file is required');
@@ -102,7 +118,7 @@ const COMMANDS: Record<string, Command[]> = {
           throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
         }
         // The gateway validates the definition and names each offending field.
-        const tracker = await client().createTracker(definition);
+        const tracker = await client().createTracker({ ...definition, ...sampling(values) });
         return reply(io, values, { tracker }, () => trackerDetails(tracker));
       },
     },
@@ -204,7 +220,7 @@ const COMMANDS: Record<string, Command[]> = {
       options: JSON_OPTION,
       async run({ io, values, args, client }) {
         const run = await client().getRun(args[0]!, args[1]!);
-        return reply(io, values, { run }, () => `${runProgressLine(run)}\n`);
+        return reply(io, values, { run }, () => runDetails(run));
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentBriefResult, Run, components } from '@brandradar/client';
-import { briefMarkdown, money, percent, reportTable, runProgressLine, table, trackerDetails, trackerTable } from './format';
+import type { BrandMetrics, ContentBriefResult, Run, components } from '@brandradar/client';
+import { answerPlan, briefMarkdown, money, nameTable, percent, reportTable, runDetails, runProgressLine, table, trackerDetails, trackerTable } from './format';
 
 type Schemas = components['schemas'];
 const document = JSON.parse(readFileSync(path.join(__dirname, '../../client/openapi.json'), 'utf8'));
@@ -22,6 +22,8 @@ const run = (over: Partial<Run> = {}): Run => ({
   deadlineAt: '2026-11-22T09:10:00.000Z',
   primitive: 'compare',
   models: ['chatgpt', 'gemini'],
+  samplesPerPrompt: 1,
+  samplingMode: 'fixed',
   estimatedCostMicro: 9_000,
   billedCostMicro: 5_000,
   results: [{ prompt: 'best crm', answers: [answer('chatgpt', 'succeeded'), answer('gemini', 'failed')] }],
@@ -32,7 +34,7 @@ const run = (over: Partial<Run> = {}): Run => ({
   ...over,
 });
 function answer(model: 'chatgpt' | 'gemini', status: 'succeeded' | 'failed'): Run['results'][number]['answers'][number] {
-  return { model, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null };
+  return { model, sample: 1, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null };
 }
 
 describe('money and percent', () => {
@@ -69,6 +71,21 @@ describe('trackers', () => {
     expect(out).toContain(`id:`);
     expect(out).toMatch(new RegExp(`cadence:\\s+weekly on day 1 at 09:00 ${tracker.cadence.timezone}`));
     expect(out).toMatch(new RegExp(`competitors:\\s+${tracker.competitors.join(', ')}`));
+    expect(out).toMatch(/answers per run:\s+9 \(3 prompts × 3 surfaces × 1 sample\)\n/);
+  });
+  it('says how many answers a run asks for, at most when adaptive', () => {
+    const adaptive = trackerDetails({ ...tracker, samplesPerPrompt: 5, samplingMode: 'adaptive', estimatedCostMicroPerRun: 5 * tracker.estimatedCostMicroPerRun });
+    expect(adaptive).toMatch(/answers per run:\s+up to 45 \(3 prompts × 3 surfaces × 2–5 samples, adaptive\)\n/);
+    expect(adaptive).toMatch(/estimate per run:\s+\$1\.95 at most \(adaptive runs usually bill less\)\n/);
+  });
+});
+
+describe('answerPlan', () => {
+  it('multiplies prompts, surfaces and samples, with the range an adaptive run may ask', () => {
+    expect(answerPlan({ prompts: 3, surfaces: 2, samplesPerPrompt: 5, samplingMode: 'fixed' })).toBe('3 prompts × 2 surfaces × 5 samples');
+    expect(answerPlan({ prompts: 3, surfaces: 2, samplesPerPrompt: 5, samplingMode: 'adaptive' })).toBe('3 prompts × 2 surfaces × 2–5 samples, adaptive');
+    // Adaptive with 2 or fewer samples asks them all first: there is no range.
+    expect(answerPlan({ prompts: 1, surfaces: 1, samplesPerPrompt: 1, samplingMode: 'adaptive' })).toBe('1 prompt × 1 surface × 1 sample, adaptive');
   });
 });
 
@@ -84,6 +101,37 @@ describe('runProgressLine', () => {
   });
 });
 
+/** The example run's metrics with what samples add to each name: 27 of 30 cells stable, places 1–3. */
+function sampledMetrics(): Run['metrics'] {
+  const metrics = example('RunMetrics');
+  if (metrics.primitive !== 'compare' && metrics.primitive !== 'rankings') throw new Error('the example is a compare run');
+  const brands: BrandMetrics[] = metrics.brands.map((b, i) => ({
+    ...b,
+    mentionRate: { ...b.mentionRate, n: 150, clusters: 30 },
+    stability: i === 0 ? { cells: 30, agreeing: 27, rate: 0.9, interval: { low: 0.7438, high: 0.9654 } } : null,
+    positionQuartiles: i === 0 ? { p25: 1, median: 2, p75: 3.5 } : null,
+  }));
+  return { ...metrics, brands };
+}
+
+describe('runDetails', () => {
+  it('shows the plan and each name with its mention rate, stability and places', () => {
+    const sampled = run({ samplesPerPrompt: 5, samplingMode: 'fixed', summary: { answers: 150, succeeded: 150, failed: 0 }, metrics: sampledMetrics() });
+    const lines = runDetails(sampled).split('\n');
+    expect(lines[1]).toBe('150 answers (1 prompt × 2 surfaces × 5 samples)');
+    expect(lines[3]).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE\s+STABILITY\s+POSITION MEDIAN \(P25–P75\)$/);
+    expect(lines[5]).toMatch(/150 answers in 30 cells\s+stable in 27 of 30 cells, 90\.0% \(74\.4%–96\.5%\)\s+2 \(1–3\.5\)$/);
+    expect(lines[6]).toMatch(/150 answers in 30 cells\s+–\s+–$/);
+    expect(runDetails(sampled)).toContain('Stability: of the cells with at least 2 answers, those whose answers all agree');
+  });
+  it('leaves out what a run without samples does not have', () => {
+    const out = runDetails(run());
+    expect(out).not.toMatch(/STABILITY|POSITION|cells/);
+    expect(out.split('\n')[1]).toBe('2 answers (1 prompt × 2 surfaces × 1 sample)');
+    expect(nameTable(run({ metrics: null }))).toBeNull();
+  });
+});
+
 describe('reportTable', () => {
   it('has a row per run with the mention rate of each name', () => {
     const metrics = example('RunMetrics');
@@ -94,6 +142,11 @@ describe('reportTable', () => {
     expect(lines[2]).toMatch(/^CREATED\s+TRIGGER\s+STATUS\s+ANSWERS\s+BILLED\s+MENTION RATE$/);
     expect(lines[4]).toContain(metrics.brands.map((b) => `${b.name} ${percent(b.mentionRate.value)}`).join(', '));
     expect(lines[5]).toMatch(/FAILED\s+1\/2\s+\$0\.00\s+–$/);
+  });
+  it('shows the latest measured run by name under the table', () => {
+    const out = reportTable({ tracker, runs: [run({ status: 'FAILED', metrics: null }), run({ metrics: sampledMetrics(), createdAt: '2026-11-21T09:00:00.000Z' })] });
+    expect(out).toContain('\nThe latest measured run (2026-11-21T09:00:00.000Z), 2 answers (1 prompt × 2 surfaces × 1 sample):\nNAME');
+    expect(out).toContain('stable in 27 of 30 cells');
   });
   it('says when there are no runs', () => {
     expect(reportTable({ tracker, runs: [] })).toMatch(/No runs yet\.\n$/);

@@ -1,4 +1,4 @@
-import type { ActivationResult, ContentBriefResult, Report, Run, Tracker } from '@brandradar/client';
+import type { ActivationResult, BrandMetrics, ContentBriefResult, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -10,6 +10,18 @@ export function money(micro: number): string {
 /** A rate in [0, 1] as a percentage with one decimal; `–` when absent. */
 export function percent(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '–' : `${(rate * 100).toFixed(1)}%`;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * How the answers of a run come about: `3 prompts × 2 surfaces × 5 samples`. An adaptive run asks
+ * each cell 2 samples first and the rest only when they disagree, hence `2–5 samples`.
+ */
+export function answerPlan(p: { prompts: number; surfaces: number; samplesPerPrompt: number; samplingMode: SamplingMode }): string {
+  const first = p.samplingMode === 'adaptive' ? Math.min(2, p.samplesPerPrompt) : p.samplesPerPrompt;
+  const samples = first === p.samplesPerPrompt ? plural(p.samplesPerPrompt, 'sample') : `${first}–${p.samplesPerPrompt} samples`;
+  return `${plural(p.prompts, 'prompt')} × ${plural(p.surfaces, 'surface')} × ${samples}${p.samplingMode === 'adaptive' ? ', adaptive' : ''}`;
 }
 
 /** Rows as a plain-text table: a header, a rule, left-aligned columns two spaces apart. */
@@ -40,14 +52,21 @@ export function trackerDetails(t: Tracker): string {
     ...(t.url ? [['url', t.url] as [string, string]] : []),
     ['models', t.models.join(', ')],
     ['cadence', `${when} at ${cadence.time} ${cadence.timezone}`],
-    ['prompts', String(t.prompts.length)],
-    ['estimate per run', money(t.estimatedCostMicroPerRun)],
+    ['answers per run', trackerAnswers(t)],
+    ['estimate per run', `${money(t.estimatedCostMicroPerRun)}${t.samplingMode === 'adaptive' ? ' at most (adaptive runs usually bill less)' : ''}`],
     ['accepted maximum', t.maxCostMicroPerRun === null ? '–' : money(t.maxCostMicroPerRun)],
     ['next run', t.nextRunAt ?? '–'],
     ['last run', t.lastRunAt ?? '–'],
   ];
   const width = Math.max(...lines.map(([k]) => k.length));
   return lines.map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v}`).join('\n') + '\n';
+}
+
+/** `45 (3 prompts × 3 surfaces × 5 samples)`; adaptive: `up to 45 (…)`, the most a run asks. */
+function trackerAnswers(t: Tracker): string {
+  const most = t.prompts.length * t.models.length * t.samplesPerPrompt;
+  const plan = answerPlan({ prompts: t.prompts.length, surfaces: t.models.length, samplesPerPrompt: t.samplesPerPrompt, samplingMode: t.samplingMode });
+  return `${t.samplingMode === 'adaptive' ? 'up to ' : ''}${most} (${plan})`;
 }
 
 export function activationSummary(a: ActivationResult): string {
@@ -68,6 +87,64 @@ export function runProgressLine(run: Run): string {
   const head = `run ${run.id} ${run.status} ${done}/${run.summary.answers} answers (${succeeded} succeeded, ${done - succeeded} failed)`;
   if (run.status === 'QUEUED' || run.status === 'RUNNING') return head;
   return `${head}, billed ${money(run.billedCostMicro)}${run.error ? `: ${run.error.code}: ${run.error.message}` : ''}`;
+}
+
+/** What a run asks for: `27 answers (3 prompts × 3 surfaces × 2–5 samples, adaptive)`; planned while it is going, asked once finished. */
+export function runAnswers(run: Run): string {
+  const plan = answerPlan({ prompts: run.results.length, surfaces: run.models.length, samplesPerPrompt: run.samplesPerPrompt, samplingMode: run.samplingMode });
+  return `${plural(run.summary.answers, 'answer')} (${plan})`;
+}
+
+/** Up to 2 decimals, without trailing zeros: a place such as 2 or 2.5. */
+const place = (v: number) => String(+v.toFixed(2));
+const interval = (i: { low: number; high: number } | null | undefined) => (i ? `${percent(i.low)}–${percent(i.high)}` : '–');
+
+/** `stable in 27 of 30 cells, 90.0% (74.4%–97.9%)`: the cells whose samples all agree on whether the name is mentioned. */
+export function stabilityText(s: NonNullable<BrandMetrics['stability']>): string {
+  return `stable in ${s.agreeing} of ${plural(s.cells, 'cell')}, ${percent(s.rate)} (${interval(s.interval)})`;
+}
+
+/** `2 (1–3.5)`: the median place, then the 25th and 75th percentiles. */
+export function quartilesText(q: NonNullable<BrandMetrics['positionQuartiles']>): string {
+  return `${place(q.median)} (${place(q.p25)}–${place(q.p75)})`;
+}
+
+/**
+ * A rankings or compare run per tracked name: the mention rate with its 95% interval and sample,
+ * and, where the run has them, the stability of the mention across a cell's samples and the
+ * quartiles of the name's place. Null for other primitives and runs without metrics.
+ */
+export function nameTable(run: Run): string | null {
+  const m = run.metrics;
+  if (!m || (m.primitive !== 'rankings' && m.primitive !== 'compare')) return null;
+  const brands: BrandMetrics[] = m.brands;
+  // Runs with one sample per cell (and those analysed before samples existed) have no stability.
+  const stable = brands.some((b) => b.stability);
+  const placed = brands.some((b) => b.positionQuartiles);
+  const rows = brands.map((b) => {
+    const rate = b.mentionRate;
+    const cells = rate.clusters !== undefined && rate.clusters !== rate.n ? ` in ${plural(rate.clusters, 'cell')}` : '';
+    return [
+      b.name,
+      percent(rate.value),
+      interval(rate.interval),
+      `${plural(rate.n, 'answer')}${cells}`,
+      ...(stable ? [b.stability ? stabilityText(b.stability) : '–'] : []),
+      ...(placed ? [b.positionQuartiles ? quartilesText(b.positionQuartiles) : '–'] : []),
+    ];
+  });
+  const header = ['NAME', 'MENTION RATE', '95% INTERVAL', 'SAMPLE', ...(stable ? ['STABILITY'] : []), ...(placed ? ['POSITION MEDIAN (P25–P75)'] : [])];
+  const notes = [
+    ...(run.samplesPerPrompt > 1 ? ['Intervals allow for the samples of one prompt on one surface (a cell) agreeing more than independent answers would.'] : []),
+    ...(stable ? ['Stability: of the cells with at least 2 answers, those whose answers all agree on whether the name is mentioned.'] : []),
+  ];
+  return table(header, rows) + notes.map((n) => `${n}\n`).join('');
+}
+
+/** One run: where it is, what it asks for, and its figures per tracked name when it has them. */
+export function runDetails(run: Run): string {
+  const names = nameTable(run);
+  return `${runProgressLine(run)}\n${runAnswers(run)}\n${names ? `\n${names}` : ''}`;
 }
 
 /** The headline figure of a run per name: mention rate (rankings, compare), share of citations (citations), net sentiment (sentiment). */
@@ -92,7 +169,9 @@ export function reportTable(report: Report): string {
     const h = headline(run);
     return [run.createdAt, run.trigger, run.status, `${run.summary.succeeded}/${run.summary.answers}`, money(run.billedCostMicro), h ? h.values.map(([k, v]) => `${k} ${v}`).join(', ') : '–'];
   });
-  return `${title}\n${table(['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', (label ?? 'metrics').toUpperCase()], rows)}`;
+  const runsTable = table(['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', (label ?? 'metrics').toUpperCase()], rows);
+  const latest = runs.map((run) => ({ run, names: nameTable(run) })).find((r) => r.names !== null);
+  return `${title}\n${runsTable}${latest ? `\nThe latest measured run (${latest.run.createdAt}), ${runAnswers(latest.run)}:\n${latest.names}` : ''}`;
 }
 
 const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
