@@ -2,9 +2,9 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, Run, Tracker } from '@brandradar/contracts';
+import type { Account, ActivationResult, RateCard, Run, Tracker } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, Run, Tracker };
+export type { Account, ActivationResult, RateCard, Run, Tracker };
 export type Report = { tracker: Tracker; runs: Run[] };
 export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
 
@@ -77,6 +77,7 @@ const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
 
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
+  rates: async () => (await call<{ rates: RateCard }>('GET', '/rates')).body.rates,
   /** One page, newest first; `nextCursor` names the next page (null after the last). The API serves 1–100 per page. */
   trackers: async (limit: number, cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
   tracker: async (id: string) => (await call<{ tracker: Tracker }>('GET', trackerPath(id))).body.tracker,

@@ -13,6 +13,8 @@ type Primitive = Run['primitive'];
 export interface Stat {
   value: number | null;
   n: number;
+  /** The prompt × surface cells the answers come from (absent on metrics computed before samples existed). */
+  clusters?: number;
   effectiveN?: number;
   interval?: { low: number; high: number } | null;
 }
@@ -110,7 +112,9 @@ export function chartedNames(measure: Measure, runs: Array<Run & { metrics: Metr
 }
 
 export const sample = (measure: Measure, stat: Stat): string =>
-  `n = ${stat.n} ${measure.sampleOf}${stat.effectiveN !== undefined && stat.effectiveN !== stat.n ? ` (worth ${stat.effectiveN.toFixed(1)} independent)` : ''}`;
+  `n = ${stat.n} ${measure.sampleOf}${stat.clusters !== undefined && stat.clusters !== stat.n ? ` in ${stat.clusters} prompt × surface cells` : ''}${
+    stat.effectiveN !== undefined && stat.effectiveN !== stat.n ? ` (worth ${stat.effectiveN.toFixed(1)} independent)` : ''
+  }`;
 
 /** The latest change of one name, said the way the API says it. */
 export function sayChange(measure: Measure, c: Change, minimumAnswers: number): string {

@@ -5,6 +5,7 @@ import { lineChart, type ChartSpec } from './chart.js';
 import { h, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
+import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
 import type { View } from './view.js';
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
@@ -14,6 +15,8 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
   let report = await api.report(trackerId);
   let measure = measuresFor(report.tracker.primitive)[0]!;
   let shownRun: string | null = null;
+  // The tracked name whose mentions the cells table shows; the first name of the latest run until one is chosen.
+  let cellsName: string | null = null;
   // The run "Run now" queued: watched until it has finished, even when the page's next read already finds it finished.
   let awaitedRun: string | null = null;
 
@@ -33,6 +36,7 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
         `${t.primitive} · ${t.status.toLowerCase()}`,
         t.status === 'PAUSED' ? ` · ${pausedBecause(t)}` : '',
         ` · runs ${cadenceText(t)} · next run ${when(t.nextRunAt)} · ${money(t.estimatedCostMicroPerRun)} per run`,
+        ` · ${t.samplesPerPrompt} sample${t.samplesPerPrompt === 1 ? '' : 's'} per prompt${t.samplingMode === 'adaptive' ? ' (adaptive)' : ''}`,
       ),
       h(
         'div',
@@ -44,6 +48,7 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
       ),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
       charts(report, measure),
+      mentionsByCell(report, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
       runsTable(report, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
       shownRun ? answers(report, shownRun) : null,
     );
@@ -106,21 +111,74 @@ function charts(report: Report, measure: Measure): HTMLElement {
       return [{ at: runTime(r), value: stat.value, low: stat.interval?.low ?? null, high: stat.interval?.high ?? null, sample: sample(measure, stat) }];
     });
     const change = changes.find((c) => c.name === name)?.change;
+    const latestOfName = nameMetrics(latest).find((b) => b.name === name);
     return h(
       'div',
       { class: 'series' },
       h('h3', {}, name),
       lineChart({ title: `${measure.label} of ${name} by run`, points, ...scale(measure, points.map((p) => p.value)) }),
       h('p', { class: 'delta' }, h('strong', {}, 'Latest change: '), delta === null ? 'no earlier comparable run.' : change ? sayChange(measure, change, delta.minimumAnswers) : 'not tracked in the previous run.'),
+      latestOfName?.stability ? h('p', { class: 'stability' }, h('strong', {}, 'Latest run: '), `${stabilityText(latestOfName.stability)}.`) : null,
+      measure.kind === 'position' && latestOfName?.positionQuartiles ? h('p', { class: 'quartiles' }, h('strong', {}, 'Latest run: '), `${quartilesText(latestOfName.positionQuartiles)}.`) : null,
     );
   });
+  const sampled = runs.some((r) => r.samplesPerPrompt > 1);
   return h(
     'section',
     { 'aria-labelledby': headingId },
     h('h2', { id: headingId }, measure.label),
-    h('p', { class: 'hint' }, 'The band is the 95% interval. Hover or focus a point for its sample size; each chart has a data table.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'The band is the 95% interval',
+      sampled ? ', which allows for the samples of one prompt on one surface agreeing more than independent answers would' : '',
+      '. Hover or focus a point for its sample size; each chart has a data table.',
+    ),
+    sampled
+      ? h('p', { class: 'hint' }, 'Stable: of the prompt × surface cells with at least 2 answers, the share whose answers all agree on whether the name is mentioned (all of them do, or none).')
+      : null,
     h('div', { class: 'series-grid' }, ...figures),
     delta ? h('p', { class: 'note' }, delta.note) : null,
+  );
+}
+
+/**
+ * One tracked name in the latest measured run, prompt by prompt and surface by surface: in how many
+ * of a cell's samples it is mentioned. A cell whose samples disagree is marked in words as well as
+ * by its shading.
+ */
+function mentionsByCell(report: Report, chosen: string | null, choose: (name: string) => void): HTMLElement | null {
+  const run = measuredRuns(report.runs).at(-1);
+  const names = run ? nameMetrics(run).map((b) => b.name) : [];
+  if (!run || names.length === 0) return null;
+  const name = chosen !== null && names.includes(chosen) ? chosen : names[0]!;
+  const rows = mentionCells(run, name);
+  const cellOf = (c: (typeof rows)[number]['cells'][number]) => {
+    const kind = agreement(c);
+    return h('td', { class: `cell ${kind}` }, cellText(c), kind === 'mixed' ? h('span', { class: 'disagree' }, ' · samples disagree') : null);
+  };
+  return h(
+    'section',
+    { 'aria-labelledby': 'cells-heading' },
+    h('h2', { id: 'cells-heading' }, 'Mentions by prompt and surface'),
+    h('p', { class: 'hint' }, `The run of ${when(runTime(run))}: ${runAnswers(run)}. Each cell is one prompt asked on one surface, as many times as the tracker samples it.`),
+    h(
+      'div',
+      { class: 'field inline' },
+      h('label', { for: 'cells-name' }, 'Tracked name'),
+      h('select', { id: 'cells-name', on: { change: (e) => choose((e.target as HTMLSelectElement).value) } }, ...names.map((n) => h('option', { value: n, selected: n === name }, n))),
+    ),
+    h(
+      'div',
+      { class: 'cells-wrap' },
+      h(
+        'table',
+        { class: 'cells' },
+        h('caption', {}, `Mentions of ${name}, by prompt and surface`),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Prompt'), ...run.models.map((m) => h('th', { scope: 'col' }, m)))),
+        h('tbody', {}, ...rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r.prompt), ...r.cells.map(cellOf)))),
+      ),
+    ),
   );
 }
 
@@ -147,7 +205,7 @@ function runsTable(report: Report, showAnswers: (runId: string) => void): HTMLEl
                 cell('When', when(runTime(r))),
                 cell('Trigger', r.trigger),
                 cell('Status', h('span', { class: `status ${r.status.toLowerCase()}` }, r.status), r.error ? ` ${r.error.message}` : ''),
-                cell('Answers', `${r.summary.succeeded} of ${r.summary.answers} succeeded`),
+                cell('Answers', `${r.summary.succeeded} of ${r.summary.answers} succeeded`, h('span', { class: 'plan' }, runAnswers(r))),
                 cell('Billed', money(r.billedCostMicro)),
                 cell('', r.summary.succeeded + r.summary.failed > 0 ? h('button', { class: 'secondary', on: { click: () => showAnswers(r.id) } }, 'View answers', h('span', { class: 'visually-hidden' }, ` of the run of ${when(runTime(r))}`)) : ''),
               ),
@@ -190,7 +248,7 @@ function answers(report: Report, runId: string): HTMLElement | null {
           return h(
             'details',
             { class: 'answer' },
-            h('summary', {}, `${a.model} (${a.provider ?? 'no provider'}) · ${a.status}`, counted.length ? ` · mentions: ${counted.join(', ')}` : ''),
+            h('summary', {}, `${a.model}${run.samplesPerPrompt > 1 ? ` sample ${a.sample}` : ''} (${a.provider ?? 'no provider'}) · ${a.status}`, counted.length ? ` · mentions: ${counted.join(', ')}` : ''),
             a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : h('p', { class: 'answer-text' }, ...highlighted(a.text, brands)),
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))

@@ -1,9 +1,10 @@
 /** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
-import type { NameAliases, PRIMITIVE_FIELDS, Surface } from '@brandradar/contracts';
+import type { NameAliases, PRIMITIVE_FIELDS, SamplingMode, Surface } from '@brandradar/contracts';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
+import { estimateText, MAX_SAMPLES } from './sampling.js';
 import type { View } from './view.js';
 
 /** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
@@ -123,7 +124,8 @@ const aliasText = (entries: NameAliases[]): string => entries.map((e) => `${e.na
 
 /** Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT. */
 export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string) => void): Promise<void> {
-  const t = trackerId ? await api.tracker(trackerId) : null;
+  // The rate card prices the live estimate; without it the form still works and counts answers.
+  const [t, rates] = await Promise.all([trackerId ? api.tracker(trackerId) : null, api.rates().catch(() => null)]);
   const errors = new Map<string, HTMLElement>();
   const field = (key: string, label: string, control: HTMLElement, hint?: string) => {
     const error = h('p', { class: 'field-error', id: `error-${key}` });
@@ -150,6 +152,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     monthday: input({ type: 'number', min: 1, max: 31, value: cadence?.frequency === 'monthly' ? cadence.monthday : 1 }),
     time: input({ type: 'time', value: cadence?.time ?? '09:00', required: true }),
     timezone: input({ type: 'text', value: cadence?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, required: true }),
+    samplesPerPrompt: input({ type: 'number', min: 1, max: MAX_SAMPLES, value: t?.samplesPerPrompt ?? 1 }),
+    samplingMode: select([['fixed', 'Fixed: ask every sample'], ['adaptive', 'Adaptive: ask 2, the rest only where they disagree']], t?.samplingMode ?? 'fixed'),
   };
   const chosen = new Set<Surface>(t?.models ?? DEFAULT_SURFACES);
   const models = h(
@@ -186,6 +190,18 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
   controls.frequency.addEventListener('change', sync);
   sync();
 
+  /** What the estimate counts, as typed: the API checks the prompts and the range of samples. */
+  const sampled = () => ({
+    prompts: lines(controls.prompts.value),
+    models: [...models.querySelectorAll<HTMLInputElement>('input[name=models]:checked')].map((c) => c.value as Surface),
+    samplesPerPrompt: Number(controls.samplesPerPrompt.value),
+    samplingMode: controls.samplingMode.value as SamplingMode,
+  });
+  const estimate = h('p', { class: 'estimate', id: 'estimate', 'aria-live': 'polite' });
+  const showEstimate = () => {
+    estimate.textContent = estimateText(sampled(), rates?.surfaces ?? null, money);
+  };
+
   /** The definition as the API takes it: only the fields the primitive uses. */
   const definition = (): Record<string, unknown> => {
     const primitive = controls.primitive.value as keyof typeof FIELDS;
@@ -194,8 +210,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     const body: Record<string, unknown> = {
       name: controls.name.value,
       primitive,
-      prompts: lines(controls.prompts.value),
-      models: [...models.querySelectorAll<HTMLInputElement>('input[name=models]:checked')].map((c) => c.value),
+      ...sampled(),
       cadence: {
         frequency: controls.frequency.value,
         timezone: controls.timezone.value.trim(),
@@ -250,6 +265,14 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     h(
       'fieldset',
       { class: 'field' },
+      h('legend', {}, 'Samples'),
+      field('samplesPerPrompt', 'Samples per prompt', controls.samplesPerPrompt, `How many times each prompt is asked on each surface in a run, 1–${MAX_SAMPLES}. AI answers vary: more samples show how stable a mention is.`),
+      field('samplingMode', 'Sampling', controls.samplingMode, 'Adaptive asks each prompt twice per surface and the other samples only where those two disagree on a tracked name, so it usually costs less.'),
+      estimate,
+    ),
+    h(
+      'fieldset',
+      { class: 'field' },
       h('legend', {}, 'Schedule'),
       field('frequency', 'Frequency', controls.frequency),
       fields.weekday,
@@ -259,6 +282,9 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     ),
     h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'submit' }, t ? 'Save (back to draft)' : 'Create draft'), h('a', { href: '#/', class: 'button secondary' }, 'Cancel')),
   );
+  form.addEventListener('input', showEstimate);
+  form.addEventListener('change', showEstimate);
+  showEstimate();
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     void view.act(async () => {
