@@ -37,6 +37,8 @@ describe('create', () => {
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       ...bodies.rankings,
       aliases: [],
+      samplesPerPrompt: 1,
+      samplingMode: 'fixed',
       status: 'DRAFT',
       brand: null,
       url: null,

@@ -89,8 +89,8 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
   };
 }
 
-export function runFinishedEvent(run: RunSummary, o: { accountId?: string; trackerName?: string } = {}): RunFinished {
-  return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, run };
+export function runFinishedEvent(run: RunSummary, o: { accountId?: string; trackerName?: string; promptCount?: number } = {}): RunFinished {
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, promptCount: o.promptCount, run };
 }
 
 export const COMPARE: Definition = { primitive: 'compare', brand: 'Acme', competitors: ['HubSpot'], url: null };

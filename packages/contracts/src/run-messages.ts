@@ -79,7 +79,12 @@ export const RunCommands = {
 export const RunEvents = {
   queued: defineEvent('run.queued.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), run: RunSummary })),
   /** A run reached COMPLETED, PARTIAL or FAILED; `run` is its final summary (`runs.answers.v1` has its answers). */
-  finished: defineEvent('run.finished.v1', RUN_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), trackerName: z.string(), run: RunSummary })),
+  finished: defineEvent(
+    'run.finished.v1',
+    RUN_EVENTS_STREAM,
+    // `promptCount`: absent in events published before samples existed.
+    eventPayload({ accountId: z.uuid(), trackerName: z.string(), promptCount: z.int().min(1).optional(), run: RunSummary }),
+  ),
 };
 
 /** Between runner replicas only: what each must forget of the finished runs it keeps in memory. */

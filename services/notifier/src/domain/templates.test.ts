@@ -37,6 +37,11 @@ describe('tracker activated', () => {
     ]);
   });
 
+  it('says how many samples of each prompt a run asks for', () => {
+    const mail = composeMail(NOTIFICATIONS.trackerActivated, activatedEvent({ tracker: compareTracker({ samplesPerPrompt: 4, samplingMode: 'fixed' }) }));
+    expectInBoth(mail, ['Measures: compare: 3 prompts × 4 samples on chatgpt, perplexity, gemini']);
+  });
+
   it('says when the balance lasts beyond the 5-year horizon', () => {
     expectInBoth(composeMail(NOTIFICATIONS.trackerActivated, activatedEvent({ runsDryAt: null })), ['Balance runs dry: not within the next 5 years at current estimates']);
   });
@@ -55,6 +60,14 @@ describe('run finished', () => {
       'Change: +41.67 percentage points since the previous run (33.3% → 75%)',
       'Changes between runs do not establish cause.',
     ]);
+  });
+
+  it('says how many prompts, samples and surfaces the answers came from, and how an adaptive run sampled', () => {
+    const run = finishedRun(COMPARE, compareAnswers(12, 9), null, { models: ['chatgpt', 'gemini'], samplesPerPrompt: 5, samplingMode: 'adaptive', summary: { answers: 14, succeeded: 12, failed: 2 } });
+    const mail = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run, { promptCount: 3 }));
+    expectInBoth(mail, ['Answers: 12 succeeded, 2 failed, of 14 answers asked: 3 prompts × 5 samples on chatgpt, gemini (adaptive: 2 samples first, more only where they disagree)']);
+    const fixed = composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(finishedRun(COMPARE, compareAnswers(12, 9), null), { promptCount: 12 }));
+    expectInBoth(fixed, ['Answers: 12 succeeded, 0 failed, of 12 answers asked: 12 prompts × 1 sample on chatgpt']);
   });
 
   it('says when there are not enough answers to compare', () => {

@@ -13,10 +13,18 @@ export type RunFinished = z.infer<typeof RunEvents.finished.payload>;
 
 const NO_WEBHOOKS = 'There are no webhooks: these e-mails and the report are how you learn what changed.';
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** "3 prompts × 5 samples on 2 surfaces", and how an adaptive run samples. */
+function sampling(prompts: number | undefined, k: number, mode: Tracker['samplingMode'], surfaces: readonly string[]): string {
+  const asked = `${prompts === undefined ? 'each prompt' : plural(prompts, 'prompt')} × ${plural(k, 'sample')} on ${surfaces.join(', ')}`;
+  return mode === 'adaptive' && k > 1 ? `${asked} (adaptive: 2 samples first, more only where they disagree)` : asked;
+}
+
 function trackerRows(t: Tracker): [string, string][] {
   return [
     ['Tracker', `${t.name} (${t.id})`],
-    ['Measures', `${t.primitive}: ${t.prompts.length} prompt${t.prompts.length === 1 ? '' : 's'} on ${t.models.join(', ')}`],
+    ['Measures', `${t.primitive}: ${sampling(t.prompts.length, t.samplesPerPrompt, t.samplingMode, t.models)}`],
   ];
 }
 
@@ -83,7 +91,7 @@ export function runFinishedMail(e: RunFinished): MailContent {
   const rows: [string, string][] = [
     ['Tracker', `${e.trackerName} (${run.trackerId})`],
     ['Status', `${run.status}: ${STATUS_MEANING[run.status]}`],
-    ['Answers', `${succeeded} succeeded, ${failed} failed, of ${answers}`],
+    ['Answers', `${succeeded} succeeded, ${failed} failed, of ${plural(answers, 'answer')} asked: ${sampling(e.promptCount, run.samplesPerPrompt, run.samplingMode, run.models)}`],
     ['Billed', billedText(run)],
     ['Trigger', triggerText(run)],
     ['Finished', run.finishedAt === null ? 'not yet' : formatUtc(run.finishedAt)],

@@ -135,7 +135,15 @@ export function finishedEvent(run: RunState): StoredEvent {
   return {
     subject: RunEvents.finished.subject,
     eventId,
-    payload: { version: 1, eventId, occurredAt: (run.finishedAt ?? run.createdAt).toISOString(), accountId: run.accountId, trackerName: run.trackerName, run: toRunSummary(run) },
+    payload: {
+      version: 1,
+      eventId,
+      occurredAt: (run.finishedAt ?? run.createdAt).toISOString(),
+      accountId: run.accountId,
+      trackerName: run.trackerName,
+      promptCount: run.definition.prompts.length,
+      run: toRunSummary(run),
+    },
   };
 }
 

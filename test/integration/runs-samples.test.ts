@@ -1,0 +1,131 @@
+// Samples per prompt (api-contract §10) through the API, with the simulated surfaces billed at the card's rates.
+import { billingService } from '../../services/billing/src/service';
+import { gatewayService } from '../../services/gateway/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
+import { accountSettlesAt } from '../support/accounts';
+import { eventually } from '../support/eventually';
+import { startStack, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
+});
+afterAll(() => stack.stop());
+
+const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
+const rankings = { name: 'Project tools', cadence, primitive: 'rankings', prompts: ['best project tools', 'tools like monday.com'], competitors: ['monday.com', 'Asana', '$x'] };
+/** The card's rates of the default surfaces (chatgpt, perplexity, gemini). */
+const DEFAULT_SURFACES_RATE = 5_000 + 4_000 + 4_000;
+
+type Answer = { model: string; sample: number; status: string; metrics: { brands?: { mentioned: boolean }[] } | null };
+type Run = { id: string; status: string; samplesPerPrompt: number; samplingMode: string; billedCostMicro: number; estimatedCostMicro: number; summary: { answers: number; succeeded: number; failed: number }; results: { prompt: string; answers: Answer[] }[] };
+
+async function activeTracker(key: string, body: Record<string, unknown>) {
+  const created = await stack.api('POST', '/api/v1/trackers', { key, body });
+  expect(created.status).toBe(201);
+  const t = created.body.tracker;
+  expect((await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } })).status).toBe(200);
+  return t as { id: string; estimatedCostMicroPerRun: number };
+}
+
+async function finishedRun(key: string, trackerId: string, requestToken: string, timeoutMs = 60_000): Promise<Run> {
+  const queued = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
+  expect(queued.status).toBe(202);
+  return eventually(
+    async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${queued.body.run.id}`, { key })).body.run as Run,
+    (run) => !['QUEUED', 'RUNNING'].includes(run.status),
+    timeoutMs,
+    500,
+  );
+}
+
+/** A cell's answers: one prompt on one surface, by sample. */
+function cells(run: Run): Answer[][] {
+  return run.results.flatMap((r) => [...new Set(r.answers.map((a) => a.model))].map((model) => r.answers.filter((a) => a.model === model)));
+}
+
+const mentionReading = (a: Answer) => (a.metrics?.brands ?? []).map((b) => (b.mentioned ? 1 : 0)).join('');
+
+describe('tracker fields', () => {
+  it('defaults to 1 fixed sample, multiplies the estimate by the samples, and a full update without them goes back to the defaults', async () => {
+    const { apiKey: key } = await stack.account();
+    const plain = (await stack.api('POST', '/api/v1/trackers', { key, body: rankings })).body.tracker;
+    expect(plain).toMatchObject({ samplesPerPrompt: 1, samplingMode: 'fixed', estimatedCostMicroPerRun: 2 * DEFAULT_SURFACES_RATE });
+
+    const sampled = await stack.api('POST', '/api/v1/trackers', { key, body: { ...rankings, samplesPerPrompt: 5, samplingMode: 'adaptive' } });
+    expect(sampled.status).toBe(201);
+    expect(sampled.body.tracker).toMatchObject({ samplesPerPrompt: 5, samplingMode: 'adaptive', estimatedCostMicroPerRun: 2 * 5 * DEFAULT_SURFACES_RATE });
+    expect((await stack.api('GET', `/api/v1/trackers/${sampled.body.tracker.id}`, { key })).body.tracker).toMatchObject({ samplesPerPrompt: 5, samplingMode: 'adaptive' });
+
+    const replaced = await stack.api('PATCH', `/api/v1/trackers/${sampled.body.tracker.id}`, { key, body: { ...rankings, models: ['chatgpt'] } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.tracker).toMatchObject({ samplesPerPrompt: 1, samplingMode: 'fixed', estimatedCostMicroPerRun: 2 * 5_000 });
+  });
+
+  it.each([
+    ['samplesPerPrompt', 0],
+    ['samplesPerPrompt', 11],
+    ['samplesPerPrompt', 2.5],
+    ['samplesPerPrompt', '3'],
+    ['samplesPerPrompt', null],
+    ['samplingMode', 'sometimes'],
+    ['samplingMode', null],
+  ])('refuses %s %j with 400 naming the field, and changes nothing', async (field, value) => {
+    const { apiKey: key } = await stack.account();
+    const t = (await stack.api('POST', '/api/v1/trackers', { key, body: { ...rankings, samplesPerPrompt: 2 } })).body.tracker;
+    const created = await stack.api('POST', '/api/v1/trackers', { key, body: { ...rankings, [field]: value } });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toMatchObject({ code: 'validation_error' });
+    expect(JSON.stringify(created.body.error)).toContain(field);
+    const updated = await stack.api('PATCH', `/api/v1/trackers/${t.id}`, { key, body: { ...rankings, models: ['chatgpt', 'perplexity', 'gemini'], [field]: value } });
+    expect(updated.status).toBe(400);
+    expect((await stack.api('GET', `/api/v1/trackers/${t.id}`, { key })).body.tracker).toEqual(t);
+    expect((await stack.api('GET', '/api/v1/trackers', { key })).body.trackers).toHaveLength(1);
+  });
+});
+
+describe('a run with samples', () => {
+  it('fixed: asks every prompt × surface cell k times, lists every sample by model then sample, and bills each succeeded answer', async () => {
+    const { apiKey: key } = await stack.account();
+    const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 3 });
+    const run = await finishedRun(key, t.id, 'fixed-3');
+    expect(run).toMatchObject({ status: 'COMPLETED', samplesPerPrompt: 3, samplingMode: 'fixed', summary: { answers: 18, succeeded: 18, failed: 0 } });
+    expect(run.estimatedCostMicro).toBe(t.estimatedCostMicroPerRun);
+    expect(run.billedCostMicro).toBe(2 * 3 * DEFAULT_SURFACES_RATE);
+    for (const r of run.results) {
+      expect(r.answers.map((a) => [a.model, a.sample])).toEqual(['chatgpt', 'perplexity', 'gemini'].flatMap((m) => [1, 2, 3].map((s) => [m, s])));
+    }
+    await accountSettlesAt(stack, key, { balanceMicro: 1_000_000 - run.billedCostMicro, spentThisMonthMicro: run.billedCostMicro });
+  });
+
+  it('adaptive: asks 2 samples of each cell, and the others only of a cell whose two disagree on a tracked name; bills what it asked', async () => {
+    const { apiKey: key } = await stack.account();
+    const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 4, samplingMode: 'adaptive' });
+    const run = await finishedRun(key, t.id, 'adaptive-4');
+    expect(run.status).toBe('COMPLETED');
+    const asked = cells(run);
+    expect(asked).toHaveLength(6);
+    for (const cell of asked) {
+      const [first, second] = cell;
+      const disagree = mentionReading(first!) !== mentionReading(second!);
+      expect(cell.map((a) => a.sample)).toEqual(disagree ? [1, 2, 3, 4] : [1, 2]);
+    }
+    const answers = asked.reduce((sum, cell) => sum + cell.length, 0);
+    expect(run.summary).toEqual({ answers, succeeded: answers, failed: 0 });
+    expect(run.billedCostMicro).toBeLessThanOrEqual(run.estimatedCostMicro);
+    expect(run.billedCostMicro).toBe(asked.reduce((sum, cell) => sum + cell.length * (cell[0]!.model === 'chatgpt' ? 5_000 : 4_000), 0));
+  });
+
+  it('runs 30 prompts × 5 surfaces × 10 samples (1,500 answers) to its end, and serves the run and the report', async () => {
+    const { apiKey: key } = await stack.account(100_000_000);
+    const prompts = Array.from({ length: 30 }, (_, i) => `best project tool number ${i + 1} for a team of ${i + 3}`);
+    const t = await activeTracker(key, { ...rankings, prompts, models: ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai_overview'], samplesPerPrompt: 10 });
+    const run = await finishedRun(key, t.id, 'largest', 240_000);
+    expect(run).toMatchObject({ status: 'COMPLETED', summary: { answers: 1_500, succeeded: 1_500, failed: 0 } });
+    expect(run.results.flatMap((r) => r.answers)).toHaveLength(1_500);
+    const report = await stack.api('GET', `/api/v1/trackers/${t.id}/report?limit=1`, { key });
+    expect(report.status).toBe(200);
+    expect(report.body.runs[0].results.flatMap((r: Run['results'][number]) => r.answers)).toHaveLength(1_500);
+  }, 300_000);
+});
