@@ -225,6 +225,91 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.close();
 }, 240_000);
 
+it('samples each prompt several times: a live estimate in the form, and mentions per prompt × surface cell in the report', async () => {
+  const { apiKey } = await stack.account(2_000_000);
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'New tracker' }).click();
+
+  // The estimate follows the prompts, the surfaces and the samples as they are typed, at the API's
+  // rates (as the tests before this one left them).
+  const { surfaces } = (await stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
+  const dollars = (micro: number) => `$${(micro / 100_000).toFixed(2)}`;
+  const onThreeSurfaces = dollars(2 * (surfaces.chatgpt + surfaces.perplexity + surfaces.gemini));
+  const perRun = dollars(2 * 3 * (surfaces.chatgpt + surfaces.perplexity));
+  const estimate = page.locator('#estimate');
+  await page.getByLabel('Name').fill('Sampled CRM');
+  await page.getByLabel('What to measure').selectOption('rankings');
+  await page.getByLabel('Competitors').fill('HubSpot\nSalesforce');
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Prompts').fill('Best CRM for a small team?\nWhich CRM should a startup pick?');
+  await estimate.filter({ hasText: `Up to ${onThreeSurfaces} per run: 6 answers (2 prompts × 3 surfaces × 1 sample).` }).waitFor();
+  await page.getByLabel('Gemini').uncheck();
+  await page.getByLabel('Samples per prompt').fill('3');
+  await estimate.filter({ hasText: `Up to ${perRun} per run: 12 answers (2 prompts × 2 surfaces × 3 samples).` }).waitFor();
+  await page.getByLabel('Sampling').selectOption('adaptive');
+  await estimate.filter({ hasText: 'Adaptive runs usually ask fewer and bill less.' }).waitFor();
+  await page.getByLabel('Sampling').selectOption('fixed');
+  // The range is the API's to check; its message goes next to the field.
+  await page.getByLabel('Samples per prompt').fill('11');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.locator('#error-samplesPerPrompt').filter({ hasText: /\S/ }).waitFor();
+  expect(await page.getByLabel('Samples per prompt').getAttribute('aria-invalid')).toBe('true');
+  await page.getByLabel('Samples per prompt').fill('3');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.getByText(`is saved as a draft at ${perRun} per run`).waitFor();
+  const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  expect((await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker).toMatchObject({ samplesPerPrompt: 3, samplingMode: 'fixed', models: ['chatgpt', 'perplexity'] });
+  await page.getByText('3 samples per prompt', { exact: false }).first().waitFor();
+
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('dialog', { name: 'Activate tracker' }).getByRole('button', { name: `Activate at ${perRun} per run` }).click();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('status').filter({ hasText: 'The latest run has finished: completed, 12 of 12 answers.' }).waitFor();
+
+  // The run says how its answers came about; the band's hint says it allows for repeated samples.
+  await page.locator('td[data-label="Answers"] .plan').filter({ hasText: '12 answers (2 prompts × 2 surfaces × 3 samples)' }).waitFor();
+  await page.getByText('allows for the samples of one prompt on one surface agreeing').waitFor();
+  // Mentions per cell of the chosen name, in words: every cell has 3 samples.
+  const cells = page.locator('table.cells');
+  await cells.locator('caption').filter({ hasText: 'Mentions of HubSpot, by prompt and surface' }).waitFor();
+  expect(await cells.locator('thead th').allTextContents()).toEqual(['Prompt', 'chatgpt', 'perplexity']);
+  expect(await cells.locator('tbody th').allTextContents()).toEqual(['Best CRM for a small team?', 'Which CRM should a startup pick?']);
+  for (const text of await cells.locator('tbody td').allTextContents()) expect(text).toMatch(/^mentioned in [0-3] of 3 samples( · samples disagree)?$/);
+  await page.getByLabel('Tracked name').selectOption('Salesforce');
+  await cells.locator('caption').filter({ hasText: 'Mentions of Salesforce' }).waitFor();
+  expect(await page.evaluate('document.activeElement.id')).toBe('cells-name');
+  // Stability and position quartiles come with the run's metrics when the API computes them.
+  const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
+  const hubspot = run.metrics.brands.find((b: { name: string }) => b.name === 'HubSpot');
+  if (hubspot.stability) await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.stability').filter({ hasText: `Stable in ${hubspot.stability.agreeing} of ${hubspot.stability.cells} cells` }).waitFor();
+  if (hubspot.positionQuartiles) {
+    await page.getByLabel('Measure').selectOption({ label: 'Average position' });
+    await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.quartiles').filter({ hasText: 'Median place' }).waitFor();
+  }
+  // Each answer names its sample.
+  await page.getByRole('button', { name: /^View answers/ }).first().click();
+  await page.locator('details.answer summary').filter({ hasText: /^chatgpt sample 3 / }).first().waitFor();
+
+  // The edit form shows the tracker's samples.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  expect(await page.getByLabel('Samples per prompt').inputValue()).toBe('3');
+  expect(await page.getByLabel('Sampling').inputValue()).toBe('fixed');
+  await estimate.filter({ hasText: '12 answers (2 prompts × 2 surfaces × 3 samples)' }).waitFor();
+
+  // Phone width: the cells table scrolls inside its box, not the page.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Sampled CRM', exact: true }).click();
+  await cells.waitFor();
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 180_000);
+
 it('lists trackers a page at a time, following the API cursor', async () => {
   const { apiKey } = await stack.account(1_000_000);
   const names = Array.from({ length: 21 }, (_, i) => `Tracker ${String(i + 1).padStart(2, '0')}`);
