@@ -10,6 +10,8 @@ import { simulateAnswer } from './simulated';
  */
 export type Agreement = {
   answers: number;
+  /** Brands an answer names, on average. */
+  brandsPerAnswer: number;
   /** Pairs of answers of one cell that name the same brands (real: under 1 in 100). */
   identicalBrandLists: number;
   /** Pairs that name the same brands in the same order (real: about 1 in 1,000). */
@@ -43,6 +45,7 @@ export function measureAgreement(prompts: readonly string[] = AGREEMENT_PROMPTS,
   const topRates = cells.map((answers) => topBrandRate(answers.map((a) => a.brands))).sort((x, y) => x - y);
   return {
     answers: cells.flat().length,
+    brandsPerAnswer: cells.flat().reduce((sum, a) => sum + a.brands.length, 0) / cells.flat().length,
     identicalBrandLists: pairs.filter(([a, b]) => sameSet(a.brands, b.brands)).length / pairs.length,
     identicalOrder: pairs.filter(([a, b]) => a.brands.join('\u0000') === b.brands.join('\u0000')).length / pairs.length,
     topBrandRate: { min: topRates[0]!, median: topRates[Math.floor(topRates.length / 2)]!, max: topRates[topRates.length - 1]! },
