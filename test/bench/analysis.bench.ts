@@ -13,6 +13,8 @@ import { runManually } from '../support/manual-runs';
 import { startStack } from '../support/stack';
 
 const RUNS = Number(process.env.BENCH_ANALYSIS_RUNS ?? 12);
+/** Samples per prompt of the end-to-end runs: each setting runs RUNS / samples runs, so about as many answers. */
+const SAMPLES = (process.env.BENCH_ANALYSIS_SAMPLES ?? '1,5').split(',').map(Number);
 
 /** A CRM question (the simulated surfaces answer it with a ranked list of CRMs and their sources). */
 const PROMPTS = Array.from({ length: 30 }, (_, i) => `What is the best CRM for a sales team of ${i + 5}?`);
@@ -72,22 +74,23 @@ describe('answers analysed', () => {
     }
   });
 
-  it('by the system, end to end', async () => {
+  it.each(SAMPLES.map((samples) => [samples]))('by the system, end to end, %i sample(s) per prompt', async (samples) => {
     const stack = await startStack([billingService, trackerService, runnerService, gatewayService], { SHUTDOWN_GRACE_MS: '1000' });
     try {
       const { apiKey } = await stack.account(1_000_000_000);
-      const body = { name: 'Bench', cadence: CADENCE, primitive: 'rankings', prompts: PROMPTS, competitors: COMPETITORS, aliases: ALIASES, models: SURFACES };
+      const body = { name: 'Bench', cadence: CADENCE, primitive: 'rankings', prompts: PROMPTS, competitors: COMPETITORS, aliases: ALIASES, models: SURFACES, samplesPerPrompt: samples };
       const t = (await stack.api('POST', '/api/v1/trackers', { key: apiKey, body })).body.tracker;
       await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
       const started = Date.now();
       const meter = cpuMeter();
-      const { runIds, unavailable } = await runManually(stack, apiKey, t.id, RUNS, 3600_000);
+      const runs = Math.max(1, Math.round(RUNS / samples));
+      const { runIds, unavailable } = await runManually(stack, apiKey, t.id, runs, 3600_000);
       const elapsedMs = Date.now() - started;
       const cpuSeconds = meter.stop();
       let succeeded = 0;
       for (const runId of runIds) succeeded += (await stack.api('GET', `/api/v1/trackers/${t.id}/runs/${runId}`, { key: apiKey })).body.run.summary.succeeded;
       lines.push(
-        `bench: ${RUNS} manual runs of 30 prompts × 5 surfaces, rankings of 20 names: ${succeeded} answers analysed in ${(elapsedMs / 1000).toFixed(1)} s (${(succeeded / (elapsedMs / 1000)).toFixed(1)} answers/s; ${unavailable} run requests answered 503)`,
+        `bench: ${runs} manual runs of 30 prompts × 5 surfaces × ${samples} sample${samples === 1 ? '' : 's'}, rankings of 20 names: ${succeeded} answers analysed in ${(elapsedMs / 1000).toFixed(1)} s (${(succeeded / (elapsedMs / 1000)).toFixed(1)} answers/s; ${unavailable} run requests answered 503)`,
         `  ${cpuLine(cpuSeconds, succeeded, 'answer')}`,
       );
     } finally {

@@ -5,10 +5,11 @@ import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
-// No provider keys: every surface is the deterministic simulation, whose VPN answers name Proton VPN and NordVPN.
+// No provider keys: every surface is the simulation. Its fixed answers (not drawn per run) to the
+// VPN prompt name Proton VPN on every surface, which the tests below need to find.
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
+  stack = await startStack([billingService, trackerService, runnerService, gatewayService], { SIMULATED_VARIATION: 'fixed' });
 });
 afterAll(() => stack.stop());
 

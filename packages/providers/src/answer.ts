@@ -28,8 +28,13 @@ export const Answer = z.object({
 });
 export type Answer = z.infer<typeof Answer>;
 
-/** `draw`: which answer of a run this is; the simulated surfaces draw it from it (live ones ignore it). */
-export type AskOptions = { signal?: AbortSignal; country?: string; draw?: { runId: string; sample: number } };
+/**
+ * Which answer of a prompt × surface cell this is: the run and the 1-based sample (api-contract §10).
+ * Live providers ignore it; the simulation draws its answer from it, reproducibly.
+ */
+export type AnswerDraw = { runId: string; sample: number };
+
+export type AskOptions = { signal?: AbortSignal; country?: string; draw?: AnswerDraw };
 /** `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider). */
 export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string }) => Promise<Answer>;
 
@@ -40,7 +45,7 @@ export type ClientAnswer = { model: string; text: string; truncated?: boolean; c
 export type SurfaceClient = {
   provider: ProviderName;
   method: Answer['method'];
-  ask(prompt: string, opts: { signal: AbortSignal; country?: string }): Promise<ClientAnswer>;
+  ask(prompt: string, opts: { signal: AbortSignal; country?: string; draw?: AnswerDraw }): Promise<ClientAnswer>;
 };
 
 /** Drops repeated URLs (providers cite one source for several passages), keeping the first title seen. */

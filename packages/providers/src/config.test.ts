@@ -17,7 +17,14 @@ describe('providersConfigSchema', () => {
       PROVIDER_CONCURRENCY_PER_ACCOUNT: 3,
       PROVIDER_WEB_SEARCH: true,
       SIMULATED_ANSWERS: 'free',
+      SIMULATED_VARIATION: 'drawn',
     });
+  });
+
+  it('takes the simulated variation drawn or fixed, and nothing else', () => {
+    expect(providersConfigSchema.parse({ SIMULATED_VARIATION: 'fixed' }).SIMULATED_VARIATION).toBe('fixed');
+    expect(providersConfigSchema.parse({ SIMULATED_VARIATION: '' }).SIMULATED_VARIATION).toBe('drawn');
+    expect(providersConfigSchema.safeParse({ SIMULATED_VARIATION: 'random' }).success).toBe(false);
   });
 
   it('takes the simulation policy refuse, free or bill, and nothing else', () => {

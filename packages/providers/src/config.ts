@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIMULATION_POLICIES } from './simulation';
+import { SIMULATED_VARIATIONS, SIMULATION_POLICIES } from './simulation';
 
 /** An unset and an empty variable mean the same: `OPENAI_API_KEY=` keeps the simulation. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -53,6 +53,8 @@ export const providersConfigSchema = z.object({
   PROVIDER_WEB_SEARCH: z.preprocess(blankAsUnset, envBoolean.default(true)),
   /** A surface or data source without a key: `refuse` to start, simulate it `free`, or simulate and `bill` it (see simulation.ts). */
   SIMULATED_ANSWERS: z.preprocess(blankAsUnset, z.enum(SIMULATION_POLICIES).default('free')),
+  /** Simulated answers `drawn` per run and sample, as real ones vary, or `fixed` per prompt and surface (see simulation.ts). */
+  SIMULATED_VARIATION: z.preprocess(blankAsUnset, z.enum(SIMULATED_VARIATIONS).default('drawn')),
 });
 
 export type ProvidersConfig = z.infer<typeof providersConfigSchema>;

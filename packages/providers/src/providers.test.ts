@@ -26,6 +26,14 @@ describe('createProviders', () => {
     expect(await providers.askSurface('google_ai_overview', 'best crm', { account: 'a' })).toMatchObject({ provider: 'simulated', method: 'serp', model: 'simulated-google_ai_overview' });
   });
 
+  it("passes a run's draw to the simulation, which SIMULATED_VARIATION=fixed ignores", async () => {
+    const draw = { runId: 'run-1', sample: 2 };
+    const drawn = await createProviders(config(), { clock: () => NOW }).askSurface('claude', 'best crm', { account: 'a', draw });
+    expect(drawn).toMatchObject(simulateAnswer('claude', 'best crm', draw));
+    const fixed = await createProviders(config({ SIMULATED_VARIATION: 'fixed' }), { clock: () => NOW }).askSurface('claude', 'best crm', { account: 'a', draw });
+    expect(fixed).toMatchObject(simulateAnswer('claude', 'best crm'));
+  });
+
   describe('with keys set', () => {
     let openai: ProtocolPeer;
     let serpapi: ProtocolPeer;

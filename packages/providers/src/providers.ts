@@ -36,10 +36,10 @@ export function createProviders(config: ProvidersConfig, options: ProvidersOptio
   );
   const limiters = perSurface(() => createFairLimiter(config.PROVIDER_CONCURRENCY, accountConcurrency(config)));
 
-  const askSurface: AskSurface = (surface, prompt, { signal, country, account }) =>
+  const askSurface: AskSurface = (surface, prompt, { signal, country, draw, account }) =>
     limiters[surface].run(account, async () => {
       const client = clients[surface];
-      const answer = await withTimeout((callSignal) => client.ask(prompt, { signal: callSignal, country }), { timeoutMs: config.PROVIDER_TIMEOUT_MS, signal });
+      const answer = await withTimeout((callSignal) => client.ask(prompt, { signal: callSignal, country, draw }), { timeoutMs: config.PROVIDER_TIMEOUT_MS, signal });
       const labelled = { ...answer, surface, provider: client.provider, method: client.method, citations: uniqueCitations(answer.citations), fetchedAt: clock().toISOString() };
       const parsed = Answer.safeParse(labelled);
       if (!parsed.success) throw malformedResponse(`${client.provider} answer does not fit the Answer schema`, parsed.error);
@@ -67,5 +67,5 @@ const LIVE_CLIENTS: Record<Surface, (config: ProvidersConfig, common: LiveOption
 /** The real client when the surface's key is set, the simulation otherwise. */
 function clientFor(surface: Surface, config: ProvidersConfig): SurfaceClient {
   const common = { timeoutMs: config.PROVIDER_TIMEOUT_MS, webSearch: config.PROVIDER_WEB_SEARCH };
-  return LIVE_CLIENTS[surface](config, common) ?? createSimulatedClient(surface);
+  return LIVE_CLIENTS[surface](config, common) ?? createSimulatedClient(surface, config.SIMULATED_VARIATION);
 }

@@ -10,6 +10,15 @@ import { ConfigError } from '@brandradar/platform';
 export const SIMULATION_POLICIES = ['refuse', 'free', 'bill'] as const;
 export type SimulationPolicy = (typeof SIMULATION_POLICIES)[number];
 
+/**
+ * How simulated answers vary (api-contract §10):
+ * - `drawn` (the default): each answer of a run is drawn from the prompt × surface cell's latent
+ *   model, reproducibly from the run id and sample, so runs and samples disagree as real ones do;
+ * - `fixed`: every answer to a prompt on a surface is the same, for tests that pin answer content.
+ */
+export const SIMULATED_VARIATIONS = ['drawn', 'fixed'] as const;
+export type SimulatedVariation = (typeof SIMULATED_VARIATIONS)[number];
+
 /** Stops the service when `policy` refuses simulation and something would be simulated. */
 export function assertSimulationAllowed(policy: SimulationPolicy, simulated: readonly string[]): void {
   if (policy !== 'refuse' || simulated.length === 0) return;

@@ -61,13 +61,14 @@ function inventedProducts(topic: string): Product[] {
 export type Mention = { product: Product; tone: number };
 
 /**
- * The products one answer mentions, best first. Each product has a standing
+ * The products a fixed answer mentions (SIMULATED_VARIATION=fixed, or no draw given; drawn answers
+ * come from latent.ts), best first. Each product has a standing
  * shared by every surface (leaders of a market rank high everywhere), plus a
  * per-surface wobble, so surfaces agree broadly but not exactly. Products the
  * prompt names are nearly always mentioned.
  */
 export function lineup(market: Market, named: string[], rng: Rng): Mention[] {
-  const namedProducts = named.map((name) => market.products.find((p) => p.name.toLowerCase() === name.toLowerCase()) ?? { name, domain: domainOf(name) });
+  const namedProducts = resolveNamed(market, named);
   const others = market.products.filter((p) => !namedProducts.includes(p));
   const chosen = [...namedProducts.filter(() => rng.chance(0.85)), ...rng.sample(others.slice(0, 9), rng.int(4, 6))];
   return chosen
@@ -76,15 +77,20 @@ export function lineup(market: Market, named: string[], rng: Rng): Mention[] {
     .map(({ product, tone }) => ({ product, tone }));
 }
 
+/** The market's products the prompt names, and products of their own for names the market lacks. */
+export function resolveNamed(market: Market, named: string[]): Product[] {
+  return named.map((name) => market.products.find((p) => p.name.toLowerCase() === name.toLowerCase()) ?? { name, domain: domainOf(name) });
+}
+
 /** Market leaders (listed first) stand high; unknown names get a fixed middling standing. */
-function standing(market: Market, product: Product): number {
+export function standing(market: Market, product: Product): number {
   const index = market.products.indexOf(product);
   if (index < 0) return 0.3 + stableFraction(`standing|${product.name}`) * 0.5;
   return 1 - index / market.products.length;
 }
 
 /** Mostly favourable, as AI answers are, with a lasting per-product reputation and some noise. */
-function toneOf(product: Product, rng: Rng): number {
+export function toneOf(product: Product, rng: Rng): number {
   return stableFraction(`tone|${product.name}`) * 0.9 - 0.3 + (rng.next() - 0.5) * 0.6;
 }
 

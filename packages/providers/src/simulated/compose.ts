@@ -86,24 +86,33 @@ function names(mentions: Mention[]): string {
   return list.length <= 1 ? (list[0] ?? 'several products') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
+/** A page an answer may cite; `key` names its source (an editorial site, or the product). */
+export type CitableSource = { key: string; url: string; title: string };
+
+/**
+ * How an answer picks what it cites. `pages` makes the editorial pages (which thread, which video);
+ * `choose` takes `n` of the candidates. See simulated.ts for the fixed and the drawn way.
+ */
+export type SourcePicking = { pages: Rng; choose: (candidates: CitableSource[], n: number) => CitableSource[] };
+
 /**
  * Editorial pages, a forum thread, a video and the mentioned products' own
  * sites, written as surfaces write them: chatgpt tags links with
  * `utm_source=chatgpt.com`, hosts appear with and without `www.`, some brand
  * links carry campaign parameters. Normalising URLs is the analysis' job.
  */
-export function composeCitations(surface: Surface, prompt: string, market: Market, mentions: Mention[], rng: Rng): Citation[] {
+export function composeCitations(surface: Surface, prompt: string, market: Market, mentions: Mention[], rng: Rng, picking: SourcePicking): Citation[] {
   const habits = SURFACE_HABITS[surface];
-  const editorial = market.sources.map((key) => editorialSource(key, prompt, market, rng));
+  const editorial = market.sources.map((key) => editorialSource(key, prompt, market, picking.pages));
   const official = mentions.slice(0, 4).map((m) => officialSite(m, rng));
-  const chosen = rng.sample([...editorial, ...official], rng.int(...habits.citations));
+  const chosen = picking.choose([...editorial, ...official], rng.int(...habits.citations));
   return chosen.map(({ url, title }) => ({
     url: surface === 'chatgpt' && rng.chance(0.7) ? withParam(url, 'utm_source', 'chatgpt.com') : url,
     title: rng.chance(habits.untitled) ? null : title,
   }));
 }
 
-function editorialSource(key: SourceKey, prompt: string, market: Market, rng: Rng): { url: string; title: string } {
+function editorialSource(key: SourceKey, prompt: string, market: Market, rng: Rng): CitableSource {
   const source = SOURCES[key];
   const slug = kebab(market.label);
   // The lookbehind starts a match only at a run's first mark; without it the run is rescanned from each.
@@ -120,15 +129,15 @@ function editorialSource(key: SourceKey, prompt: string, market: Market, rng: Rn
   };
   const fill = (template: string) => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
   const host = rng.chance(0.25) ? toggleWww(source.host) : source.host;
-  return { url: `https://${host}${fill(source.path)}`, title: fill(source.title) };
+  return { key, url: `https://${host}${fill(source.path)}`, title: fill(source.title) };
 }
 
-function officialSite(mention: Mention, rng: Rng): { url: string; title: string } {
+function officialSite(mention: Mention, rng: Rng): CitableSource {
   const page = rng.pick(['/', '/pricing', '/features', '/compare']);
   const host = rng.chance(0.5) ? `www.${mention.product.domain}` : mention.product.domain;
   const url = `https://${host}${page}`;
   const campaign = rng.chance(0.2) ? withParam(withParam(url, 'utm_source', 'review'), 'utm_medium', 'referral') : url;
-  return { url: campaign, title: page === '/pricing' ? `${mention.product.name} Pricing & Plans` : `${mention.product.name} | Official Site` };
+  return { key: mention.product.name, url: campaign, title: page === '/pricing' ? `${mention.product.name} Pricing & Plans` : `${mention.product.name} | Official Site` };
 }
 
 function withParam(url: string, name: string, value: string): string {

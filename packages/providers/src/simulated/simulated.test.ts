@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { SURFACES } from '@brandradar/contracts';
-import { brandsInPrompt } from './brands';
+import { brandsInOrder, measureAgreement } from './agreement';
+import { brandsInPrompt, marketFor } from './brands';
+import { latentLineup } from './latent';
 import { createSimulatedClient, simulateAnswer } from './simulated';
 
 const PROMPTS = [
@@ -16,6 +19,12 @@ describe('simulateAnswer', () => {
     for (const surface of SURFACES) for (const prompt of PROMPTS) expect(simulateAnswer(surface, prompt)).toEqual(simulateAnswer(surface, prompt));
   });
 
+  it('gives the fixed answers it gave before answers were drawn (tests with SIMULATED_VARIATION=fixed pin them)', () => {
+    const answers = SURFACES.flatMap((s) => PROMPTS.map((p) => simulateAnswer(s, p)));
+    // Taken at c85ce3c, the last commit with fixed answers only.
+    expect(createHash('sha256').update(JSON.stringify(answers)).digest('hex')).toBe('d220853a6d018b91910d9c738a0123b2c903add257c41f3966504d523ac271d6');
+  });
+
   it('depends on nothing but its input: no Math.random, no clock', () => {
     const random = jest.spyOn(Math, 'random').mockImplementation(() => {
       throw new Error('Math.random used');
@@ -25,6 +34,7 @@ describe('simulateAnswer', () => {
     });
     try {
       for (const surface of SURFACES) simulateAnswer(surface, PROMPTS[1]!);
+      for (const surface of SURFACES) simulateAnswer(surface, PROMPTS[1]!, { runId: 'run', sample: 1 });
     } finally {
       random.mockRestore();
       now.mockRestore();
@@ -81,6 +91,50 @@ describe('simulateAnswer', () => {
   });
 });
 
+describe('simulateAnswer with a draw', () => {
+  const prompt = 'What is the best CRM for startups?';
+  const draws = (runId: string, count: number) => Array.from({ length: count }, (_, i) => simulateAnswer('chatgpt', prompt, { runId, sample: i + 1 }));
+
+  it('gives the same answer to the same run, prompt, surface and sample', () => {
+    for (const surface of SURFACES) expect(simulateAnswer(surface, prompt, { runId: 'run-1', sample: 2 })).toEqual(simulateAnswer(surface, prompt, { runId: 'run-1', sample: 2 }));
+  });
+
+  it('answers each sample and each run differently', () => {
+    const texts = [...draws('run-1', 20), ...draws('run-2', 20)].map((a) => a.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts).not.toContain(simulateAnswer('chatgpt', prompt).text);
+  });
+
+  it("names each product about as often as the cell's latent probability says", () => {
+    const latent = latentLineup(marketFor(prompt, []), [], 'chatgpt', prompt);
+    const names = latent.map((l) => l.product.name);
+    const lists = draws('run-1', 200).map((a) => brandsInOrder(a.text, names));
+    const top = latent.reduce((a, b) => (b.probability > a.probability ? b : a));
+    const tail = latent.reduce((a, b) => (b.probability < a.probability ? b : a));
+    expect(top.probability).toBeGreaterThan(0.55);
+    expect(tail.probability).toBeLessThan(0.3);
+    // 200 answers: one standard error is at most 0.035; 0.08 is over two.
+    for (const { product, probability } of [top, tail]) expect(Math.abs(lists.filter((l) => l.includes(product.name)).length / 200 - probability)).toBeLessThan(0.08);
+  });
+
+  it('cites the same pages across answers, but not always the same ones', () => {
+    const urls = draws('run-1', 20).map((a) => a.citations.map((c) => new URL(c.url).pathname));
+    const reddit = new Set(urls.flat().filter((u) => u.startsWith('/r/')));
+    expect(reddit.size).toBe(1);
+    expect(new Set(urls.map((u) => u.join(' '))).size).toBeGreaterThan(10);
+  });
+
+  it('agrees between samples about as rarely as real surfaces do (figures in README.md)', () => {
+    const agreement = measureAgreement();
+    expect(agreement.answers).toBe(3000);
+    expect(agreement.identicalBrandLists).toBeLessThan(0.02);
+    expect(agreement.identicalOrder).toBeLessThan(agreement.identicalBrandLists);
+    expect(agreement.topBrandRate.median).toBeGreaterThan(0.55);
+    expect(agreement.topBrandRate.median).toBeLessThan(0.85);
+    expect(agreement.overlapAcrossRuns).toBeGreaterThan(0.25);
+  });
+});
+
 describe('brandsInPrompt', () => {
   it('reads runs of capitalised words, skipping question words and category acronyms', () => {
     expect(brandsInPrompt('Is HubSpot better than Zoho CRM or Acme Cloud for SaaS?')).toEqual(['HubSpot', 'Zoho CRM', 'Acme Cloud']);
@@ -98,13 +152,23 @@ describe('simulateAnswer on a 256 KiB prompt', () => {
 
 describe('createSimulatedClient', () => {
   it('labels itself simulated, answering google_ai_overview from a results page', async () => {
-    expect(createSimulatedClient('chatgpt')).toMatchObject({ provider: 'simulated', method: 'api' });
-    expect(createSimulatedClient('google_ai_overview')).toMatchObject({ provider: 'simulated', method: 'serp' });
-    const answer = await createSimulatedClient('claude').ask('best crm', { signal: new AbortController().signal });
+    expect(createSimulatedClient('chatgpt', 'drawn')).toMatchObject({ provider: 'simulated', method: 'api' });
+    expect(createSimulatedClient('google_ai_overview', 'drawn')).toMatchObject({ provider: 'simulated', method: 'serp' });
+  });
+
+  it('draws its answer when asked with a draw, and gives the fixed answer without one (content briefs)', async () => {
+    const signal = new AbortController().signal;
+    const draw = { runId: 'run-1', sample: 3 };
+    expect(await createSimulatedClient('claude', 'drawn').ask('best crm', { signal, draw })).toEqual(simulateAnswer('claude', 'best crm', draw));
+    expect(await createSimulatedClient('claude', 'drawn').ask('best crm', { signal })).toEqual(simulateAnswer('claude', 'best crm'));
+  });
+
+  it('gives the fixed answer to every draw when its variation is fixed', async () => {
+    const answer = await createSimulatedClient('claude', 'fixed').ask('best crm', { signal: new AbortController().signal, draw: { runId: 'run-1', sample: 3 } });
     expect(answer).toEqual(simulateAnswer('claude', 'best crm'));
   });
 
   it('honours an aborted signal', async () => {
-    await expect(createSimulatedClient('gemini').ask('q', { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow('stop');
+    await expect(createSimulatedClient('gemini', 'drawn').ask('q', { signal: AbortSignal.abort(new Error('stop')) })).rejects.toThrow('stop');
   });
 });

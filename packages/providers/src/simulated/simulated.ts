@@ -1,34 +1,41 @@
 import type { Surface } from '@brandradar/contracts';
-import type { ClientAnswer, SurfaceClient } from '../answer';
+import type { AnswerDraw, ClientAnswer, SurfaceClient } from '../answer';
+import type { SimulatedVariation } from '../simulation';
 import { brandsInPrompt, lineup, marketFor } from './brands';
 import { composeCitations, composeText } from './compose';
-import { createRng } from './prng';
+import { cellKey, drawMentions, drawnSourcePicking, drawSeed, latentLineup } from './latent';
+import { createMixedRng, createRng } from './prng';
 
 /**
- * A deterministic stand-in for a surface whose key is not set (api-contract §9):
- * the same surface and prompt always give the same answer. Answers rank the
- * products the prompt names among plausible rivals, with favourable and critical
- * wording and realistic citations, so trackers produce meaningful results locally.
+ * A stand-in for a surface whose key is not set (api-contract §9, §10). Answers rank the products
+ * the prompt names among plausible rivals, with favourable and critical wording and realistic
+ * citations, so trackers produce meaningful results locally. With a `draw` (the run and sample),
+ * the answer is drawn from the cell's latent model (latent.ts): the same draw always gives the same
+ * answer, and other draws differ as a real surface's answers do. Without one, the surface and
+ * prompt alone decide the answer: the fixed answer.
  */
-export function simulateAnswer(surface: Surface, prompt: string): ClientAnswer {
-  const rng = createRng(`${surface}\u0000${prompt}`);
+export function simulateAnswer(surface: Surface, prompt: string, draw?: AnswerDraw): ClientAnswer {
   const named = brandsInPrompt(prompt);
   const market = marketFor(prompt, named);
-  const mentions = lineup(market, named, rng);
+  const rng = draw ? createMixedRng(drawSeed(surface, prompt, draw)) : createRng(cellKey(surface, prompt));
+  const mentions = draw ? drawMentions(latentLineup(market, named, surface, prompt), rng) : lineup(market, named, rng);
+  // A fixed answer makes its pages and samples its sources with its own generator, as it always has.
+  const picking = draw ? drawnSourcePicking(surface, prompt, rng) : { pages: rng, choose: rng.sample };
   return {
     model: `simulated-${surface}`,
     text: composeText(surface, market, mentions, rng),
-    citations: composeCitations(surface, prompt, market, mentions, rng),
+    citations: composeCitations(surface, prompt, market, mentions, rng, picking),
   };
 }
 
-export function createSimulatedClient(surface: Surface): SurfaceClient {
+/** `variation`: `fixed` answers every draw with the fixed answer (SIMULATED_VARIATION, for tests that pin answers). */
+export function createSimulatedClient(surface: Surface, variation: SimulatedVariation): SurfaceClient {
   return {
     provider: 'simulated',
     method: surface === 'google_ai_overview' ? 'serp' : 'api',
-    ask: async (prompt, { signal }) => {
+    ask: async (prompt, { signal, draw }) => {
       signal.throwIfAborted();
-      return simulateAnswer(surface, prompt);
+      return simulateAnswer(surface, prompt, variation === 'drawn' ? draw : undefined);
     },
   };
 }

@@ -3,7 +3,7 @@ import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
-import { beyondNewest, newestRuns, type ListedRun } from '../domain/run-list';
+import { beyondNewest, comparableCandidates, newestRuns, type ListedRun } from '../domain/run-list';
 
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
 export const MANUAL_RUN_SLOTS = 3;
@@ -57,6 +57,9 @@ interface RunListDoc {
   runs: ListedRun[];
   complete?: true;
 }
+
+/** The statuses of runs whose metrics a delta compares. */
+const COMPARABLE_STATUSES: readonly RunState['status'][] = ['COMPLETED', 'PARTIAL'];
 
 /** The longest report (`runs.list-ids.v1`'s largest limit). */
 export const RUN_LIST_MAX = 100;
@@ -112,10 +115,15 @@ export class RunStore {
 
   /** The ids of a tracker's newest runs, newest first: one small read by `_id` (after the first). */
   async listIdsForTracker(accountId: string, trackerId: string, limit: number): Promise<string[]> {
-    const stored = await this.lists.findOne({ _id: trackerId });
-    const list = stored?.complete ? stored : await this.buildList(trackerId, stored);
+    const list = await this.completeList(trackerId);
     if (!list || list.accountId !== accountId) return [];
     return newestRuns(list.runs, limit).map((r) => r.id);
+  }
+
+  /** A tracker's list, completed from its runs on first use (null for a tracker without runs). */
+  private async completeList(trackerId: string): Promise<RunListDoc | null> {
+    const stored = await this.lists.findOne({ _id: trackerId });
+    return stored?.complete ? stored : this.buildList(trackerId, stored);
   }
 
   /**
@@ -123,10 +131,10 @@ export class RunStore {
    * added to whatever was added to it meanwhile. Reads every run of the tracker, once per tracker.
    */
   private async buildList(trackerId: string, stored: RunListDoc | null): Promise<RunListDoc | null> {
-    const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1 } }).toArray();
+    const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1, definitionKey: 1 } }).toArray();
     if (runs.length === 0) return null;
     const accountId = runs[0]!.accountId;
-    const newest = newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt })), RUN_LIST_MAX);
+    const newest = newestRuns(runs.map(listed), RUN_LIST_MAX);
     await this.addToList(trackerId, accountId, newest, true);
     return { _id: trackerId, accountId, runs: [...(stored?.runs ?? []), ...newest], complete: true };
   }
@@ -135,7 +143,7 @@ export class RunStore {
    * Lists runs just inserted in their trackers' lists: one write per tracker. Idempotent: called
    * again when each run is settled, so a run whose listing a crash cut short is listed by then.
    */
-  async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt'>[]): Promise<void> {
+  async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt' | 'definitionKey'>[]): Promise<void> {
     const byTracker = new Map<string, typeof runs>();
     for (const r of runs) byTracker.set(r.trackerId, [...(byTracker.get(r.trackerId) ?? []), r]);
     await Promise.all(
@@ -143,7 +151,7 @@ export class RunStore {
         this.addToList(
           trackerId,
           added[0]!.accountId,
-          added.map((r) => ({ id: r.id, createdAt: r.createdAt })),
+          added.map((r) => listed({ _id: r.id, createdAt: r.createdAt, definitionKey: r.definitionKey })),
           false,
         ),
       ),
@@ -199,10 +207,24 @@ export class RunStore {
     return this.comparable(run, 'later');
   }
 
+  /**
+   * From the tracker's list (one read by `_id`, once it is complete), the nearest runs on `side` that may have measured
+   * the same thing are read one by one, by `_id`, until one is finished COMPLETED or PARTIAL (usually
+   * the first). Only when the list does not settle it (none found in a list that may have been cut)
+   * are the tracker's runs searched, which FerretDB does by reading every one of them whole.
+   */
   private async comparable(run: RunState, side: 'earlier' | 'later'): Promise<RunState | null> {
+    const list = await this.completeList(run.trackerId);
+    if (list) {
+      for (const candidate of comparableCandidates(list.runs, { id: run.id, createdAt: run.createdAt, definitionKey: run.definitionKey }, side)) {
+        const doc = await this.collection.findOne({ _id: candidate.id });
+        if (doc && doc.definitionKey === run.definitionKey && COMPARABLE_STATUSES.includes(doc.status)) return fromDoc(doc);
+      }
+      if (list.runs.length < RUN_LIST_MAX) return null; // never trimmed: it lists every run of the tracker
+    }
     const createdAt = side === 'earlier' ? { $lt: run.createdAt } : { $gt: run.createdAt };
     const doc = await this.collection
-      .find({ trackerId: run.trackerId, definitionKey: run.definitionKey, status: { $in: ['COMPLETED', 'PARTIAL'] }, createdAt })
+      .find({ trackerId: run.trackerId, definitionKey: run.definitionKey, status: { $in: [...COMPARABLE_STATUSES] }, createdAt })
       .sort({ createdAt: side === 'earlier' ? -1 : 1 })
       .limit(1)
       .next();
@@ -321,6 +343,10 @@ export class RunStore {
     await this.lists.deleteOne({ _id: trackerId });
     return deletedCount;
   }
+}
+
+function listed(r: Pick<RunDoc, '_id' | 'createdAt' | 'definitionKey'>): ListedRun {
+  return { id: r._id, createdAt: r.createdAt, definitionKey: r.definitionKey };
 }
 
 function answerOf(doc: AnswerDoc): AnswerRecord {
