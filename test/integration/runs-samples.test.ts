@@ -117,6 +117,17 @@ describe('a run with samples', () => {
     expect(run.billedCostMicro).toBe(asked.reduce((sum, cell) => sum + cell.length * (cell[0]!.model === 'chatgpt' ? 5_000 : 4_000), 0));
   });
 
+  it('draws new simulated answers in each run, so two runs of one tracker differ', async () => {
+    const { apiKey: key } = await stack.account();
+    const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 2 });
+    const [first, second] = [await finishedRun(key, t.id, 'draw-1'), await finishedRun(key, t.id, 'draw-2')];
+    const texts = (run: Run) => run.results.flatMap((r) => r.answers.map((a) => (a as Answer & { text: string }).text));
+    const same = texts(first).filter((text, i) => text === texts(second)[i]).length;
+    expect(same).toBeLessThan(texts(first).length / 2);
+    // Samples of one cell differ within a run too.
+    expect(new Set(texts(first)).size).toBeGreaterThan(texts(first).length / 2);
+  });
+
   it('runs 30 prompts × 5 surfaces × 10 samples (1,500 answers) to its end, and serves the run and the report', async () => {
     const { apiKey: key } = await stack.account(100_000_000);
     const prompts = Array.from({ length: 30 }, (_, i) => `best project tool number ${i + 1} for a team of ${i + 3}`);
