@@ -3,8 +3,10 @@ import { computeMetrics, type AnalysedAnswer } from './metrics';
 import { CAUSATION_NOTE, MAX_LISTED_DOMAINS, RunDelta, type CitationDelta, type RankingDelta, type RunMetrics, type SentimentDelta } from './schemas';
 import { fisherExactPValue } from './stats';
 
+// Each answer to its own prompt: one answer per prompt × surface cell, as before prompts were asked repeatedly.
+let promptNo = 0;
 const answer = (text: string, surface = 'chatgpt', citations: string[] = []): AnalysedAnswer => ({
-  prompt: 'p',
+  prompt: `prompt ${++promptNo}`,
   surface,
   text,
   citations: citations.map((url) => ({ url, title: null })),

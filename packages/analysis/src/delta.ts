@@ -13,7 +13,7 @@
  * sizes (stats.ts says why). `significant` is `pValue < 0.05` for that one comparison alone; with
  * many names, domains and surfaces in one delta, some changes will pass by chance.
  */
-import { citationGroup, rankingGroup, sentimentGroup, type TrackedName } from './metrics';
+import { cellsOf, citationGroup, rankingGroup, sentimentGroup, type TrackedName } from './metrics';
 import { foldKey } from './fold';
 import {
   CAUSATION_NOTE,
@@ -52,17 +52,17 @@ export function computeDelta(current: RunMetrics, previous: RunMetrics): RunDelt
     case 'rankings':
     case 'compare': {
       if (previous.primitive !== current.primitive) break;
-      const empty = (other: RankingGroup) => rankingGroup([], other.brands.map(({ name, role }): TrackedName => ({ name, role })));
+      const empty = (other: RankingGroup) => rankingGroup([], cellsOf([]), other.brands.map(({ name, role }): TrackedName => ({ name, role })));
       return { primitive: current.primitive, ...HEADER, ...rankingDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, rankingDelta) };
     }
     case 'citations': {
       if (previous.primitive !== 'citations') break;
-      const empty = () => citationGroup([], current.url);
+      const empty = () => citationGroup([], cellsOf([]), current.url);
       return { primitive: 'citations', ...HEADER, ...citationDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, citationDelta) };
     }
     case 'sentiment': {
       if (previous.primitive !== 'sentiment') break;
-      const empty = () => sentimentGroup([]);
+      const empty = () => sentimentGroup([], cellsOf([]));
       return { primitive: 'sentiment', ...HEADER, ...sentimentDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, sentimentDelta) };
     }
   }

@@ -36,7 +36,7 @@ describe('computeMetrics: rankings and compare', () => {
   it('mentions and mentionRate: answers mentioning / analysed answers', () => {
     expect(brand('Acme').mentions).toBe(3);
     // Wilson exact 0.300642–0.954413, rounded outward.
-    expect(brand('Acme').mentionRate).toEqual({ value: 0.75, count: 3, n: 4, interval: { low: 0.3006, high: 0.9545 } });
+    expect(brand('Acme').mentionRate).toEqual({ value: 0.75, count: 3, n: 4, clusters: 4, effectiveN: 4, interval: { low: 0.3006, high: 0.9545 } });
     expect(brand('Gamma').mentionRate.value).toBe(0.5);
   });
 
@@ -66,7 +66,7 @@ describe('computeMetrics: rankings and compare', () => {
     const zeta = m.brands[1]!;
     expect(zeta.mentions).toBe(0);
     expect(zeta.averagePosition).toEqual({ value: null, n: 0 });
-    expect(zeta.mentionRate).toEqual({ value: 0, count: 0, n: 4, interval: { low: 0, high: 0.4899 } });
+    expect(zeta.mentionRate).toEqual({ value: 0, count: 0, n: 4, clusters: 4, effectiveN: 4, interval: { low: 0, high: 0.4899 } });
     expect(zeta.shareOfVoice).toMatchObject({ value: 0, count: 0, n: 3 });
   });
 
@@ -85,10 +85,12 @@ describe('computeMetrics: rankings and compare', () => {
       name: 'Acme',
       role: 'brand',
       mentions: 0,
-      mentionRate: { value: null, count: 0, n: 0, interval: null },
+      mentionRate: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
       averagePosition: { value: null, n: 0 },
-      top3Rate: { value: null, count: 0, n: 0, interval: null },
-      shareOfVoice: { value: null, count: 0, n: 0, effectiveN: 0, interval: null },
+      positionQuartiles: null,
+      top3Rate: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
+      shareOfVoice: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
+      stability: null,
     });
   });
 
@@ -190,7 +192,7 @@ describe('computeMetrics: sentiment', () => {
   it('no mentions: no values', () => {
     const m = computeMetrics(input([answer('Beta is great.')])) as SentimentMetrics;
     expect(m.mentions).toBe(0);
-    expect(m.positiveRate).toEqual({ value: null, count: 0, n: 0, interval: null });
+    expect(m.positiveRate).toEqual({ value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null });
     expect(m.netSentiment).toEqual({ value: null, n: 0 });
   });
 

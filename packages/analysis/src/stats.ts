@@ -28,6 +28,18 @@ export function wilsonInterval(count: number, n: number): Interval | null {
   return { low: Math.max(0, roundDown(center - half, 4)), high: Math.min(1, roundUp(center + half, 4)) };
 }
 
+/**
+ * The `q` quantile of `sorted` (ascending, not empty) by linear interpolation between order
+ * statistics (Hyndman & Fan type 7, the default of R and NumPy): at h = (N − 1)·q, the value at
+ * ⌊h⌋ plus the fraction of h beyond it times the step to the next. So the median of 1, 2, 4, 5 is 3.
+ */
+export function quantile(sorted: readonly number[], q: number): number {
+  const h = (sorted.length - 1) * q;
+  const below = Math.floor(h);
+  const lower = sorted[below]!;
+  return below + 1 < sorted.length ? lower + (h - below) * (sorted[below + 1]! - lower) : lower;
+}
+
 /** `x` rounded half away from zero to `digits` decimals, without binary noise (`0.1 + 0.2` → 0.3). */
 export function round(x: number, digits: number): number {
   const f = 10 ** digits;
@@ -55,7 +67,8 @@ function roundUp(x: number, digits: number): number {
 
 /**
  * The design effect of the ratio Σy / Σx when the units counted in y and x come in clusters
- * (answers): the variance of the ratio estimator with its linearised, cluster-robust standard error,
+ * (y[c] of x[c] in cluster c: the answers of one prompt × surface cell, or the mentions and
+ * citations of one cell's answers): the variance of the ratio estimator with its linearised, cluster-robust standard error,
  * divided by the variance the same ratio would have if all Σx units were independent. Citations of
  * one answer, or the brands one answer names, are not independent draws: an answer that cites one
  * domain five times is one source of evidence, not five. Floored at 1 so that clustering is never
@@ -71,9 +84,12 @@ export function designEffect(y: readonly number[], x: readonly number[]): number
   const meanX = sumX / clusters;
   const residuals = y.reduce((sum, yi, i) => sum + (yi - ratio * x[i]!) ** 2, 0);
   const clusterVariance = residuals / (clusters * (clusters - 1)) / (meanX * meanX);
-  // With n − 1 like the cluster variance, so that clusters of one unit give exactly 1.
+  // With n − 1 like the cluster variance, so that clusters of one unit give 1.
   const independentVariance = (ratio * (1 - ratio)) / (sumX - 1);
-  return Math.max(1, clusterVariance / independentVariance);
+  const deff = clusterVariance / independentVariance;
+  // Clusters of one unit give 1 up to rounding (1.0000000002); it must be exactly 1, so that one
+  // answer per cell keeps the figures of independent answers to the last digit.
+  return deff < 1 + 1e-9 ? 1 : deff;
 }
 
 /**
