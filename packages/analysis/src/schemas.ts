@@ -218,7 +218,7 @@ export const RateChange = z
     insufficientSample: z.boolean().meta({ description: `True when either run's sample (\`n\`) is below ${MIN_ANSWERS_FOR_CHANGE}.` }),
     pValue: Probability.nullable().meta({
       description:
-        "Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else RATE_TEST_PLACEHOLDER; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta.",
+        "Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta.",
     }),
     significant: z.boolean().nullable().meta({ description: `\`pValue < ${SIGNIFICANCE_LEVEL}\`; null whenever \`change\` is.` }),
   })
