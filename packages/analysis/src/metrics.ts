@@ -112,15 +112,17 @@ export interface Cells {
 }
 
 export function cellsOf(answers: readonly Cell[]): Cells {
-  const numbers = new Map<string, number>();
+  // By surface, then prompt: no key string to build per answer.
+  const numbers = new Map<string, Map<string, number>>();
+  let count = 0;
   const of = answers.map(({ prompt, surface }) => {
-    const key = JSON.stringify([prompt, surface]);
-    const known = numbers.get(key);
+    const prompts = numbers.get(surface) ?? numbers.set(surface, new Map()).get(surface)!;
+    const known = prompts.get(prompt);
     if (known !== undefined) return known;
-    numbers.set(key, numbers.size);
-    return numbers.size - 1;
+    prompts.set(prompt, count);
+    return count++;
   });
-  return { of, count: numbers.size };
+  return { of, count };
 }
 
 /** Σ of `values` (one per answer) within each cell. */
@@ -186,10 +188,15 @@ export function rankingGroup(answers: readonly AnswerRanking[], cells: Cells, tr
  * Null when no cell has two answers.
  */
 export function stability(mentions: readonly number[], answers: readonly number[]): Stability | null {
-  const repeated = answers.flatMap((n, c) => (n >= 2 ? [c] : []));
-  if (repeated.length === 0) return null;
-  const agreeing = repeated.filter((c) => mentions[c] === 0 || mentions[c] === answers[c]).length;
-  return { cells: repeated.length, agreeing, rate: round(agreeing / repeated.length, 4), interval: wilsonInterval(agreeing, repeated.length)! };
+  let cells = 0;
+  let agreeing = 0;
+  answers.forEach((n, c) => {
+    if (n < 2) return;
+    cells++;
+    if (mentions[c] === 0 || mentions[c] === n) agreeing++;
+  });
+  // At least one cell, so the interval exists.
+  return cells === 0 ? null : { cells, agreeing, rate: round(agreeing / cells, 4), interval: wilsonInterval(agreeing, cells)! };
 }
 
 /** Citation metrics of a group of answers in `cells`, given each answer's cited URLs; `url` is the tracked URL, normalised. */
@@ -254,8 +261,8 @@ export function sentimentGroup(answers: readonly (SentimentLabel | null)[], cell
  * on the effective sample (see {@link clustered}).
  */
 export function rate(hits: readonly number[], answers: readonly number[]): Rate {
-  const sampled = answers.flatMap((n, c) => (n > 0 ? [c] : []));
-  return clustered(sampled.map((c) => hits[c]!), sampled.map((c) => answers[c]!));
+  const sampled = (_: number, c: number) => answers[c]! > 0;
+  return clustered(hits.filter(sampled), answers.filter(sampled));
 }
 
 /**
