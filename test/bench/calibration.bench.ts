@@ -1,8 +1,8 @@
 import { simulateCalibration, type CalibrationDesign, type CalibrationOptions, type FlaggedShare } from '@brandradar/analysis';
 import { reportFigures } from '../support/bench-figures';
 
-/** Pairs of unchanged runs per design and kind of null (default 10,000); pairs with a real change get a fifth. */
-const PAIRS = Number(process.env.BENCH_CALIBRATION_PAIRS ?? 10_000);
+/** Pairs of unchanged runs per design and kind of null (default 2,500, about 5 minutes); pairs with a real change get a fifth. */
+const PAIRS = Number(process.env.BENCH_CALIBRATION_PAIRS ?? 2_500);
 const SEED = 2026_11_28;
 
 /**
