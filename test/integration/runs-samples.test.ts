@@ -19,7 +19,9 @@ const rankings = { name: 'Project tools', cadence, primitive: 'rankings', prompt
 const DEFAULT_SURFACES_RATE = 5_000 + 4_000 + 4_000;
 
 type Answer = { model: string; sample: number; status: string; metrics: { brands?: { mentioned: boolean }[] } | null };
-type Run = { id: string; status: string; samplesPerPrompt: number; samplingMode: string; billedCostMicro: number; estimatedCostMicro: number; summary: { answers: number; succeeded: number; failed: number }; results: { prompt: string; answers: Answer[] }[] };
+type Rate = { value: number | null; count: number; n: number; clusters: number; effectiveN: number; interval: { low: number; high: number } | null };
+type BrandMetrics = { name: string; mentionRate: Rate; shareOfVoice: { clusters: number }; stability: { cells: number; agreeing: number; rate: number } | null; positionQuartiles: unknown };
+type Run = { id: string; status: string; metrics: { brands: BrandMetrics[]; bySurface: Record<string, { brands: BrandMetrics[] }> }; samplesPerPrompt: number; samplingMode: string; billedCostMicro: number; estimatedCostMicro: number; summary: { answers: number; succeeded: number; failed: number }; results: { prompt: string; answers: Answer[] }[] };
 
 async function activeTracker(key: string, body: Record<string, unknown>) {
   const created = await stack.api('POST', '/api/v1/trackers', { key, body });
@@ -97,6 +99,21 @@ describe('a run with samples', () => {
       expect(r.answers.map((a) => [a.model, a.sample])).toEqual(['chatgpt', 'perplexity', 'gemini'].flatMap((m) => [1, 2, 3].map((s) => [m, s])));
     }
     await accountSettlesAt(stack, key, { balanceMicro: 1_000_000 - run.billedCostMicro, spentThisMonthMicro: run.billedCostMicro });
+
+    // The figures are taken over 6 cells of 3 answers each, and say how stable each name is across them.
+    for (const brand of run.metrics.brands) {
+      expect(brand.mentionRate).toMatchObject({ n: 18, clusters: 6 });
+      expect(brand.mentionRate.effectiveN).toBeLessThanOrEqual(18);
+      expect(brand.shareOfVoice.clusters).toBe(6);
+      expect(brand.stability).toMatchObject({ cells: 6 });
+      const agreeing = cells(run).filter((cell) => {
+        const index = run.metrics.brands.indexOf(brand);
+        return new Set(cell.map((a) => a.metrics!.brands![index]!.mentioned)).size === 1;
+      }).length;
+      expect(brand.stability!.agreeing).toBe(agreeing);
+      expect(brand).toHaveProperty('positionQuartiles');
+    }
+    expect(run.metrics.bySurface.chatgpt!.brands[0]!.mentionRate).toMatchObject({ n: 6, clusters: 2 });
   });
 
   it('adaptive: asks 2 samples of each cell, and the others only of a cell whose two disagree on a tracked name; bills what it asked', async () => {
@@ -115,6 +132,17 @@ describe('a run with samples', () => {
     expect(run.summary).toEqual({ answers, succeeded: answers, failed: 0 });
     expect(run.billedCostMicro).toBeLessThanOrEqual(run.estimatedCostMicro);
     expect(run.billedCostMicro).toBe(asked.reduce((sum, cell) => sum + cell.length * (cell[0]!.model === 'chatgpt' ? 5_000 : 4_000), 0));
+  });
+
+  it('draws new simulated answers in each run, so two runs of one tracker differ', async () => {
+    const { apiKey: key } = await stack.account();
+    const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 2 });
+    const [first, second] = [await finishedRun(key, t.id, 'draw-1'), await finishedRun(key, t.id, 'draw-2')];
+    const texts = (run: Run) => run.results.flatMap((r) => r.answers.map((a) => (a as Answer & { text: string }).text));
+    const same = texts(first).filter((text, i) => text === texts(second)[i]).length;
+    expect(same).toBeLessThan(texts(first).length / 2);
+    // Samples of one cell differ within a run too.
+    expect(new Set(texts(first)).size).toBeGreaterThan(texts(first).length / 2);
   });
 
   it('runs 30 prompts × 5 surfaces × 10 samples (1,500 answers) to its end, and serves the run and the report', async () => {

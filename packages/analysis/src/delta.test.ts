@@ -1,10 +1,12 @@
 import { computeDelta } from './delta';
 import { computeMetrics, type AnalysedAnswer } from './metrics';
-import { CAUSATION_NOTE, MAX_LISTED_DOMAINS, RunDelta, type CitationDelta, type RankingDelta, type RunMetrics, type SentimentDelta } from './schemas';
-import { fisherExactPValue } from './stats';
+import { CAUSATION_NOTE, MAX_LISTED_DOMAINS, RunDelta, RunMetrics, type CitationDelta, type RankingDelta, type RankingMetrics, type SentimentDelta } from './schemas';
+import { clusteredTwoProportionPValue, fisherExactPValue, reportedPValue } from './stats';
 
+// Each answer to its own prompt: one answer per prompt × surface cell, as before prompts were asked repeatedly.
+let promptNo = 0;
 const answer = (text: string, surface = 'chatgpt', citations: string[] = []): AnalysedAnswer => ({
-  prompt: 'p',
+  prompt: `prompt ${++promptNo}`,
   surface,
   text,
   citations: citations.map((url) => ({ url, title: null })),
@@ -75,6 +77,87 @@ describe('computeDelta', () => {
       significant: true,
     });
     expect(acme.mentionRate.pValue).toBeCloseTo(fisherExactPValue(7, 12, 1, 12), 4);
+  });
+
+  describe('with several answers per prompt × surface cell', () => {
+    /** `cells` prompts asked `samples` times on one surface; the first `mentioning` cells name Acme in every answer. */
+    const sampledRun = (mentioning: number, cells: number, samples: number): RankingMetrics =>
+      computeMetrics({
+        primitive: 'compare',
+        brand: 'Acme',
+        competitors: ['Beta'],
+        url: null,
+        answers: Array.from({ length: cells }, (_, c) =>
+          Array.from({ length: samples }, (_, s): AnalysedAnswer => ({ prompt: `q${c}`, surface: 'chatgpt', sample: s + 1, text: c < mentioning ? 'Acme and Beta.' : 'Beta.', citations: [] })),
+        ).flat(),
+      }) as RankingMetrics;
+
+    it('tests on the effective samples when answers of a cell agree, so a change of clustered answers weighs less', () => {
+      const current = sampledRun(14, 20, 3);
+      const previous = sampledRun(7, 20, 3);
+      const [now, before] = [current.brands[0]!.mentionRate, previous.brands[0]!.mentionRate];
+      expect(now.effectiveN).toBeLessThan(now.n);
+      const acme = rankingDelta(current, previous).brands[0]!.mentionRate;
+      const expected = clusteredTwoProportionPValue(
+        { count: now.count, n: now.n, effectiveN: now.effectiveN!, clusters: now.clusters! },
+        { count: before.count, n: before.n, effectiveN: before.effectiveN!, clusters: before.clusters! },
+      );
+      expect(acme.pValue).toBeCloseTo(expected, 4);
+      // 42 of 60 against 21 of 60 answers would be far more significant as independent answers.
+      expect(fisherExactPValue(42, 60, 21, 60)).toBeLessThan(0.001);
+      expect(acme.pValue!).toBeGreaterThan(0.01);
+    });
+
+    it('keeps Fisher’s exact test while both design effects are 1, whatever the samples per cell', () => {
+      // Cells of two answers that always disagree: no more alike than independent answers (deff floored at 1).
+      const split = (mentioning: number) =>
+        computeMetrics({
+          primitive: 'compare',
+          brand: 'Acme',
+          competitors: ['Beta'],
+          url: null,
+          answers: Array.from({ length: 10 }, (_, c) => [
+            { prompt: `q${c}`, surface: 'chatgpt', sample: 1, text: c < mentioning ? 'Acme.' : 'Beta.', citations: [] },
+            { prompt: `q${c}`, surface: 'chatgpt', sample: 2, text: 'Beta.', citations: [] },
+          ]).flat(),
+        });
+      const current = split(8);
+      expect((current as RankingMetrics).brands[0]!.mentionRate).toMatchObject({ n: 20, clusters: 10, effectiveN: 20 });
+      expect(rankingDelta(current, split(2)).brands[0]!.mentionRate.pValue).toBe(reportedPValue(fisherExactPValue(8, 20, 2, 20)));
+    });
+
+    it('the minimum sample counts answers, not cells', () => {
+      const acme = rankingDelta(sampledRun(3, 4, 3), sampledRun(1, 4, 3)).brands[0]!;
+      expect(acme.mentionRate).toMatchObject({ insufficientSample: false, change: 50 });
+    });
+
+    it('reads metrics stored without clusters and effective samples as one answer per cell', () => {
+      const stripped = (metrics: RunMetrics) => {
+        const old = structuredClone(metrics) as RankingMetrics;
+        for (const group of [old, ...Object.values(old.bySurface)]) {
+          for (const brand of group.brands) {
+            for (const rate of [brand.mentionRate, brand.top3Rate]) {
+              delete rate.clusters;
+              delete rate.effectiveN;
+            }
+            delete brand.stability;
+            delete brand.positionQuartiles;
+          }
+        }
+        return RunMetrics.parse(old);
+      };
+      // One answer per cell: the stored fields say nothing the delta did not assume.
+      expect(computeDelta(stripped(compareRun(7, 12)), stripped(compareRun(1, 12)))).toEqual(computeDelta(compareRun(7, 12), compareRun(1, 12)));
+      // An old previous run against a clustered current one: the old one counts as n cells of one answer.
+      const current = sampledRun(14, 20, 3);
+      const old = stripped(compareRun(21, 60));
+      const mixed = rankingDelta(current, old).brands[0]!.mentionRate;
+      const now = current.brands[0]!.mentionRate;
+      expect(mixed.pValue).toBeCloseTo(
+        clusteredTwoProportionPValue({ count: 42, n: 60, effectiveN: now.effectiveN!, clusters: 20 }, { count: 21, n: 60, effectiveN: 60, clusters: 60 }),
+        4,
+      );
+    });
   });
 
   it('does not call a small change significant', () => {

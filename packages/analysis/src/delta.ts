@@ -9,11 +9,13 @@
  * the sentiment rates and positions this is stricter than counting all analysed answers, never
  * looser. Counts always get their integer change.
  *
- * Significance: for rates, Fisher's exact test; for shares, a pooled z-test on effective sample
- * sizes (stats.ts says why). `significant` is `pValue < 0.05` for that one comparison alone; with
- * many names, domains and surfaces in one delta, some changes will pass by chance.
+ * Significance: for rates, Fisher's exact test while both runs' answers are as good as independent
+ * (design effect 1, as with one answer per prompt × surface cell), else a test of clustered
+ * proportions on the effective samples; for shares, a pooled z-test on effective sample sizes
+ * (stats.ts says why). `significant` is `pValue < 0.05` for that one comparison alone; with many
+ * names, domains and surfaces in one delta, some changes will pass by chance.
  */
-import { citationGroup, rankingGroup, sentimentGroup, type TrackedName } from './metrics';
+import { cellsOf, citationGroup, rankingGroup, sentimentGroup, type TrackedName } from './metrics';
 import { foldKey } from './fold';
 import {
   CAUSATION_NOTE,
@@ -39,7 +41,7 @@ import {
   type Share,
   type ValueChange,
 } from './schemas';
-import { fisherExactPValue, reportedPValue, round, twoProportionPValue, wilsonInterval } from './stats';
+import { clusteredTwoProportionPValue, fisherExactPValue, reportedPValue, round, twoProportionPValue, wilsonInterval, type ClusteredCount } from './stats';
 
 const HEADER = { note: CAUSATION_NOTE, minimumAnswers: MIN_ANSWERS_FOR_CHANGE, significanceLevel: SIGNIFICANCE_LEVEL } as const;
 
@@ -52,17 +54,17 @@ export function computeDelta(current: RunMetrics, previous: RunMetrics): RunDelt
     case 'rankings':
     case 'compare': {
       if (previous.primitive !== current.primitive) break;
-      const empty = (other: RankingGroup) => rankingGroup([], other.brands.map(({ name, role }): TrackedName => ({ name, role })));
+      const empty = (other: RankingGroup) => rankingGroup([], cellsOf([]), other.brands.map(({ name, role }): TrackedName => ({ name, role })));
       return { primitive: current.primitive, ...HEADER, ...rankingDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, rankingDelta) };
     }
     case 'citations': {
       if (previous.primitive !== 'citations') break;
-      const empty = () => citationGroup([], current.url);
+      const empty = () => citationGroup([], cellsOf([]), current.url);
       return { primitive: 'citations', ...HEADER, ...citationDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, citationDelta) };
     }
     case 'sentiment': {
       if (previous.primitive !== 'sentiment') break;
-      const empty = () => sentimentGroup([]);
+      const empty = () => sentimentGroup([], cellsOf([]));
       return { primitive: 'sentiment', ...HEADER, ...sentimentDelta(current, previous), bySurface: perSurface(current.bySurface, previous.bySurface, empty, sentimentDelta) };
     }
   }
@@ -169,11 +171,26 @@ function tested(current: number, previous: number, change: number, pValue: numbe
   return { current, previous, change: round(change * 100, 2), insufficientSample: false, pValue: reportedPValue(pValue), significant: pValue < SIGNIFICANCE_LEVEL };
 }
 
-/** Change in percentage points, computed from the exact counts, tested with Fisher's exact test. */
+/** Change in percentage points, computed from the exact counts; the sample rule counts answers, not cells. */
 function rateChange(current: Rate, previous: Rate): RateChange {
   if (current.value === null || previous.value === null || !sufficient(current.n, previous.n)) return withheld(current.value, previous.value);
   const change = current.count / current.n - previous.count / previous.n;
-  return tested(current.value, previous.value, change, fisherExactPValue(current.count, current.n, previous.count, previous.n));
+  return tested(current.value, previous.value, change, rateChangePValue(clusteredCount(current), clusteredCount(previous)));
+}
+
+/**
+ * Fisher's exact test when neither run's answers are more alike within their cells than
+ * independent answers (effective sample = sample), as before prompts were asked repeatedly; else
+ * the test of clustered proportions, whose calibration calibration.ts shows.
+ */
+function rateChangePValue(current: ClusteredCount, previous: ClusteredCount): number {
+  if (current.effectiveN === current.n && previous.effectiveN === previous.n) return fisherExactPValue(current.count, current.n, previous.count, previous.n);
+  return clusteredTwoProportionPValue(current, previous);
+}
+
+/** A stored rate's counts; metrics stored before cells were modelled had one answer per cell. */
+function clusteredCount({ count, n, effectiveN, clusters }: Rate): ClusteredCount {
+  return { count, n, effectiveN: effectiveN ?? n, clusters: clusters ?? n };
 }
 
 /** Shares are taken over a group's answers, so the group's answers decide whether the sample suffices. */

@@ -1,7 +1,8 @@
 /**
  * The OpenAPI examples of RunMetrics and RunDelta: a compare tracker (brand Acme, competitor Beta)
  * whose 12 answers on one surface list Acme in 9 (first in 6, third in 3), against a previous run
- * that listed it second in 4 of 12. They are real output: a test recomputes them from those answers.
+ * that listed it second in 4 of 12, each answer to its own prompt (so no cell has the two answers
+ * `stability` needs). They are real output: a test recomputes them from those answers.
  */
 // Every answer is on the one surface, so its figures are the run's.
 const metricsBrands = [
@@ -9,19 +10,23 @@ const metricsBrands = [
     name: 'Acme',
     role: 'brand',
     mentions: 9,
-    mentionRate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
+    mentionRate: { value: 0.75, count: 9, n: 12, clusters: 12, effectiveN: 12, interval: { low: 0.4676, high: 0.9111 } },
     averagePosition: { value: 1.67, n: 9 },
-    top3Rate: { value: 0.75, count: 9, n: 12, interval: { low: 0.4676, high: 0.9111 } },
-    shareOfVoice: { value: 0.4286, count: 9, n: 21, effectiveN: 21, interval: { low: 0.2446, high: 0.6346 } },
+    positionQuartiles: { p25: 1, median: 1, p75: 3 },
+    top3Rate: { value: 0.75, count: 9, n: 12, clusters: 12, effectiveN: 12, interval: { low: 0.4676, high: 0.9111 } },
+    shareOfVoice: { value: 0.4286, count: 9, n: 21, clusters: 12, effectiveN: 21, interval: { low: 0.2446, high: 0.6346 } },
+    stability: null,
   },
   {
     name: 'Beta',
     role: 'competitor',
     mentions: 12,
-    mentionRate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
+    mentionRate: { value: 1, count: 12, n: 12, clusters: 12, effectiveN: 12, interval: { low: 0.7575, high: 1 } },
     averagePosition: { value: 1.5, n: 12 },
-    top3Rate: { value: 1, count: 12, n: 12, interval: { low: 0.7575, high: 1 } },
-    shareOfVoice: { value: 0.5714, count: 12, n: 21, effectiveN: 21, interval: { low: 0.3654, high: 0.7554 } },
+    positionQuartiles: { p25: 1, median: 1.5, p75: 2 },
+    top3Rate: { value: 1, count: 12, n: 12, clusters: 12, effectiveN: 12, interval: { low: 0.7575, high: 1 } },
+    shareOfVoice: { value: 0.5714, count: 12, n: 21, clusters: 12, effectiveN: 21, interval: { low: 0.3654, high: 0.7554 } },
+    stability: null,
   },
 ];
 

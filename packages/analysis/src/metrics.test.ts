@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RUN_DELTA_EXAMPLE, RUN_METRICS_EXAMPLE } from './examples';
 import { computeDelta } from './delta';
-import { computeMetrics, type AnalysedAnswer, type AnalysisInput } from './metrics';
+import { cellsOf, computeMetrics, stability, type AnalysedAnswer, type AnalysisInput } from './metrics';
+import { designEffect, wilsonInterval } from './stats';
 import { MAX_LISTED_DOMAINS, RunDelta, RunMetrics, type CitationMetrics, type RankingMetrics, type SentimentMetrics } from './schemas';
 
 let promptNo = 0;
@@ -36,7 +37,7 @@ describe('computeMetrics: rankings and compare', () => {
   it('mentions and mentionRate: answers mentioning / analysed answers', () => {
     expect(brand('Acme').mentions).toBe(3);
     // Wilson exact 0.300642–0.954413, rounded outward.
-    expect(brand('Acme').mentionRate).toEqual({ value: 0.75, count: 3, n: 4, interval: { low: 0.3006, high: 0.9545 } });
+    expect(brand('Acme').mentionRate).toEqual({ value: 0.75, count: 3, n: 4, clusters: 4, effectiveN: 4, interval: { low: 0.3006, high: 0.9545 } });
     expect(brand('Gamma').mentionRate.value).toBe(0.5);
   });
 
@@ -66,7 +67,7 @@ describe('computeMetrics: rankings and compare', () => {
     const zeta = m.brands[1]!;
     expect(zeta.mentions).toBe(0);
     expect(zeta.averagePosition).toEqual({ value: null, n: 0 });
-    expect(zeta.mentionRate).toEqual({ value: 0, count: 0, n: 4, interval: { low: 0, high: 0.4899 } });
+    expect(zeta.mentionRate).toEqual({ value: 0, count: 0, n: 4, clusters: 4, effectiveN: 4, interval: { low: 0, high: 0.4899 } });
     expect(zeta.shareOfVoice).toMatchObject({ value: 0, count: 0, n: 3 });
   });
 
@@ -85,10 +86,12 @@ describe('computeMetrics: rankings and compare', () => {
       name: 'Acme',
       role: 'brand',
       mentions: 0,
-      mentionRate: { value: null, count: 0, n: 0, interval: null },
+      mentionRate: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
       averagePosition: { value: null, n: 0 },
-      top3Rate: { value: null, count: 0, n: 0, interval: null },
-      shareOfVoice: { value: null, count: 0, n: 0, effectiveN: 0, interval: null },
+      positionQuartiles: null,
+      top3Rate: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
+      shareOfVoice: { value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null },
+      stability: null,
     });
   });
 
@@ -98,6 +101,82 @@ describe('computeMetrics: rankings and compare', () => {
     expect(m.bySurface.perplexity!.answers).toBe(2);
     expect(m.bySurface.perplexity!.brands[0]!.mentionRate).toMatchObject({ count: 2, n: 2 });
     expect(m.bySurface.chatgpt!.brands[0]!.mentionRate).toMatchObject({ count: 0, n: 1 });
+  });
+});
+
+describe('computeMetrics: several answers per prompt × surface cell', () => {
+  /** `texts.length` samples of one prompt on one surface. */
+  const cell = (prompt: string, surface: string, texts: string[]): AnalysedAnswer[] =>
+    texts.map((text, i) => ({ prompt, surface, sample: i + 1, text, citations: [] }));
+  const acme = (m: ReturnType<typeof computeMetrics>) => (m as RankingMetrics).brands[0]!;
+
+  it('one answer per cell gives the figures of independent answers', () => {
+    const answers = ['Acme.', 'Acme.', 'Acme.', 'Beta.'].flatMap((text, i) => cell(`p${i}`, 'chatgpt', [text]));
+    // The values computeMetrics gave before cells were modelled.
+    expect(acme(computeMetrics(compare(answers))).mentionRate).toEqual({ value: 0.75, count: 3, n: 4, clusters: 4, effectiveN: 4, interval: { low: 0.3006, high: 0.9545 } });
+  });
+
+  it('cells whose answers agree are worth fewer answers: a wider interval on the effective sample', () => {
+    // 4 prompts asked 5 times: two cells always name Acme, two never.
+    const answers = [...cell('a', 'chatgpt', Array(5).fill('Acme.')), ...cell('b', 'chatgpt', Array(5).fill('Acme.')), ...cell('c', 'chatgpt', Array(5).fill('Beta.')), ...cell('d', 'chatgpt', Array(5).fill('Beta.'))];
+    const rate = acme(computeMetrics(compare(answers))).mentionRate;
+    // Residuals 4 · 2.5² = 25; cluster variance 25 / (4 · 3) / 5² = 1/12; independent 0.25 / 19: deff 19/3.
+    const deff = designEffect([5, 5, 0, 0], [5, 5, 5, 5]);
+    expect(deff).toBeCloseTo(19 / 3, 10);
+    expect(rate).toEqual({ value: 0.5, count: 10, n: 20, clusters: 4, effectiveN: 3.16, interval: wilsonInterval(10 / deff, 20 / deff) });
+    const independent = wilsonInterval(10, 20)!;
+    expect(rate.interval!.low).toBeLessThan(independent.low);
+    expect(rate.interval!.high).toBeGreaterThan(independent.high);
+  });
+
+  it('one cell of 5 identical answers among cells of one widens the interval', () => {
+    const singles = ['Acme.', 'Acme.', 'Acme.', 'Acme.', 'Beta.', 'Beta.', 'Beta.', 'Beta.', 'Beta.'].flatMap((text, i) => cell(`p${i}`, 'chatgpt', [text]));
+    const rate = acme(computeMetrics(compare([...singles, ...cell('repeated', 'chatgpt', Array(5).fill('Acme.'))]))).mentionRate;
+    expect(rate).toMatchObject({ count: 9, n: 14, clusters: 10 });
+    expect(rate.effectiveN).toBeLessThan(14);
+    const independent = wilsonInterval(9, 14)!;
+    expect(rate.interval!.high - rate.interval!.low).toBeGreaterThan(independent.high - independent.low);
+  });
+
+  it('a cell is a prompt on a surface, whatever the sample: the same prompt on two surfaces is two cells', () => {
+    expect(cellsOf([{ prompt: 'a', surface: 'x' }, { prompt: 'a', surface: 'y' }, { prompt: 'a', surface: 'x' }, { prompt: 'b', surface: 'x' }])).toEqual({ of: [0, 1, 0, 2], count: 3 });
+    const m = computeMetrics(compare([...cell('a', 'chatgpt', ['Acme.', 'Acme.']), ...cell('a', 'gemini', ['Acme.'])]));
+    expect(acme(m).mentionRate).toMatchObject({ n: 3, clusters: 2 });
+    expect((m as RankingMetrics).bySurface.chatgpt!.brands[0]!.mentionRate).toMatchObject({ n: 2, clusters: 1 });
+  });
+
+  it('shares sum their units within a cell; every cell of the group is a cluster', () => {
+    const answers = [...cell('a', 'chatgpt', ['Acme and Beta.', 'Acme.']), ...cell('b', 'chatgpt', ['Gamma.', 'Nothing.'])];
+    expect(acme(computeMetrics(compare(answers))).shareOfVoice).toMatchObject({ count: 2, n: 4, clusters: 2 });
+  });
+
+  it('sentiment rates are over the cells with a mentioning answer', () => {
+    const answers = [...cell('a', 'chatgpt', ['Acme is excellent.', 'Acme is buggy.', 'Beta.']), ...cell('b', 'chatgpt', ['Beta is great.']), ...cell('c', 'chatgpt', ['Acme is reliable.'])];
+    const m = computeMetrics({ primitive: 'sentiment', brand: 'Acme', competitors: [], url: null, answers }) as SentimentMetrics;
+    expect(m.positiveRate).toMatchObject({ count: 2, n: 3, clusters: 2 });
+  });
+
+  it('stability: over cells with at least 2 answers, those that agree on the mention; null when none has 2', () => {
+    const answers = [
+      ...cell('all', 'chatgpt', ['Acme.', 'Acme.', 'Acme.']),
+      ...cell('split', 'chatgpt', ['Acme.', 'Beta.', 'Acme.']),
+      ...cell('none', 'gemini', ['Beta.', 'Beta.']),
+      ...cell('single', 'gemini', ['Acme.']),
+    ];
+    const m = computeMetrics(compare(answers)) as RankingMetrics;
+    expect(m.brands[0]!.stability).toEqual({ cells: 3, agreeing: 2, rate: 0.6667, interval: wilsonInterval(2, 3) });
+    // Beta: named in every answer of 'none', in one of 'split', in none of 'all'.
+    expect(m.brands[1]!.stability).toMatchObject({ cells: 3, agreeing: 2 });
+    expect(m.bySurface.gemini!.brands[0]!.stability).toMatchObject({ cells: 1, agreeing: 1, rate: 1 });
+    expect(stability([1, 0], [1, 1])).toBeNull();
+  });
+
+  it('positionQuartiles over the placing answers (type 7), null when none places the name', () => {
+    const lists = ['1. Acme\n2. Beta', '1. Beta\n2. Acme', '1. Beta\n2. Gamma\n3. Delta\n4. Acme', '1. Beta\n2. Gamma\n3. Delta\n4. Zeta\n5. Acme'];
+    const m = computeMetrics(compare(cell('a', 'chatgpt', lists), ['Beta', 'Gamma', 'Delta', 'Zeta', 'Omega'])) as RankingMetrics;
+    // Places 1, 2, 4, 5.
+    expect(m.brands[0]!.positionQuartiles).toEqual({ p25: 1.75, median: 3, p75: 4.25 });
+    expect(m.brands[5]!.positionQuartiles).toBeNull();
   });
 });
 
@@ -190,7 +269,7 @@ describe('computeMetrics: sentiment', () => {
   it('no mentions: no values', () => {
     const m = computeMetrics(input([answer('Beta is great.')])) as SentimentMetrics;
     expect(m.mentions).toBe(0);
-    expect(m.positiveRate).toEqual({ value: null, count: 0, n: 0, interval: null });
+    expect(m.positiveRate).toEqual({ value: null, count: 0, n: 0, clusters: 0, effectiveN: 0, interval: null });
     expect(m.netSentiment).toEqual({ value: null, n: 0 });
   });
 
@@ -265,6 +344,20 @@ describe('schemas', () => {
     expect(metrics.$defs.RunMetrics!.example).toEqual(RUN_METRICS_EXAMPLE);
     expect(delta.$defs.RunDelta!.example).toEqual(RUN_DELTA_EXAMPLE);
     expect(Object.keys(metrics.$defs)).toEqual(expect.arrayContaining(['MetricRate', 'MetricShare', 'ConfidenceInterval', 'BrandMetrics']));
+  });
+
+  it('parses metrics stored before cells were modelled, without their fields', () => {
+    const old = structuredClone(RUN_METRICS_EXAMPLE) as { brands: Record<string, unknown>[] };
+    for (const brand of old.brands) {
+      delete brand.stability;
+      delete brand.positionQuartiles;
+      for (const key of ['mentionRate', 'top3Rate', 'shareOfVoice']) {
+        const figure = brand[key] as Record<string, unknown>;
+        delete figure.clusters;
+        if (key !== 'shareOfVoice') delete figure.effectiveN;
+      }
+    }
+    expect(RunMetrics.safeParse(old).success).toBe(true);
   });
 
   it('rejects a rate outside 0..1', () => {

@@ -3,10 +3,11 @@
  * (api-contract §4). The runner stores them; the gateway documents them in OpenAPI.
  *
  * Units of analysis: an *answer* is one surface's succeeded answer to one prompt; only succeeded
- * answers are analysed. Rates are proportions of answers, treated as independent observations
- * (answers to the same prompt on different surfaces may agree more than chance, which the intervals
- * do not model). Shares are proportions of mentions or citations, which come in clusters (answers)
- * and get intervals widened by the estimated design effect.
+ * answers are analysed. A prompt may be asked several times per surface: the answers of one prompt
+ * on one surface are a *cell*, correlated draws taken as one cluster. Rates are proportions of
+ * answers, shares proportions of mentions or citations; both get intervals on their effective
+ * sample size, the design effect estimated over cells (answers to the same prompt on different
+ * surfaces may agree more than chance, which the intervals do not model).
  */
 import { z } from 'zod';
 import { RUN_DELTA_EXAMPLE, RUN_METRICS_EXAMPLE } from './examples';
@@ -26,32 +27,72 @@ export const Interval = z
   .meta({ id: 'ConfidenceInterval', description: '95% Wilson score interval, rounded outward to 4 decimals.' });
 export type Interval = z.infer<typeof Interval>;
 
-/** `count` of `n`, and their ratio: what a rate and a share have in common. */
-const proportion = (nDescription: string) => ({
+/** Metrics stored before a prompt could be asked several times per surface lack the fields added then. */
+const ABSENT_BEFORE_SAMPLES = 'Absent on metrics computed before 2026-11-28.';
+const ADDED_WITH_SAMPLES = `${ABSENT_BEFORE_SAMPLES} Those had one answer per cell: read it as \`n\`.`;
+
+/**
+ * `count` of `n`, their ratio, and the cells they come from: what a rate and a share have in
+ * common. The effective sample size is added by each (a share has had one from the start).
+ */
+const proportion = (nDescription: string, clustersDescription: string) => ({
   value: Probability.nullable().meta({ description: '`count / n` to 4 decimals; null when `n` is 0.' }),
   count: Count,
   n: Count.meta({ description: nDescription }),
+  clusters: Count.optional().meta({ description: `${clustersDescription} ${ADDED_WITH_SAMPLES}` }),
+  interval: Interval.nullable().meta({ description: 'Wilson score interval on `count · effectiveN / n` of `effectiveN`; null when `n` is 0.' }),
 });
+
+const EFFECTIVE_N =
+  '`n` divided by the design effect (the cluster-robust variance of the proportion over cells, divided by the variance of `n` independent units, at least 1), to 2 decimals: the number of independent observations the clustered units are worth. The interval is taken on it. Equal to `n` when every cell has one answer.';
 
 export const Rate = z
   .object({
-    ...proportion('Sample size: the number of answers the rate is taken over.'),
-    interval: Interval.nullable().meta({ description: 'Null when `n` is 0.' }),
+    ...proportion(
+      'Sample size: the number of answers the rate is taken over.',
+      'The prompt × surface cells with at least one answer in the sample: the clusters the interval and the change test treat as independent.',
+    ),
+    effectiveN: z.number().min(0).optional().meta({ description: `${EFFECTIVE_N} ${ADDED_WITH_SAMPLES}` }),
   })
-  .meta({ id: 'MetricRate', description: 'A proportion of answers, with its sample size and 95% Wilson score interval.' });
+  .meta({ id: 'MetricRate', description: 'A proportion of answers, with its sample size, its cells and its 95% interval.' });
 export type Rate = z.infer<typeof Rate>;
 
 export const Share = z
   .object({
-    ...proportion('The denominator: all mentions (or citations) counted in the group.'),
-    effectiveN: z.number().min(0).meta({
-      description:
-        '`n` divided by the design effect: the number of independent observations the clustered units are worth. The interval is taken on it.',
-    }),
-    interval: Interval.nullable().meta({ description: 'Null when `n` is 0.' }),
+    ...proportion(
+      'The denominator: all mentions (or citations) counted in the group.',
+      "The prompt × surface cells of the group's answers (also those with no mention or citation): the clusters whose units are summed.",
+    ),
+    effectiveN: z.number().min(0).meta({ description: EFFECTIVE_N }),
   })
-  .meta({ id: 'MetricShare', description: 'A share of mentions or citations; its units come in clusters (answers).' });
+  .meta({ id: 'MetricShare', description: 'A share of mentions or citations; its units come in clusters (the answers of a prompt × surface cell).' });
 export type Share = z.infer<typeof Share>;
+
+export const Stability = z
+  .object({
+    cells: z.int().min(1).meta({ description: 'Prompt × surface cells with at least 2 answers.' }),
+    agreeing: Count.meta({ description: 'Of those, the cells whose answers all agree on whether the name is mentioned: all mention it, or none does.' }),
+    rate: Probability.meta({ description: '`agreeing / cells` to 4 decimals.' }),
+    interval: Interval.meta({ description: 'Wilson score interval over the cells, taken as independent.' }),
+  })
+  .meta({
+    id: 'MentionStability',
+    description: 'How repeatable the mention is when a prompt is asked several times on a surface: the share of cells whose answers agree.',
+  });
+export type Stability = z.infer<typeof Stability>;
+
+export const PositionQuartiles = z
+  .object({
+    p25: z.number().min(1),
+    median: z.number().min(1),
+    p75: z.number().min(1),
+  })
+  .meta({
+    id: 'PositionQuartiles',
+    description:
+      "Quartiles of the name's place over the answers that give it one, to 2 decimals, by linear interpolation between order statistics (Hyndman & Fan type 7, R's and NumPy's default): the q quantile of N sorted places is the place at h = (N − 1)·q, interpolated between ⌊h⌋ and ⌈h⌉ (0-based). The median of places 1, 2, 4, 5 is 3.",
+  });
+export type PositionQuartiles = z.infer<typeof PositionQuartiles>;
 
 export const AveragePosition = z
   .object({
@@ -79,10 +120,16 @@ export const BrandMetrics = z
       description:
         "Mean of the name's 1-based place over the answers that give it one: its item in the answer's list, or its order of first mention among the tracked names when the answer has no list. An answer whose list does not include the name gives it no place.",
     }),
+    positionQuartiles: PositionQuartiles.nullable()
+      .optional()
+      .meta({ description: `The spread of the places averaged in \`averagePosition\`; null when no answer places the name. ${ABSENT_BEFORE_SAMPLES}` }),
     top3Rate: Rate.meta({ description: 'Answers that place the name 1st to 3rd / analysed answers.' }),
     shareOfVoice: Share.meta({
       description: 'Answers that mention the name / the sum over all tracked names of answers that mention them. Sums to 1 over the names.',
     }),
+    stability: Stability.nullable()
+      .optional()
+      .meta({ description: `Over the cells with at least 2 answers; null when no cell has 2. ${ABSENT_BEFORE_SAMPLES}` }),
   })
   .meta({ id: 'BrandMetrics' });
 export type BrandMetrics = z.infer<typeof BrandMetrics>;
@@ -171,7 +218,7 @@ export const RateChange = z
     insufficientSample: z.boolean().meta({ description: `True when either run's sample (\`n\`) is below ${MIN_ANSWERS_FOR_CHANGE}.` }),
     pValue: Probability.nullable().meta({
       description:
-        "Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta.",
+        "Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta.",
     }),
     significant: z.boolean().nullable().meta({ description: `\`pValue < ${SIGNIFICANCE_LEVEL}\`; null whenever \`change\` is.` }),
   })

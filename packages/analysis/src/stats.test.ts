@@ -1,4 +1,4 @@
-import { designEffect, fisherExactPValue, reportedPValue, round, twoProportionPValue, wilsonInterval } from './stats';
+import { clusteredTwoProportionPValue, designEffect, fisherExactPValue, quantile, reportedPValue, round, studentTPValue, twoProportionPValue, wilsonInterval } from './stats';
 
 describe('wilsonInterval', () => {
   // Reference values: the closed form at z = 1.959964, as given by R's prop.test(correct = FALSE).
@@ -85,6 +85,12 @@ describe('designEffect', () => {
     expect(designEffect([1, 0, 1, 0], [1, 1, 1, 1])).toBe(1);
   });
 
+  it('is exactly 1, not 1 plus rounding, for clusters of one unit', () => {
+    // Computed plainly these give 1.0000000000000002 and 1.0000000000000007.
+    expect(designEffect([1, 0, 0, 0, 0], [1, 1, 1, 1, 1])).toBe(1);
+    expect(designEffect([1, 0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1])).toBe(1);
+  });
+
   it('exceeds 1 when units within a cluster agree', () => {
     // Each answer cites the domain either for all or for none of its 5 citations.
     const deff = designEffect([5, 0, 5, 0, 5, 0], [5, 5, 5, 5, 5, 5]);
@@ -102,5 +108,63 @@ describe('designEffect', () => {
     expect(designEffect([0, 0], [3, 4])).toBe(1);
     expect(designEffect([3, 4], [3, 4])).toBe(1);
     expect(designEffect([], [])).toBe(1);
+  });
+});
+
+describe('quantile (type 7: linear between order statistics)', () => {
+  it.each<[values: number[], q: number, expected: number]>([
+    [[1, 2, 4, 5], 0.5, 3],
+    [[1, 2, 4, 5], 0.25, 1.75], // h = 0.75: 1 + 0.75 · (2 − 1)
+    [[1, 2, 4, 5], 0.75, 4.25],
+    [[1, 1, 1, 1, 1, 1, 3, 3, 3], 0.75, 3], // h = 6 exactly
+    [[2], 0.25, 2],
+    [[1, 3], 1, 3],
+    [[1, 3], 0, 1],
+  ])('%j at %f → %f', (values, q, expected) => {
+    expect(quantile(values, q)).toBeCloseTo(expected, 12);
+  });
+});
+
+describe('studentTPValue', () => {
+  it.each<[t: number, df: number, p: number]>([
+    [0.3, 1, 1 - (2 * Math.atan(0.3)) / Math.PI], // Cauchy, closed form
+    [1.7, 2, 1 - 1.7 / Math.sqrt(2 + 1.7 * 1.7)], // closed form at 2 degrees of freedom
+    [2, 10, 0.07338803], // R: 2 * pt(-2, 10)
+    [2.228139, 10, 0.05], // qt(0.975, 10)
+    [12.706205, 1, 0.05],
+    [1.959964, 1e7, 0.05], // the normal limit
+  ])('t = %f, %f degrees of freedom → %f', (t, df, p) => {
+    expect(studentTPValue(t, df)).toBeCloseTo(p, 7);
+  });
+
+  it('is 1 at t = 0', () => {
+    expect(studentTPValue(0, 5)).toBe(1);
+  });
+});
+
+describe('clusteredTwoProportionPValue', () => {
+  const fisher = (a: number, n1: number, b: number, n2: number) => fisherExactPValue(a, n1, b, n2);
+
+  it('with no design effect and many cells: Fisher’s exact test on the counts, unless the t-test is larger', () => {
+    const p = clusteredTwoProportionPValue({ count: 60, n: 90, effectiveN: 90, clusters: 90 }, { count: 45, n: 90, effectiveN: 90, clusters: 90 });
+    expect(p).toBeGreaterThanOrEqual(fisher(60, 90, 45, 90));
+    expect(p).toBeCloseTo(Math.max(fisher(60, 90, 45, 90), studentTPValue(2.2678, 178)), 3);
+  });
+
+  it('with a design effect of 2: Fisher’s test on half the counts', () => {
+    const p = clusteredTwoProportionPValue({ count: 180, n: 270, effectiveN: 135, clusters: 90 }, { count: 135, n: 270, effectiveN: 135, clusters: 90 });
+    expect(p).toBeCloseTo(fisher(90, 135, 68, 135), 10); // 67.5 rounds half up
+    expect(p).toBeGreaterThan(fisher(180, 270, 135, 270));
+  });
+
+  it('with few cells, the t reference is the larger', () => {
+    const a = { count: 9, n: 12, effectiveN: 10, clusters: 2 };
+    const b = { count: 3, n: 12, effectiveN: 10, clusters: 2 };
+    expect(clusteredTwoProportionPValue(a, b)).toBeGreaterThan(fisher(8, 10, 3, 10));
+    expect(clusteredTwoProportionPValue(a, b)).toBeGreaterThan(0.1);
+  });
+
+  it('is 1 when both proportions are 0', () => {
+    expect(clusteredTwoProportionPValue({ count: 0, n: 30, effectiveN: 20, clusters: 10 }, { count: 0, n: 30, effectiveN: 20, clusters: 10 })).toBe(1);
   });
 });
