@@ -17,17 +17,7 @@ export type Run = Schemas['Run'];
 export type RunAnswer = Schemas['RunAnswer'];
 export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
-/**
- * A tracked name's metrics in a rankings or compare run. What samples per prompt add (issue 31) is
- * typed here until the OpenAPI document has it; metrics computed before samples existed lack it anyway.
- */
-export type BrandMetrics = Schemas['BrandMetrics'] & {
-  mentionRate: { clusters?: number; effectiveN?: number };
-  /** Over the prompt × surface cells with at least 2 answers: those whose answers all agree on whether the name is mentioned. Null when no cell has 2. */
-  stability?: { cells: number; agreeing: number; rate: number; interval: { low: number; high: number } } | null;
-  /** Of the places averaged in `averagePosition`; null when no answer places the name. */
-  positionQuartiles?: { p25: number; median: number; p75: number } | null;
-};
+export type BrandMetrics = Schemas['BrandMetrics'];
 export type ContentBriefInput = Schemas['ContentBriefInput'];
 export type ContentBriefResult = Schemas['ContentBriefResult'];
 

@@ -949,6 +949,8 @@ export interface components {
          *             "value": 0.75,
          *             "count": 9,
          *             "n": 12,
+         *             "clusters": 12,
+         *             "effectiveN": 12,
          *             "interval": {
          *               "low": 0.4676,
          *               "high": 0.9111
@@ -958,10 +960,17 @@ export interface components {
          *             "value": 1.67,
          *             "n": 9
          *           },
+         *           "positionQuartiles": {
+         *             "p25": 1,
+         *             "median": 1,
+         *             "p75": 3
+         *           },
          *           "top3Rate": {
          *             "value": 0.75,
          *             "count": 9,
          *             "n": 12,
+         *             "clusters": 12,
+         *             "effectiveN": 12,
          *             "interval": {
          *               "low": 0.4676,
          *               "high": 0.9111
@@ -971,12 +980,14 @@ export interface components {
          *             "value": 0.4286,
          *             "count": 9,
          *             "n": 21,
+         *             "clusters": 12,
          *             "effectiveN": 21,
          *             "interval": {
          *               "low": 0.2446,
          *               "high": 0.6346
          *             }
-         *           }
+         *           },
+         *           "stability": null
          *         },
          *         {
          *           "name": "Beta",
@@ -986,6 +997,8 @@ export interface components {
          *             "value": 1,
          *             "count": 12,
          *             "n": 12,
+         *             "clusters": 12,
+         *             "effectiveN": 12,
          *             "interval": {
          *               "low": 0.7575,
          *               "high": 1
@@ -995,10 +1008,17 @@ export interface components {
          *             "value": 1.5,
          *             "n": 12
          *           },
+         *           "positionQuartiles": {
+         *             "p25": 1,
+         *             "median": 1.5,
+         *             "p75": 2
+         *           },
          *           "top3Rate": {
          *             "value": 1,
          *             "count": 12,
          *             "n": 12,
+         *             "clusters": 12,
+         *             "effectiveN": 12,
          *             "interval": {
          *               "low": 0.7575,
          *               "high": 1
@@ -1008,12 +1028,14 @@ export interface components {
          *             "value": 0.5714,
          *             "count": 12,
          *             "n": 21,
+         *             "clusters": 12,
          *             "effectiveN": 21,
          *             "interval": {
          *               "low": 0.3654,
          *               "high": 0.7554
          *             }
-         *           }
+         *           },
+         *           "stability": null
          *         }
          *       ],
          *       "bySurface": {
@@ -1028,6 +1050,8 @@ export interface components {
          *                 "value": 0.75,
          *                 "count": 9,
          *                 "n": 12,
+         *                 "clusters": 12,
+         *                 "effectiveN": 12,
          *                 "interval": {
          *                   "low": 0.4676,
          *                   "high": 0.9111
@@ -1037,10 +1061,17 @@ export interface components {
          *                 "value": 1.67,
          *                 "n": 9
          *               },
+         *               "positionQuartiles": {
+         *                 "p25": 1,
+         *                 "median": 1,
+         *                 "p75": 3
+         *               },
          *               "top3Rate": {
          *                 "value": 0.75,
          *                 "count": 9,
          *                 "n": 12,
+         *                 "clusters": 12,
+         *                 "effectiveN": 12,
          *                 "interval": {
          *                   "low": 0.4676,
          *                   "high": 0.9111
@@ -1050,12 +1081,14 @@ export interface components {
          *                 "value": 0.4286,
          *                 "count": 9,
          *                 "n": 21,
+         *                 "clusters": 12,
          *                 "effectiveN": 21,
          *                 "interval": {
          *                   "low": 0.2446,
          *                   "high": 0.6346
          *                 }
-         *               }
+         *               },
+         *               "stability": null
          *             },
          *             {
          *               "name": "Beta",
@@ -1065,6 +1098,8 @@ export interface components {
          *                 "value": 1,
          *                 "count": 12,
          *                 "n": 12,
+         *                 "clusters": 12,
+         *                 "effectiveN": 12,
          *                 "interval": {
          *                   "low": 0.7575,
          *                   "high": 1
@@ -1074,10 +1109,17 @@ export interface components {
          *                 "value": 1.5,
          *                 "n": 12
          *               },
+         *               "positionQuartiles": {
+         *                 "p25": 1,
+         *                 "median": 1.5,
+         *                 "p75": 2
+         *               },
          *               "top3Rate": {
          *                 "value": 1,
          *                 "count": 12,
          *                 "n": 12,
+         *                 "clusters": 12,
+         *                 "effectiveN": 12,
          *                 "interval": {
          *                   "low": 0.7575,
          *                   "high": 1
@@ -1087,12 +1129,14 @@ export interface components {
          *                 "value": 0.5714,
          *                 "count": 12,
          *                 "n": 21,
+         *                 "clusters": 12,
          *                 "effectiveN": 21,
          *                 "interval": {
          *                   "low": 0.3654,
          *                   "high": 0.7554
          *                 }
-         *               }
+         *               },
+         *               "stability": null
          *             }
          *           ]
          *         }
@@ -1130,25 +1174,33 @@ export interface components {
             mentionRate: components["schemas"]["MetricRate"];
             /** @description Mean of the name's 1-based place over the answers that give it one: its item in the answer's list, or its order of first mention among the tracked names when the answer has no list. An answer whose list does not include the name gives it no place. */
             averagePosition: components["schemas"]["AveragePosition"];
+            /** @description The spread of the places averaged in `averagePosition`; null when no answer places the name. Absent on metrics computed before 2026-11-28. */
+            positionQuartiles?: components["schemas"]["PositionQuartiles"] | null;
             /** @description Answers that place the name 1st to 3rd / analysed answers. */
             top3Rate: components["schemas"]["MetricRate"];
             /** @description Answers that mention the name / the sum over all tracked names of answers that mention them. Sums to 1 over the names. */
             shareOfVoice: components["schemas"]["MetricShare"];
+            /** @description Over the cells with at least 2 answers; null when no cell has 2. Absent on metrics computed before 2026-11-28. */
+            stability?: components["schemas"]["MentionStability"] | null;
         };
         /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
         ConfidenceInterval: {
             low: number;
             high: number;
         };
-        /** @description A proportion of answers, with its sample size and 95% Wilson score interval. */
+        /** @description A proportion of answers, with its sample size, its cells and its 95% interval. */
         MetricRate: {
             /** @description `count / n` to 4 decimals; null when `n` is 0. */
             value: number | null;
             count: number;
             /** @description Sample size: the number of answers the rate is taken over. */
             n: number;
-            /** @description Null when `n` is 0. */
+            /** @description The prompt × surface cells with at least one answer in the sample: the clusters the interval and the change test treat as independent. Absent on metrics computed before 2026-11-28. Those had one answer per cell: read it as `n`. */
+            clusters?: number;
+            /** @description Wilson score interval on `count · effectiveN / n` of `effectiveN`; null when `n` is 0. */
             interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description `n` divided by the design effect (the cluster-robust variance of the proportion over cells, divided by the variance of `n` independent units, at least 1), to 2 decimals: the number of independent observations the clustered units are worth. The interval is taken on it. Equal to `n` when every cell has one answer. Absent on metrics computed before 2026-11-28. Those had one answer per cell: read it as `n`. */
+            effectiveN?: number;
         };
         AveragePosition: {
             /** @description Mean list place to 2 decimals; null when `n` is 0. */
@@ -1156,17 +1208,36 @@ export interface components {
             /** @description Answers that give the brand a place. */
             n: number;
         };
-        /** @description A share of mentions or citations; its units come in clusters (answers). */
+        /** @description Quartiles of the name's place over the answers that give it one, to 2 decimals, by linear interpolation between order statistics (Hyndman & Fan type 7, R's and NumPy's default): the q quantile of N sorted places is the place at h = (N − 1)·q, interpolated between ⌊h⌋ and ⌈h⌉ (0-based). The median of places 1, 2, 4, 5 is 3. */
+        PositionQuartiles: {
+            p25: number;
+            median: number;
+            p75: number;
+        };
+        /** @description A share of mentions or citations; its units come in clusters (the answers of a prompt × surface cell). */
         MetricShare: {
             /** @description `count / n` to 4 decimals; null when `n` is 0. */
             value: number | null;
             count: number;
             /** @description The denominator: all mentions (or citations) counted in the group. */
             n: number;
-            /** @description `n` divided by the design effect: the number of independent observations the clustered units are worth. The interval is taken on it. */
-            effectiveN: number;
-            /** @description Null when `n` is 0. */
+            /** @description The prompt × surface cells of the group's answers (also those with no mention or citation): the clusters whose units are summed. Absent on metrics computed before 2026-11-28. Those had one answer per cell: read it as `n`. */
+            clusters?: number;
+            /** @description Wilson score interval on `count · effectiveN / n` of `effectiveN`; null when `n` is 0. */
             interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description `n` divided by the design effect (the cluster-robust variance of the proportion over cells, divided by the variance of `n` independent units, at least 1), to 2 decimals: the number of independent observations the clustered units are worth. The interval is taken on it. Equal to `n` when every cell has one answer. */
+            effectiveN: number;
+        };
+        /** @description How repeatable the mention is when a prompt is asked several times on a surface: the share of cells whose answers agree. */
+        MentionStability: {
+            /** @description Prompt × surface cells with at least 2 answers. */
+            cells: number;
+            /** @description Of those, the cells whose answers all agree on whether the name is mentioned: all mention it, or none does. */
+            agreeing: number;
+            /** @description `agreeing / cells` to 4 decimals. */
+            rate: number;
+            /** @description Wilson score interval over the cells, taken as independent. */
+            interval: components["schemas"]["ConfidenceInterval"];
         };
         CitationMetrics: {
             /**
@@ -1508,7 +1579,7 @@ export interface components {
             change: number | null;
             /** @description True when either run's sample (`n`) is below 10. */
             insufficientSample: boolean;
-            /** @description Two-sided p-value for 'no change': Fisher's exact test for rates, a pooled z-test on effective sample sizes for shares. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
+            /** @description Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
             pValue: number | null;
             /** @description `pValue < 0.05`; null whenever `change` is. */
             significant: boolean | null;
