@@ -124,9 +124,10 @@ describe('runDetails', () => {
     expect(lines[6]).toMatch(/150 answers in 30 cells\s+–\s+–$/);
     expect(runDetails(sampled)).toContain('Stability: of the cells with at least 2 answers, those whose answers all agree');
   });
-  it('leaves out what a run without samples does not have', () => {
+  it('leaves out what a run of one sample per cell does not have', () => {
     const out = runDetails(run());
-    expect(out).not.toMatch(/STABILITY|POSITION|cells/);
+    expect(out).not.toMatch(/STABILITY|cells/);
+    expect(out).toMatch(/POSITION MEDIAN \(P25–P75\)\n[\s\S]*\s1 \(1–3\)\n/);
     expect(out.split('\n')[1]).toBe('2 answers (1 prompt × 2 surfaces × 1 sample)');
     expect(nameTable(run({ metrics: null }))).toBeNull();
   });

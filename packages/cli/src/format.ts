@@ -117,11 +117,10 @@ export function quartilesText(q: NonNullable<BrandMetrics['positionQuartiles']>)
 export function nameTable(run: Run): string | null {
   const m = run.metrics;
   if (!m || (m.primitive !== 'rankings' && m.primitive !== 'compare')) return null;
-  const brands: BrandMetrics[] = m.brands;
-  // Runs with one sample per cell (and those analysed before samples existed) have no stability.
-  const stable = brands.some((b) => b.stability);
-  const placed = brands.some((b) => b.positionQuartiles);
-  const rows = brands.map((b) => {
+  // Runs with one sample per cell have no stability; runs analysed before samples existed have neither.
+  const stable = m.brands.some((b) => b.stability);
+  const placed = m.brands.some((b) => b.positionQuartiles);
+  const rows = m.brands.map((b) => {
     const rate = b.mentionRate;
     const cells = rate.clusters !== undefined && rate.clusters !== rate.n ? ` in ${plural(rate.clusters, 'cell')}` : '';
     return [

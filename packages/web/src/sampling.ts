@@ -9,15 +9,8 @@ import type { LIMITS, RateCard, Run, SamplingMode, Surface } from '@brandradar/c
 export const MAX_SAMPLES: typeof LIMITS.samplesPerPrompt = 10;
 
 type RankingMetrics = Extract<NonNullable<Run['metrics']>, { primitive: 'rankings' | 'compare' }>;
-/**
- * A tracked name's metrics in a rankings or compare run, with what samples add typed as optional:
- * metrics computed before samples existed lack it.
- */
-export type NameMetrics = RankingMetrics['brands'][number] & {
-  mentionRate: { clusters?: number; effectiveN?: number };
-  stability?: { cells: number; agreeing: number; rate: number; interval: { low: number; high: number } } | null;
-  positionQuartiles?: { p25: number; median: number; p75: number } | null;
-};
+/** A tracked name's metrics in a rankings or compare run; metrics computed before samples existed lack `stability` and `positionQuartiles`. */
+export type NameMetrics = RankingMetrics['brands'][number];
 
 export const nameMetrics = (run: Run): NameMetrics[] => (run.metrics?.primitive === 'rankings' || run.metrics?.primitive === 'compare' ? run.metrics.brands : []);
 
