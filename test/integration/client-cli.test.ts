@@ -266,7 +266,8 @@ describe('the brandradar CLI', () => {
     expect(run).toMatchObject({ status: 'COMPLETED', samplesPerPrompt: 3, samplingMode: 'adaptive' });
     const shown = await cli('runs', 'show', id, run.id);
     expect(shown).toMatchObject({ code: 0, stdout: expect.stringContaining(`${run.summary.answers} answers (2 prompts × 2 surfaces × 2–3 samples, adaptive)`) });
-    expect(shown.stdout).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE/m);
+    expect(shown.stdout).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE\s+STABILITY/m);
+    expect(shown.stdout).toMatch(/^Alpha .* stable in \d of 4 cells, /m);
     expect((await cli('report', id)).stdout).toMatch(/The latest measured run \(.*\), \d+ answers \(2 prompts × 2 surfaces × 2–3 samples, adaptive\):\nNAME/);
 
     // The range of N is the API's to check; the CLI checks only that the flags make sense.

@@ -281,10 +281,13 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   await page.getByLabel('Tracked name').selectOption('Salesforce');
   await cells.locator('caption').filter({ hasText: 'Mentions of Salesforce' }).waitFor();
   expect(await page.evaluate('document.activeElement.id')).toBe('cells-name');
-  // Stability and position quartiles come with the run's metrics when the API computes them.
+  // Each name's stability over the run's 4 cells, as the API computed it; the quartiles of its places
+  // when some answer places it.
   const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
   const hubspot = run.metrics.brands.find((b: { name: string }) => b.name === 'HubSpot');
-  if (hubspot.stability) await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.stability').filter({ hasText: `Stable in ${hubspot.stability.agreeing} of ${hubspot.stability.cells} cells` }).waitFor();
+  expect(hubspot.stability).toMatchObject({ cells: 4 });
+  await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.stability').filter({ hasText: `Stable in ${hubspot.stability.agreeing} of 4 cells` }).waitFor();
+  await page.getByText('Stable: of the prompt × surface cells with at least 2 answers').waitFor();
   if (hubspot.positionQuartiles) {
     await page.getByLabel('Measure').selectOption({ label: 'Average position' });
     await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.quartiles').filter({ hasText: 'Median place' }).waitFor();
