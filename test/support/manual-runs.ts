@@ -24,6 +24,7 @@ export async function runManually(stack: TestStack, apiKey: string, trackerId: s
       onEnd(true);
     },
   });
+  await link.nc.flush(); // the server has the subscription: no end published from now on is missed
   /** Resolves at the next run end (true), or after `ms` (false). */
   const nextEnd = (ms: number) =>
     new Promise<boolean>((resolve) => {
@@ -47,11 +48,12 @@ export async function runManually(stack: TestStack, apiKey: string, trackerId: s
       if (queued.status !== 202 && queued.status !== 200) throw new Error(`run ${i}: ${queued.status} ${JSON.stringify(queued.body)}`);
       runIds.push(queued.body.run.id);
     }
-    // An end missed (published before the subscription was ready) is found by asking once a second without news.
+    // Should an end be lost all the same, a run is asked after 30 s without news (asking sooner would
+    // read a running run whole every time).
     const deadline = Date.now() + timeoutMs;
     for (let pending = runIds; pending.length > 0; pending = runIds.filter((id) => !ended.has(id))) {
       if (Date.now() > deadline) throw new Error(`runs ${pending.join(', ')} did not end within ${timeoutMs} ms`);
-      if (await nextEnd(1_000)) continue;
+      if (await nextEnd(30_000)) continue;
       const status = (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${pending[0]}`, { key: apiKey })).body.run?.status;
       if (status !== undefined && !['QUEUED', 'RUNNING'].includes(status)) ended.add(pending[0]!);
     }

@@ -249,6 +249,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
         d.metrics.runDuration.observe({ outcome: outcome.status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
         await updateNextDelta(finished);
+        return settle(finished); // what settling needs was just written: no need to read the run again
       }
     }
     throw new Error(`run ${runId}: could not be finished`);
