@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import { SURFACES } from '@brandradar/contracts';
-import { brandsInOrder, measureAgreement } from './agreement';
+import { AGREEMENT_PROMPTS, brandsInOrder, measureAgreement } from './agreement';
 import { brandsInPrompt, marketFor } from './brands';
 import { latentLineup } from './latent';
 import { createSimulatedClient, simulateAnswer } from './simulated';
 
-const PROMPTS = [
-  'What is the best CRM for startups?',
-  'Is HubSpot better than Acme Cloud for a small sales team?',
-  'Which project management tool should a remote agency use?',
-  'Best VPN for streaming',
-  'Which espresso grinder should I buy under $300?',
-  'Top running shoes for a first marathon',
-];
+/** Generic prompts, one naming brands, other markets and an invented one. */
+const PROMPTS = AGREEMENT_PROMPTS.slice(4, 10);
 
 describe('simulateAnswer', () => {
   it('gives the same answer to the same surface and prompt, always', () => {
