@@ -134,6 +134,16 @@ describe('a run with samples', () => {
     expect(run.billedCostMicro).toBe(asked.reduce((sum, cell) => sum + cell.length * (cell[0]!.model === 'chatgpt' ? 5_000 : 4_000), 0));
   });
 
+  it('gives a sentiment run the stability of its brand over the cells', async () => {
+    const { apiKey: key } = await stack.account();
+    const sentiment = { name: 'How monday.com sounds', cadence, primitive: 'sentiment', prompts: ['is monday.com good?', 'monday.com reviews'], brand: 'monday.com', models: ['chatgpt', 'gemini'], samplesPerPrompt: 3 };
+    const t = await activeTracker(key, sentiment);
+    const run = (await finishedRun(key, t.id, 'sentiment-3')) as Run & { metrics: { stability: { cells: number; agreeing: number } | null; bySurface: Record<string, { stability: { cells: number } | null }> } };
+    expect(run.summary.answers).toBe(12);
+    expect(run.metrics.stability).toMatchObject({ cells: 4 });
+    expect(run.metrics.bySurface.gemini!.stability).toMatchObject({ cells: 2 });
+  });
+
   it('draws new simulated answers in each run, so two runs of one tracker differ', async () => {
     const { apiKey: key } = await stack.account();
     const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 2 });

@@ -171,6 +171,13 @@ describe('computeMetrics: several answers per prompt × surface cell', () => {
     expect(stability([1, 0], [1, 1])).toBeNull();
   });
 
+  it('stability of a sentiment run: whether the brand is mentioned, over the same cells', () => {
+    const answers = [...cell('all', 'chatgpt', ['Acme is great.', 'Acme is fine.']), ...cell('split', 'chatgpt', ['Acme is good.', 'Beta is good.'])];
+    const m = computeMetrics({ primitive: 'sentiment', brand: 'Acme', competitors: [], url: null, answers }) as SentimentMetrics;
+    expect(m.stability).toMatchObject({ cells: 2, agreeing: 1, rate: 0.5 });
+    expect((computeMetrics({ primitive: 'sentiment', brand: 'Acme', competitors: [], url: null, answers: cell('one', 'chatgpt', ['Acme.']) }) as SentimentMetrics).stability).toBeNull();
+  });
+
   it('positionQuartiles over the placing answers (type 7), null when none places the name', () => {
     const lists = ['1. Acme\n2. Beta', '1. Beta\n2. Acme', '1. Beta\n2. Gamma\n3. Delta\n4. Acme', '1. Beta\n2. Gamma\n3. Delta\n4. Zeta\n5. Acme'];
     const m = computeMetrics(compare(cell('a', 'chatgpt', lists), ['Beta', 'Gamma', 'Delta', 'Zeta', 'Omega'])) as RankingMetrics;

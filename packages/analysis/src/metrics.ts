@@ -252,7 +252,8 @@ export function sentimentGroup(answers: readonly (SentimentLabel | null)[], cell
   const positiveRate = classRate('positive');
   const negativeRate = classRate('negative');
   const netSentiment: NetSentiment = { value: n === 0 ? null : round((positiveRate.count - negativeRate.count) / n, 4), n };
-  return { answers: answers.length, mentions: n, positiveRate, neutralRate: classRate('neutral'), negativeRate, netSentiment };
+  const stable = stability(mentioningPerCell, perCell(answers.map(() => 1), cells));
+  return { answers: answers.length, mentions: n, positiveRate, neutralRate: classRate('neutral'), negativeRate, netSentiment, stability: stable };
 }
 
 /**

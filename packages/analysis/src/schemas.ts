@@ -171,6 +171,9 @@ const sentimentGroup = {
   neutralRate: Rate.meta({ description: 'Mentioning answers classed neutral / mentioning answers.' }),
   negativeRate: Rate.meta({ description: 'Mentioning answers classed negative / mentioning answers.' }),
   netSentiment: NetSentiment,
+  stability: Stability.nullable()
+    .optional()
+    .meta({ description: `Whether the brand is mentioned, over the cells with at least 2 answers; null when no cell has 2. ${ABSENT_BEFORE_SAMPLES}` }),
 };
 
 const bySurface = <T extends z.ZodRawShape>(shape: T) =>

@@ -123,6 +123,8 @@ function charts(report: Report, measure: Measure): HTMLElement {
     );
   });
   const sampled = runs.some((r) => r.samplesPerPrompt > 1);
+  // A sentiment run's one tracked name is its brand, whose stability is the run's.
+  const brandStability = latest.metrics?.primitive === 'sentiment' ? latest.metrics.stability : null;
   return h(
     'section',
     { 'aria-labelledby': headingId },
@@ -137,6 +139,7 @@ function charts(report: Report, measure: Measure): HTMLElement {
     sampled
       ? h('p', { class: 'hint' }, 'Stable: of the prompt × surface cells with at least 2 answers, the share whose answers all agree on whether the name is mentioned (all of them do, or none).')
       : null,
+    brandStability ? h('p', { class: 'stability' }, h('strong', {}, `Latest run, mentions of ${report.tracker.brand}: `), `${stabilityText(brandStability)}.`) : null,
     h('div', { class: 'series-grid' }, ...figures),
     delta ? h('p', { class: 'note' }, delta.note) : null,
   );

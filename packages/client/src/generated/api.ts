@@ -1309,6 +1309,8 @@ export interface components {
             /** @description Mentioning answers classed negative / mentioning answers. */
             negativeRate: components["schemas"]["MetricRate"];
             netSentiment: components["schemas"]["NetSentiment"];
+            /** @description Whether the brand is mentioned, over the cells with at least 2 answers; null when no cell has 2. Absent on metrics computed before 2026-11-28. */
+            stability?: components["schemas"]["MentionStability"] | null;
             /** @description The same metrics for each surface that answered, keyed by surface. */
             bySurface: {
                 [key: string]: {
@@ -1323,6 +1325,8 @@ export interface components {
                     /** @description Mentioning answers classed negative / mentioning answers. */
                     negativeRate: components["schemas"]["MetricRate"];
                     netSentiment: components["schemas"]["NetSentiment"];
+                    /** @description Whether the brand is mentioned, over the cells with at least 2 answers; null when no cell has 2. Absent on metrics computed before 2026-11-28. */
+                    stability?: components["schemas"]["MentionStability"] | null;
                 };
             };
         };
