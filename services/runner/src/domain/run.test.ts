@@ -1,4 +1,4 @@
-import { runCounts, type RunState } from './run';
+import { definitionKeyOf, runCounts, type RunState } from './run';
 
 const definition = { name: 'T', cadence: { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment' as const, prompts: ['a', 'b'], models: ['chatgpt' as const, 'gemini' as const], brand: 'Acme', competitors: [], url: null };
 const run = (over: Partial<Pick<RunState, 'status' | 'startedAt' | 'outcomes'>>): Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'> => ({
@@ -30,5 +30,15 @@ describe('runCounts', () => {
 
   it('gives a run that never started no answers at all', () => {
     expect(runCounts(run({ status: 'FAILED', startedAt: null }))).toEqual({ answers: 0, succeeded: 0, failed: 0 });
+  });
+});
+
+describe('definitionKeyOf', () => {
+  it('keeps the key of a definition stored before samples existed, and starts a new series when the samples change', () => {
+    const before = definitionKeyOf(definition);
+    expect(definitionKeyOf({ ...definition, samplesPerPrompt: 1, samplingMode: 'fixed' })).toBe(before);
+    const five = definitionKeyOf({ ...definition, samplesPerPrompt: 5 });
+    expect(five).not.toBe(before);
+    expect(definitionKeyOf({ ...definition, samplesPerPrompt: 5, samplingMode: 'adaptive' })).not.toBe(five);
   });
 });

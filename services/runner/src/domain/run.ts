@@ -74,9 +74,12 @@ export function definitionOf(t: Tracker): TrackerDefinition {
 
 /** What is measured, not what it is called or when it runs. */
 export function definitionKeyOf(d: TrackerDefinition): string {
-  // Aliases change what is counted; a definition without them keeps the key it had before they existed.
+  // Aliases change what is counted, and samples what a run's answers are (api-contract §11: a new
+  // series); a definition without them keeps the key it had before they existed.
   const aliases = d.aliases && d.aliases.length > 0 ? { aliases: [...d.aliases].sort((a, b) => (a.name < b.name ? -1 : 1)) } : {};
-  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url, ...aliases };
+  const { samplesPerPrompt, samplingMode } = samplingOf(d);
+  const samples = samplesPerPrompt === 1 && samplingMode === 'fixed' ? {} : { samples: { samplesPerPrompt, samplingMode } };
+  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url, ...aliases, ...samples };
   return createHash('sha256').update(JSON.stringify(measured)).digest('hex').slice(0, 32);
 }
 
