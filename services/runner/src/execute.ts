@@ -192,8 +192,8 @@ export function createRunExecutor(d: ExecutorDeps) {
           }),
         )
       ).filter((a) => a !== null);
+    const first = samplesAskedFirst(run.definition);
     const answerCell = async (cell: AnswerCell) => {
-      const first = samplesAskedFirst(run.definition);
       const answers = await askAll(cell.slots.slice(0, first));
       if (cell.slots.length > first && !deadline.aborted && answersDisagree(answers)) await askAll(cell.slots.slice(first));
     };
