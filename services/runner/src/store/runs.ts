@@ -134,7 +134,7 @@ export class RunStore {
     const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1, definitionKey: 1 } }).toArray();
     if (runs.length === 0) return null;
     const accountId = runs[0]!.accountId;
-    const newest = newestRuns(runs.map(listed), RUN_LIST_MAX);
+    const newest = newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt, definitionKey: r.definitionKey })), RUN_LIST_MAX);
     await this.addToList(trackerId, accountId, newest, true);
     return { _id: trackerId, accountId, runs: [...(stored?.runs ?? []), ...newest], complete: true };
   }
@@ -151,7 +151,7 @@ export class RunStore {
         this.addToList(
           trackerId,
           added[0]!.accountId,
-          added.map((r) => listed({ _id: r.id, createdAt: r.createdAt, definitionKey: r.definitionKey })),
+          added.map((r) => ({ id: r.id, createdAt: r.createdAt, definitionKey: r.definitionKey })),
           false,
         ),
       ),
@@ -208,9 +208,9 @@ export class RunStore {
   }
 
   /**
-   * From the tracker's list (one read by `_id`, once it is complete), the nearest runs on `side` that may have measured
-   * the same thing are read one by one, by `_id`, until one is finished COMPLETED or PARTIAL (usually
-   * the first). Only when the list does not settle it (none found in a list that may have been cut)
+   * From the tracker's list (one read by `_id`, once it is complete), the nearest runs on `side`
+   * that may have measured the same thing are read one by one, by `_id`, until one is finished
+   * COMPLETED or PARTIAL (usually the first). Only when the list does not settle it (none found in a list that may have been cut)
    * are the tracker's runs searched, which FerretDB does by reading every one of them whole.
    */
   private async comparable(run: RunState, side: 'earlier' | 'later'): Promise<RunState | null> {
@@ -343,10 +343,6 @@ export class RunStore {
     await this.lists.deleteOne({ _id: trackerId });
     return deletedCount;
   }
-}
-
-function listed(r: Pick<RunDoc, '_id' | 'createdAt' | 'definitionKey'>): ListedRun {
-  return { id: r._id, createdAt: r.createdAt, definitionKey: r.definitionKey };
 }
 
 function answerOf(doc: AnswerDoc): AnswerRecord {
