@@ -79,6 +79,32 @@ export function computeMetrics(input: AnalysisInput): RunMetrics {
   }
 }
 
+/** What one answer was found to say about the tracked names, in their order (and, for sentiment, how it reads). */
+export interface AnswerFinding extends AnswerRanking {
+  sentiment?: SentimentLabel | null;
+}
+
+/**
+ * The metrics `computeMetrics` gives, from what detection already found in each answer
+ * (`findings[i]` of `answers[i]`, for the names of `input` in their order): no text is read again,
+ * so answers analysed one by one (e.g. with pauses between them) cost only the aggregation here.
+ * Citations are counted from the answers themselves, which needs no detection.
+ */
+export function metricsOfFindings(input: Omit<AnalysisInput, 'answers'>, answers: readonly AnalysedAnswer[], findings: readonly AnswerFinding[]): RunMetrics {
+  switch (input.primitive) {
+    case 'rankings':
+    case 'compare':
+      return rankingMetrics(input.primitive, answers, findings, trackedNames(input.brand, input.competitors));
+    case 'sentiment': {
+      if (input.brand === null) throw new RangeError('a sentiment run needs a brand');
+      const labels = findings.map((f) => f.sentiment ?? null);
+      return { primitive: 'sentiment', brand: input.brand, ...sentimentGroup(labels, cellsOf(answers)), bySurface: perSurface(answers, labels, sentimentGroup) };
+    }
+    case 'citations':
+      return computeMetrics({ ...input, answers });
+  }
+}
+
 /** `name` with the aliases the tracker gives it. */
 export function withAliases(name: string, aliases: AnalysisInput['aliases']): TrackedBrand {
   return { name, aliases: aliases?.find((a) => a.name === name)?.aliases ?? [] };
