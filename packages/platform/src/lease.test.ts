@@ -54,6 +54,15 @@ describe('release', () => {
     expect(await leases.claim('doc', 'second', at(1), LEASE_MS)).toEqual({ id: 'doc', owner: 'second', leaseUntil: at(61) });
   });
 
+  it('extends a lease while its holder has it, and not once another claim has taken it over', async () => {
+    const { leases } = fresh();
+    const held = (await leases.claim('doc', 'worker', t0, LEASE_MS))!;
+    expect(await leases.renew(held, at(50), LEASE_MS)).toMatchObject({ leaseUntil: at(110) });
+    expect(await leases.claim('doc', 'other', at(100), LEASE_MS)).toBeNull(); // renewed: not yet expired
+    expect(await leases.claim('doc', 'other', at(110), LEASE_MS)).not.toBeNull();
+    expect(await leases.renew(held, at(111), LEASE_MS)).toBeNull();
+  });
+
   it('leaves a taken-over document to its new holder when the old one releases late', async () => {
     const { leases } = fresh();
     const dead = (await leases.claim('doc', 'dead', t0, LEASE_MS))!;

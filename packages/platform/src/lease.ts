@@ -77,6 +77,13 @@ export class Leases {
     return doc && { id: doc._id, owner, leaseUntil };
   }
 
+  /** Extends a claim still held to `now + leaseMs`; null when it was lost (its deadline passed and another claim took the document over). */
+  async renew(lease: Pick<Lease, 'id' | 'owner'>, now: Date, leaseMs: number): Promise<Lease | null> {
+    const leaseUntil = deadline(now, leaseMs);
+    const { matchedCount } = await this.collection.updateOne({ _id: lease.id, owner: lease.owner }, { $set: { leaseUntil } });
+    return matchedCount === 1 ? { ...lease, leaseUntil } : null;
+  }
+
   /** Deletes the document, unless its lease ran out and another claim holds it now. */
   async release(lease: Pick<Lease, 'id' | 'owner'>): Promise<void> {
     await this.collection.deleteOne({ _id: lease.id, owner: lease.owner });
