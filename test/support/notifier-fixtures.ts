@@ -4,7 +4,7 @@
  * package from made-up answers, so they have the real shapes and values.
  */
 import { randomUUID } from 'node:crypto';
-import { computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
 import type { PauseReason, RunSummary, Tracker } from '@brandradar/contracts';
 import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../../services/notifier/src/domain/templates';
 
@@ -79,6 +79,7 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
     models: ['chatgpt'],
     samplesPerPrompt: 1,
     samplingMode: 'fixed',
+    analysisVersion: ANALYSIS_VERSION,
     estimatedCostMicro: (current.length + failed) * 5_000,
     billedCostMicro: current.length * 5_000,
     summary: { answers: current.length + failed, succeeded: current.length, failed },

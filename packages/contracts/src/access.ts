@@ -71,6 +71,10 @@ export const SERVICE_ACCESS = {
       RunQueries.requestManual,
       RunQueries.listIds,
       RunQueries.answers,
+      RunQueries.requestReanalysis,
+      RunQueries.getReanalysis,
+      RunQueries.requestSweep,
+      RunQueries.getSweep,
       WorkflowQueries.runContentBrief,
     ],
     publishes: [],
@@ -118,6 +122,8 @@ export const SERVICE_ACCESS = {
     publishes: [...all(RunCommands), ...all(RunEvents)],
     consumes: [
       { stream: RUN_COMMANDS_STREAM, durable: 'runner' },
+      { stream: RUN_COMMANDS_STREAM, durable: 'runner-reanalysis' },
+      { stream: RUN_COMMANDS_STREAM, durable: 'runner-reanalysis-sweep' },
       { stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted' },
     ],
     // Deltas replaced and trackers deleted, for each replica's cache of finished runs.

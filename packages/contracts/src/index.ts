@@ -13,3 +13,4 @@ export * from './run';
 export * from './run-messages';
 export * from './workflow';
 export * from './access';
+export * from './reanalysis';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
 import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { Reanalysis, ReanalysisSweep } from './reanalysis';
 import { RequestToken, RunAnswer, RunSummary } from './run';
 import { Tracker } from './tracker';
 import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
@@ -57,6 +58,19 @@ export const RunQueries = {
   ),
   /** Runs of a tracker that are QUEUED or RUNNING (a tracker with any cannot be deleted). */
   activeCount: defineQuery('runs.active-count.v1', scoped({ trackerId: z.uuid() }), z.object({ count: z.int().min(0) })),
+  /**
+   * Queues a reanalysis of the tracker's finished runs (api-contract §11); a known `requestToken`
+   * of the account returns its job (`replayed`), or `request_token_conflict` if it named another tracker.
+   */
+  requestReanalysis: defineQuery(
+    'runs.request-reanalysis.v1',
+    scoped({ trackerId: z.uuid(), requestToken: RequestToken }),
+    z.object({ reanalysis: Reanalysis, replayed: z.boolean() }),
+  ),
+  getReanalysis: defineQuery('runs.get-reanalysis.v1', scoped({ trackerId: z.uuid(), reanalysisId: z.uuid() }), z.object({ reanalysis: Reanalysis })),
+  /** An operator's reanalysis of every tracker; a known `requestToken` returns its sweep (`replayed`). */
+  requestSweep: defineQuery('runs.request-reanalysis-sweep.v1', versioned({ requestToken: RequestToken }), z.object({ sweep: ReanalysisSweep, replayed: z.boolean() })),
+  getSweep: defineQuery('runs.get-reanalysis-sweep.v1', versioned({ sweepId: z.uuid() }), z.object({ sweep: ReanalysisSweep })),
 };
 
 export const RUN_COMMANDS_STREAM: StreamDef = {
@@ -73,6 +87,10 @@ export const RUN_EVENTS_STREAM: StreamDef = {
 
 export const RunCommands = {
   execute: defineEvent('run.execute.v1', RUN_COMMANDS_STREAM, eventPayload({ accountId: z.uuid(), runId: z.uuid() })),
+  /** Works a tracker's reanalysis to its end; a job interrupted (a crash) goes on from where its progress says. */
+  reanalyse: defineEvent('run.reanalyse.v1', RUN_COMMANDS_STREAM, eventPayload({ accountId: z.uuid(), trackerId: z.uuid(), reanalysisId: z.uuid() })),
+  /** Works an operator's sweep over every tracker to its end, throttled. */
+  reanalyseAll: defineEvent('run.reanalyse-all.v1', RUN_COMMANDS_STREAM, eventPayload({ sweepId: z.uuid() })),
 };
 
 /** Run events carry the run's summary, never its answers: an event must fit one message however large the run. */

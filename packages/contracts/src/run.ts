@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RunDelta, RunMetrics } from '@brandradar/analysis';
+import { LEGACY_ANALYSIS_VERSION, RunDelta, RunMetrics } from '@brandradar/analysis';
 import { MAX_URL_CHARS, Micro, queryInteger, Surface, Timestamp, userText } from './common';
 import { LIMITS, Primitive, SamplingMode, Tracker } from './tracker';
 
@@ -21,7 +21,7 @@ export const MAX_CITATIONS_PER_ANSWER = 20;
 /** A citation with a longer URL is dropped (see MAX_URL_CHARS); a longer title is cut. */
 export const MAX_CITATION_TITLE_CHARS = 300;
 
-const Problem = z.object({ code: z.string(), message: z.string() });
+export const Problem = z.object({ code: z.string(), message: z.string() });
 
 /** Counted mentions listed per name and answer; more are counted, not listed, so a document stays bounded. */
 export const MAX_SPANS_PER_BRAND = 20;
@@ -53,9 +53,20 @@ export const AnswerBrand = z
   .meta({ id: 'AnswerBrand' });
 export type AnswerBrand = z.infer<typeof AnswerBrand>;
 
+/**
+ * Defaulted so that runs and answers analysed before versions were recorded still parse: they
+ * report `unversioned`, and no delta compares them with a versioned run until they are reanalysed.
+ */
+const analysisVersion = (what: string) =>
+  z
+    .string()
+    .default(LEGACY_ANALYSIS_VERSION)
+    .meta({ description: `The version of the detection and metric rules ${what} was computed with (api-contract §11); \`${LEGACY_ANALYSIS_VERSION}\` for results computed before versions were recorded. A reanalysis sets the current one.` });
+
 /** What one answer says, for the tracker's primitive. */
 export const AnswerMetrics = z
   .object({
+    analysisVersion: analysisVersion('this answer'),
     brands: z.array(AnswerBrand).optional().meta({ description: 'rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone.' }),
     sentiment: z.enum(['positive', 'neutral', 'negative']).nullable().optional().meta({ description: 'sentiment: how the sentences mentioning the brand read; null if not mentioned.' }),
     citedDomains: z.array(z.string()).optional().meta({ description: 'citations: registrable domains cited, each once.' }),
@@ -121,6 +132,7 @@ const runFields = {
   // Defaulted so that runs stored before samples existed (one answer per cell) still parse.
   samplesPerPrompt: z.int().min(1).max(LIMITS.samplesPerPrompt).default(1).meta({ description: "The tracker's `samplesPerPrompt` when the run was queued." }),
   samplingMode: SamplingMode.default('fixed'),
+  analysisVersion: analysisVersion("the run's metrics and delta"),
   estimatedCostMicro: Micro.meta({ description: 'The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum.' }),
   billedCostMicro: Micro.meta({ description: 'What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes.' }),
 };
@@ -165,4 +177,13 @@ export const ManualRunInput = z
 
 export const ReportQuery = z.object({ limit: queryInteger(1, 100).default(20) }).strict();
 
-export const Report = z.object({ tracker: Tracker, runs: z.array(Run).meta({ description: 'Newest first.' }) }).meta({ id: 'Report' });
+export const Report = z
+  .object({
+    tracker: Tracker,
+    runs: z.array(Run).meta({ description: 'Newest first.' }),
+    analysisVersions: z.array(z.string()).meta({
+      description:
+        'The analysis versions of the runs listed, newest run first, each once. More than one means the report mixes rules: no delta compares runs of different versions, so reanalyse the tracker (`POST /api/v1/trackers/{id}/reanalysis`) to compare them all.',
+    }),
+  })
+  .meta({ id: 'Report' });

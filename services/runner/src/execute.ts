@@ -1,5 +1,5 @@
 import { BillingQueries, TrackerQueries, runCostMicro, samplingOf, type PauseReason, type Surface } from '@brandradar/contracts';
-import { computeDelta, computeMetrics, type RunDelta, type RunMetrics } from '@brandradar/analysis';
+import { ANALYSIS_VERSION } from '@brandradar/analysis';
 import { DomainError, groupCommit, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
 import { setMaxListeners } from 'node:events';
@@ -7,7 +7,8 @@ import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { finishedEvent, isActive, type AnswerRecord, type RunState } from './domain/run';
+import { analysedDefinition, comparisonKeyOf, finishedEvent, isActive, type AnswerRecord, type RunState } from './domain/run';
+import { deltaAgainst, runMetricsOf } from './domain/run-analysis';
 import { answerCells, answersDisagree, askedSlots, samplesAskedFirst, type AnswerCell, type AnswerSlot } from './domain/sampling';
 import type { OpenRunStore } from './store/open-runs';
 import { answerId, type RunDoc, type RunStore } from './store/runs';
@@ -58,11 +59,6 @@ const ANSWERS_PER_WRITE = 100;
 
 /** A run's hold outlives its deadline by this much, so the run is settled (by its runner or the reaper) before billing would expire the hold. */
 export const HOLD_GRACE_MS = 15 * 60_000;
-
-/** The change of `metrics` since `previous`, naming the run it is measured against. */
-function deltaAgainst(metrics: RunMetrics, previous: RunState): RunDelta | null {
-  return previous.metrics ? { ...computeDelta(metrics, previous.metrics), previousRunId: previous.id } : null;
-}
 
 /**
  * Executes runs to their end. Safe to run again at any point after a crash:
@@ -180,7 +176,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     setMaxListeners(0, deadline); // every answer of the run listens to it
     const writes = groupCommit<{ slot: AnswerSlot; answer: AnswerRecord }>((answers) => d.store.saveAnswers(run, answers), ANSWERS_PER_WRITE);
     // A run resumed after a crash decides its adaptive cells from the answers it stored before.
-    const resumed = Object.keys(run.outcomes).length > 0 && samplingOf(run.definition).samplingMode === 'adaptive' ? await d.store.answersOf(run.id) : null;
+    const resumed = Object.keys(run.outcomes).length > 0 && samplingOf(run.definition).samplingMode === 'adaptive' ? await d.store.answersOf(run) : null;
     const askAll = async (slots: readonly AnswerSlot[]): Promise<AnswerRecord[]> =>
       (
         await Promise.all(
@@ -201,30 +197,25 @@ export function createRunExecutor(d: ExecutorDeps) {
     return !deadline.aborted;
   }
 
-  /** The run's status, bill, metrics and delta from the answers it has; missing answers count as failed. */
+  /**
+   * The run's status, bill, metrics and delta from the answers it has; missing answers count as
+   * failed. Analysed by this runner's rules: their version may be newer than the one the run was
+   * queued with, and decides what the run is comparable with.
+   */
   async function outcomeOf(run: RunState, reason: EndReason | null) {
     const def = run.definition;
-    const stored = await d.store.answersOf(run.id); // one indexed read, not one per answer
+    const stored = await d.store.answersOf(run); // one indexed read, not one per answer
     const asked = askedSlots(def, run.outcomes);
     const answers = asked.flatMap((slot) => (run.outcomes[slot.key] ? (stored.get(answerId(run.id, slot)) ?? []) : []));
     const { status, billedCostMicro } = runOutcome(answers, asked.length, run.rates!);
-    const succeeded = answers.filter((a) => a.status === 'succeeded');
-    const metrics = succeeded.length
-      ? computeMetrics({
-          primitive: def.primitive,
-          brand: def.brand,
-          competitors: def.competitors,
-          url: def.url,
-          aliases: def.aliases,
-          answers: succeeded.map((a) => ({ prompt: def.prompts[a.promptIndex]!, surface: a.model, sample: a.sample, text: a.text!, citations: a.citations })),
-        })
-      : null;
-    const previous = metrics ? await d.store.previousComparable(run) : null;
+    const metrics = runMetricsOf(analysedDefinition(run), answers);
+    const analysis = { analysisVersion: ANALYSIS_VERSION, comparisonKey: comparisonKeyOf(analysedDefinition(run), ANALYSIS_VERSION) };
+    const previous = metrics ? await d.store.previousComparable({ ...run, ...analysis }) : null;
     const delta = metrics && previous ? deltaAgainst(metrics, previous) : null;
     let error: RunError | null = null;
     if (status !== 'COMPLETED' && reason) error = { code: reason, message: END_MESSAGES[reason] };
     else if (status === 'FAILED') error = { code: 'no_answers', message: 'No surface answered; nothing was billed.' };
-    return { status, billedCostMicro, metrics, delta, error, succeeded };
+    return { status, billedCostMicro, metrics, delta, error, ...analysis, succeeded: answers.filter((a) => a.status === 'succeeded') };
   }
 
   /**

@@ -75,9 +75,9 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
     const slots = answerSlots(run.definition).filter((s) => s.index >= cursor && run.outcomes[s.key]);
     // The first page reads all the run's answers at once (most runs fit one page); a run too large
     // for one page is read on by `_id`, so later pages do not read the whole run again each.
-    const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run.id) : null;
+    const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run) : null;
     for (const slot of slots) {
-      const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run.id, slot);
+      const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run, slot);
       if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
       const { promptIndex, ...answer } = stored;
       sizes.push(jsonBytes({ promptIndex, answer }));

@@ -1,14 +1,16 @@
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunNotices, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents, plannedAnswers } from '@brandradar/contracts';
-import { BatchOutbox, LATENCY_BUCKETS, Outbox, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { BatchOutbox, LATENCY_BUCKETS, Leases, Outbox, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
 import { askingPhases } from './domain/sampling';
 import { createRunExecutor } from './execute';
 import { runQueryHandlers } from './queries';
+import { createReanalyser } from './reanalyse';
 import { FinishedRunCache } from './run-cache';
 import { OpenRunStore, openRunIndexes } from './store/open-runs';
+import { JOBS, ReanalysisStore, SWEEPS, reanalysisIndexes } from './store/reanalyses';
 import { RunStore, runIndexes } from './store/runs';
 
 /** Durable consumers, named here so provisioning (services and the deploy job) creates the same ones. */
@@ -20,6 +22,12 @@ export const runCommandsConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS' | 'R
     ackWaitMs: c.RUN_ACK_WAIT_MS,
     maxDeliver: c.RUN_MAX_DELIVER,
   });
+/** Reanalyses can wait long for a tracker another one holds (a throttled sweep): many deliveries, each backing off. */
+const REANALYSIS_MAX_DELIVER = 50;
+export const reanalysisConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS'>) =>
+  defineConsumer({ stream: RUN_COMMANDS_STREAM, durable: 'runner-reanalysis', events: [RunCommands.reanalyse], ackWaitMs: c.RUN_ACK_WAIT_MS, maxDeliver: REANALYSIS_MAX_DELIVER });
+export const sweepConsumer = (c: Pick<RunnerConfig, 'RUN_ACK_WAIT_MS'>) =>
+  defineConsumer({ stream: RUN_COMMANDS_STREAM, durable: 'runner-reanalysis-sweep', events: [RunCommands.reanalyseAll], ackWaitMs: c.RUN_ACK_WAIT_MS, maxDeliver: REANALYSIS_MAX_DELIVER });
 const trackerDeletedConsumer = defineConsumer({ stream: TRACKER_EVENTS_STREAM, durable: 'runner-tracker-deleted', events: [TrackerEvents.deleted], ackWaitMs: 30_000, maxDeliver: 20 });
 
 /**
@@ -32,8 +40,8 @@ const BATCH_OUTBOX_GRACE_MS = 30_000;
 export const runnerService: ServiceDefinition<RunnerConfig> = {
   name: 'runner',
   configSchema: runnerConfigSchema,
-  database: { indexes: [...runIndexes, ...openRunIndexes] },
-  consumers: (config) => [runCommandsConsumer(config), trackerDeletedConsumer],
+  database: { indexes: [...runIndexes, ...openRunIndexes, ...reanalysisIndexes] },
+  consumers: (config) => [runCommandsConsumer(config), reanalysisConsumer(config), sweepConsumer(config), trackerDeletedConsumer],
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const store = new RunStore(db);
     const openRuns = new OpenRunStore(db);
@@ -59,8 +67,32 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       publishNotice(nats, RunNotices.changed, { version: 1, trackerIds: [trackerId] });
     };
     const notices = watchNotices(nats, RunNotices.changed, ({ trackerIds }) => cache.forget(trackerIds), logger, () => cache.clear());
+    const reanalysisStore = new ReanalysisStore(db);
+    const jobsOutbox = new Outbox(db, JOBS, nats, logger);
+    const sweepsOutbox = new Outbox(db, SWEEPS, nats, logger);
+    const stopping = new AbortController();
+    const reanalyser = createReanalyser({
+      runs: store,
+      store: reanalysisStore,
+      trackerLocks: new Leases(db, 'reanalysis_locks'),
+      jobsOutbox,
+      sweepsOutbox,
+      nats,
+      logger,
+      now,
+      runsChanged: changed,
+      settings: { answersPerSecond: config.REANALYSIS_ANSWERS_PER_SECOND, sweepAnswersPerSecond: config.REANALYSIS_SWEEP_ANSWERS_PER_SECOND, lockMs: config.REANALYSIS_LOCK_MS },
+      signal: stopping.signal,
+      metrics: {
+        runs: new Counter({ name: 'reanalysis_runs_total', help: 'Runs recomputed and switched by reanalyses, by kind (tracker, sweep)', labelNames: ['kind'], registers: [metrics] }),
+        answers: new Counter({ name: 'reanalysis_answers_total', help: 'Answers recomputed by reanalyses, by kind', labelNames: ['kind'], registers: [metrics] }),
+        jobs: new Counter({ name: 'reanalysis_jobs_total', help: 'Reanalyses finished, by kind and status', labelNames: ['kind', 'status'], registers: [metrics] }),
+        runDuration: new Histogram({ name: 'reanalysis_run_duration_seconds', help: 'Time to recompute and switch one run, by kind', labelNames: ['kind'], buckets: LATENCY_BUCKETS, registers: [metrics] }),
+        sweepTrackersRemaining: new Gauge({ name: 'reanalysis_sweep_trackers_remaining', help: 'Trackers the sweep under way in this process has left', registers: [metrics] }),
+      },
+    });
     const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf: (queuedAt, definition) => runDeadline(queuedAt, plannedAnswers(definition), deadlinePolicy, askingPhases(definition)) });
-    const subscriptions = serveQueries(nats, RunQueries, handlers, 'runner', logger);
+    const subscriptions = serveQueries(nats, RunQueries, { ...handlers, ...reanalyser.queries }, 'runner', logger);
 
     const executor = createRunExecutor({
       store,
@@ -80,19 +112,21 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
       },
     });
 
+    /** Work that may outlast the ack wait: JetStream hears we are still at it, so no second runner gets the message. */
+    const keptAlive = async (msg: { working(): void }, work: () => Promise<void>) => {
+      const heartbeat = setInterval(() => msg.working(), Math.max(500, config.RUN_ACK_WAIT_MS / 3));
+      try {
+        await work();
+      } finally {
+        clearInterval(heartbeat);
+      }
+    };
     const runs = await consumeEvents(
       nats,
       runCommandsConsumer(config),
       logger,
-      async ({ payload, msg }) => {
-        // Provider calls can outlast the ack wait: tell JetStream we are still at it, so no second runner gets the run.
-        const heartbeat = setInterval(() => msg.working(), Math.max(500, config.RUN_ACK_WAIT_MS / 3));
-        try {
-          await executor.execute(payload.runId);
-        } finally {
-          clearInterval(heartbeat);
-        }
-      },
+      // Provider calls can outlast the ack wait.
+      ({ payload, msg }) => keptAlive(msg, () => executor.execute(payload.runId)),
       {
         concurrency: config.RUNNER_CONCURRENCY,
         // Given up on (a permanent failure, or every delivery failed): the run ends now with what it has.
@@ -101,15 +135,43 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
         },
       },
     );
+    // At shutdown a reanalysis stops between two runs; redelivered later, it goes on from its progress.
+    const reanalyses = await consumeEvents(nats, reanalysisConsumer(config), logger, ({ payload, msg }) => keptAlive(msg, () => reanalyser.work(payload.reanalysisId)), {
+      concurrency: config.REANALYSIS_CONCURRENCY,
+      onDeadLetter: async ({ payload }) => {
+        if (payload) await reanalyser.giveUp(payload.reanalysisId);
+      },
+    });
+    const sweeps = await consumeEvents(nats, sweepConsumer(config), logger, ({ payload, msg }) => keptAlive(msg, () => reanalyser.sweep(payload.sweepId)), {
+      onDeadLetter: async ({ payload }) => {
+        if (payload) await reanalyser.giveUpSweep(payload.sweepId);
+      },
+    });
     const deletions = await consumeEvents(nats, trackerDeletedConsumer, logger, async ({ payload }) => {
       await store.deleteForTracker(payload.tracker.id);
+      await reanalysisStore.deleteForTracker(payload.tracker.id);
       changed(payload.tracker.id);
     });
     const stopSweeping = outbox.startSweeping(config.OUTBOX_SWEEP_MS);
     const stopBatchSweeping = batchOutbox.startSweeping(config.OUTBOX_SWEEP_MS);
+    const stopJobsSweeping = jobsOutbox.startSweeping(config.OUTBOX_SWEEP_MS);
+    const stopSweepsSweeping = sweepsOutbox.startSweeping(config.OUTBOX_SWEEP_MS);
     const stopReaping = runPeriodically(config.RUN_REAPER_INTERVAL_MS, () => executor.reap(), (err) => logger.warn({ err }, 'reaping runs past their deadline failed'));
     shutdown.register('intake', 'stop runner intake and the reaper', async () => {
-      await Promise.all([stopSweeping(), stopBatchSweeping(), stopReaping(), runs.stop(), deletions.stop(), notices.stop(), ...subscriptions.map((s) => s.drain())]);
+      stopping.abort(new Error('the runner is stopping'));
+      await Promise.all([
+        stopSweeping(),
+        stopBatchSweeping(),
+        stopJobsSweeping(),
+        stopSweepsSweeping(),
+        stopReaping(),
+        runs.stop(),
+        reanalyses.stop(),
+        sweeps.stop(),
+        deletions.stop(),
+        notices.stop(),
+        ...subscriptions.map((s) => s.drain()),
+      ]);
     });
   },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput } from '@brandradar/contracts';
+import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount, CreatedApiKey, CreditInput, OpenHoldList, RateCard, RatesInput, ReanalysisSweep, ReanalysisSweepInput, RunQueries } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches } from '../caches';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
@@ -7,6 +7,7 @@ import { defineRoute, pathId, type RouteDef } from '../http/route';
 const accountParams = z.object({ id: pathId() });
 const accountBody = z.object({ account: Account });
 const ratesBody = z.object({ rates: RateCard });
+const sweepBody = z.object({ sweep: ReanalysisSweep });
 
 /**
  * The operators' API, served on its own port and never routed by the public ingress. Revoking a
@@ -15,6 +16,33 @@ const ratesBody = z.object({ rates: RateCard });
  */
 export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
   return [
+    defineRoute({
+      method: 'post',
+      path: '/admin/v1/reanalysis',
+      operationId: 'adminRequestReanalysis',
+      summary: 'Reanalyse every tracker (after an upgrade)',
+      description:
+        "Queues a sweep that reanalyses every tracker with runs, one at a time, as `POST /api/v1/trackers/{id}/reanalysis` would: their current names, the current analysis version, nothing billed. Throttled by the runner setting `REANALYSIS_SWEEP_ANSWERS_PER_SECOND` so that runs and the API are not slowed; progress is in the runner's `reanalysis_*` metrics and logs. A repeated `requestToken` answers 200 with the same sweep.",
+      tag: 'Admin',
+      body: ReanalysisSweepInput,
+      success: { status: 202, description: 'The sweep, QUEUED (200 with the existing one for a repeated `requestToken`).', schema: sweepBody, headers: { Location: 'URL of the sweep' } },
+      errors: ['validation_error'],
+      handle: async ({ body }) => {
+        const { sweep, replayed } = await query(nats, RunQueries.requestSweep, { version: 1, requestToken: body.requestToken }, timeoutMs);
+        return { status: replayed ? 200 : 202, body: { sweep }, headers: { Location: `/admin/v1/reanalysis/${sweep.id}` } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/v1/reanalysis/:id',
+      operationId: 'adminGetReanalysis',
+      summary: 'Follow a sweep',
+      tag: 'Admin',
+      params: z.object({ id: pathId() }),
+      success: { status: 200, description: 'The sweep and its progress.', schema: sweepBody },
+      errors: ['not_found'],
+      handle: async ({ params }) => ({ status: 200, body: await query(nats, RunQueries.getSweep, { version: 1, sweepId: params.id }, timeoutMs) }),
+    }),
     defineRoute({
       method: 'post',
       path: '/admin/v1/accounts',

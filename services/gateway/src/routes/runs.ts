@@ -80,7 +80,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getReport',
       summary: 'Read the report: the tracker and its runs, newest first',
       description:
-        'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
+        'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same series, names and analysis version exists, a `delta`; `analysisVersions` lists the versions present. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
       tag: 'Runs',
       params: z.object({ id: pathId() }),
       query: ReportQuery,
@@ -101,10 +101,14 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
           stream: async (write) => {
             const ahead = readAhead(runIds, REPORT_READ_AHEAD, (runId) => firstPage(accountId, params.id, runId));
             await write(`{"tracker":${JSON.stringify(tracker)},"runs":[`);
+            const versions = new Set<string>();
             for (let i = 0; i < runIds.length; i++) {
-              await write(`${i === 0 ? '' : ','}${JSON.stringify(await readRun(accountId, await ahead.next()))}`);
+              const run = await readRun(accountId, await ahead.next());
+              if (run.metrics) versions.add(run.analysisVersion); // a run with no metrics was analysed by no rules
+              await write(`${i === 0 ? '' : ','}${JSON.stringify(run)}`);
             }
-            await write(']}');
+            // Known only once every run is read: JSON's members have no order, so it goes last.
+            await write(`],"analysisVersions":${JSON.stringify([...versions])}}`);
           },
         };
       },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
+import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
 
 const TrackerParams = z.object({ id: pathId() });
 const one = z.object({ tracker: Tracker });
+const reanalysisBody = z.object({ reanalysis: Reanalysis });
 
 /** Tracker endpoints (api-contract §3); the tracker service answers each over NATS. */
 export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
@@ -54,7 +55,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'updateTracker',
       summary: 'Replace a tracker’s whole definition',
       description:
-        'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again.',
+        'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again. A change of names only (`brand`, `competitors`, `aliases`) keeps the series: reanalyse the tracker (`POST …/reanalysis`) and its earlier runs report the new names, comparable with the next. A change of `prompts`, `models`, `samplesPerPrompt`, `samplingMode`, `primitive` or `url` starts a new series: no delta crosses it.',
       tag: 'Trackers',
       params: TrackerParams,
       body: UpdateTrackerInput,
@@ -87,6 +88,37 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 200, description: 'The PAUSED tracker.', schema: one },
       errors: ['not_found', 'account_closed'],
       handle: async ({ accountId, params }) => ({ status: 200, body: await ask(TrackerQueries.pause, { version: 1, accountId, trackerId: params.id }) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/trackers/:id/reanalysis',
+      operationId: 'requestReanalysis',
+      summary: "Recompute a tracker's history with its current names",
+      description:
+        'Queues a job that recomputes every COMPLETED and PARTIAL run of the tracker, from its stored answers, with the tracker’s current `brand`, `competitors` and `aliases` and the current analysis version: each answer’s metrics, the run’s metrics and its delta. No AI surface is asked and nothing is billed; what was billed and when stays as it was. Allowed in every status. Runs stay readable throughout: each switches to its new metrics in one write. A run that finishes while the job works is recomputed too. A new `requestToken` answers 202 with the job; the same token again answers 200 with that job.',
+      tag: 'Trackers',
+      params: TrackerParams,
+      body: ReanalysisInput,
+      success: { status: 202, description: 'The job, QUEUED. (200 with the existing job for a repeated `requestToken`.) `Location` names it.', schema: reanalysisBody, headers: { Location: 'URL of the job' } },
+      errors: ['validation_error', 'not_found', 'request_token_conflict'],
+      handle: async ({ accountId, params, body }) => {
+        const { reanalysis, replayed } = await query(nats, RunQueries.requestReanalysis, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
+        return { status: replayed ? 200 : 202, body: { reanalysis }, headers: { Location: `/api/v1/trackers/${params.id}/reanalysis/${reanalysis.id}` } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers/:id/reanalysis/:reanalysisId',
+      operationId: 'getReanalysis',
+      summary: 'Follow a reanalysis',
+      tag: 'Trackers',
+      params: z.object({ id: pathId(), reanalysisId: pathId() }),
+      success: { status: 200, description: 'The job and its progress.', schema: reanalysisBody },
+      errors: ['not_found'],
+      handle: async ({ accountId, params }) => ({
+        status: 200,
+        body: await query(nats, RunQueries.getReanalysis, { version: 1, accountId, trackerId: params.id, reanalysisId: params.reanalysisId }, timeoutMs),
+      }),
     }),
     defineRoute({
       method: 'delete',

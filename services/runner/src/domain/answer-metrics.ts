@@ -1,8 +1,12 @@
-import { classifySentiment, detectBrands, normalizeUrl, registrableDomain, samePage, withAliases } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, classifySentiment, detectBrands, normalizeUrl, registrableDomain, samePage, withAliases } from '@brandradar/analysis';
 import { MAX_SPANS_PER_BRAND, type AnswerMetrics, type TrackerDefinition } from '@brandradar/contracts';
 
-/** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules). */
+/** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules), by the current rules. */
 export function answerMetrics(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): AnswerMetrics {
+  return { analysisVersion: ANALYSIS_VERSION, ...answerFacts(d, text, citations) };
+}
+
+function answerFacts(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): Omit<AnswerMetrics, 'analysisVersion'> {
   switch (d.primitive) {
     case 'rankings':
     case 'compare': {

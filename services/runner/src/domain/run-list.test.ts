@@ -20,21 +20,36 @@ describe('a tracker’s run list', () => {
 describe('comparableCandidates', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 9, minute));
   const runs: ListedRun[] = [
-    { id: 'a', createdAt: at(1), definitionKey: 'k' },
-    { id: 'b', createdAt: at(2), definitionKey: 'other' },
-    { id: 'c', createdAt: at(3) },
-    { id: 'd', createdAt: at(4), definitionKey: 'k' },
-    { id: 'e', createdAt: at(6), definitionKey: 'k' },
-    { id: 'f', createdAt: at(7), definitionKey: 'k' },
+    { id: 'a', createdAt: at(1), comparisonKey: 'k' },
+    { id: 'b', createdAt: at(2), comparisonKey: 'other' },
+    { id: 'c', createdAt: at(3), definitionKey: 'k' },
+    { id: 'd', createdAt: at(4), comparisonKey: 'k' },
+    { id: 'e', createdAt: at(6), comparisonKey: 'k' },
+    { id: 'f', createdAt: at(7), comparisonKey: 'k' },
   ];
-  const of = { id: 'd', createdAt: at(4), definitionKey: 'k' };
+  const of = { id: 'd', createdAt: at(4), comparisonKey: 'k' };
 
-  it('lists the runs that may have measured the same thing, nearest first on either side', () => {
-    expect(comparableCandidates(runs, of, 'earlier').map((r) => r.id)).toEqual(['c', 'a']);
+  it('lists the runs with the same comparison key, nearest first on either side; runs listed before keys (c) are not', () => {
+    expect(comparableCandidates(runs, of, 'earlier').map((r) => r.id)).toEqual(['a']);
     expect(comparableCandidates(runs, of, 'later').map((r) => r.id)).toEqual(['e', 'f']);
   });
 
   it('lists a run listed twice once', () => {
-    expect(comparableCandidates([...runs, { id: 'a', createdAt: at(1), definitionKey: 'k' }], of, 'earlier').map((r) => r.id)).toEqual(['c', 'a']);
+    expect(comparableCandidates([...runs, { id: 'a', createdAt: at(1), comparisonKey: 'k' }], of, 'earlier').map((r) => r.id)).toEqual(['a']);
+  });
+
+  it('takes the entry keyed last as the run’s: a reanalysis re-keys a run by listing it again', () => {
+    const rekeyed: ListedRun[] = [...runs, { id: 'b', createdAt: at(2), comparisonKey: 'k', keyedAt: at(30) }, { id: 'e', createdAt: at(6), comparisonKey: 'new', keyedAt: at(31) }];
+    expect(comparableCandidates(rekeyed, of, 'earlier').map((r) => r.id)).toEqual(['b', 'a']);
+    expect(comparableCandidates(rekeyed, of, 'later').map((r) => r.id)).toEqual(['f']);
+    // Keyed back to its first key (A → B → A): the latest key counts, not whether the entry was seen before.
+    const back: ListedRun[] = [...rekeyed, { id: 'e', createdAt: at(6), comparisonKey: 'k', keyedAt: at(32) }, { id: 'e', createdAt: at(6), comparisonKey: 'k' }];
+    expect(comparableCandidates(back, of, 'later').map((r) => r.id)).toEqual(['e', 'f']);
+  });
+
+  it('trims the entries a later one replaces', () => {
+    const first = { id: 'a', createdAt: at(1), comparisonKey: 'k' };
+    const second = { id: 'a', createdAt: at(1), comparisonKey: 'k2', keyedAt: at(9) };
+    expect(beyondNewest([first, second, { id: 'b', createdAt: at(2), comparisonKey: 'k' }], 5)).toEqual([first]);
   });
 });

@@ -1,4 +1,4 @@
-import { definitionKeyOf, runCounts, type RunState } from './run';
+import { comparisonKeyOf, namesForRun, runCounts, type RunState } from './run';
 
 const definition = { name: 'T', cadence: { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment' as const, prompts: ['a', 'b'], models: ['chatgpt' as const, 'gemini' as const], brand: 'Acme', competitors: [], url: null };
 const run = (over: Partial<Pick<RunState, 'status' | 'startedAt' | 'outcomes'>>): Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'> => ({
@@ -33,12 +33,32 @@ describe('runCounts', () => {
   });
 });
 
-describe('definitionKeyOf', () => {
-  it('keeps the key of a definition stored before samples existed, and starts a new series when the samples change', () => {
-    const before = definitionKeyOf(definition);
-    expect(definitionKeyOf({ ...definition, samplesPerPrompt: 1, samplingMode: 'fixed' })).toBe(before);
-    const five = definitionKeyOf({ ...definition, samplesPerPrompt: 5 });
-    expect(five).not.toBe(before);
-    expect(definitionKeyOf({ ...definition, samplesPerPrompt: 5, samplingMode: 'adaptive' })).not.toBe(five);
+describe('comparisonKeyOf', () => {
+  const compare = { ...definition, primitive: 'compare' as const, competitors: ['Globex', '$x'] };
+  const key = comparisonKeyOf(compare, 'v1');
+
+  it('starts a new series when what was asked changes: prompts, surfaces, samples, primitive or URL', () => {
+    expect(comparisonKeyOf({ ...compare, samplesPerPrompt: 1, samplingMode: 'fixed' }, 'v1')).toBe(key);
+    for (const asked of [{ prompts: ['a'] }, { models: ['chatgpt' as const] }, { samplesPerPrompt: 5 }, { samplingMode: 'adaptive' as const }, { primitive: 'rankings' as const }, { url: 'https://acme.example' }]) {
+      expect([asked, comparisonKeyOf({ ...compare, ...asked }, 'v1')]).not.toEqual([asked, key]);
+    }
+  });
+
+  it('differs for other names or another analysis version, but not for the order names are listed in', () => {
+    expect(comparisonKeyOf({ ...compare, competitors: ['$x', 'Globex'], models: ['gemini', 'chatgpt'] }, 'v1')).toBe(key);
+    expect(comparisonKeyOf({ ...compare, competitors: ['Globex', '$x', 'monday.com'] }, 'v1')).not.toBe(key);
+    expect(comparisonKeyOf({ ...compare, aliases: [{ name: 'Acme', aliases: ['ACME Corp'] }] }, 'v1')).not.toBe(key);
+    expect(comparisonKeyOf(compare, 'v2')).not.toBe(key);
+  });
+});
+
+describe('namesForRun', () => {
+  const compare = { ...definition, primitive: 'compare' as const, competitors: ['Globex'] };
+  it('gives a run of the tracker’s primitive its current names, and none when they are its own or the primitive differs', () => {
+    const tracker = { primitive: 'compare' as const, brand: 'Acme', competitors: ['Globex', '__proto__'], aliases: [{ name: '__proto__', aliases: ['🦄'] }] };
+    expect(namesForRun(compare, tracker)).toEqual({ brand: 'Acme', competitors: ['Globex', '__proto__'], aliases: [{ name: '__proto__', aliases: ['🦄'] }] });
+    expect(namesForRun(compare, { ...tracker, competitors: ['Globex'], aliases: [] })).toBeNull();
+    expect(namesForRun(compare, { ...tracker, primitive: 'rankings', brand: null })).toBeNull();
+    expect(namesForRun({ ...definition, primitive: 'citations', brand: null, url: 'https://acme.example' }, { ...tracker, primitive: 'citations' })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
   type Tracker,
   type TrackerDefinition,
 } from '@brandradar/contracts';
-import type { RunDelta, RunMetrics } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, type RunDelta, type RunMetrics } from '@brandradar/analysis';
 import type { StoredEvent } from '@brandradar/platform';
 import { askedSlots } from './sampling';
 
@@ -38,8 +38,17 @@ export interface RunState {
   definition: TrackerDefinition;
   /** The tracker's definition version when the run was queued: the run starts only if it is still the same. */
   definitionVersion: number;
-  /** Runs with equal keys measured the same thing, so their metrics may be compared. */
-  definitionKey: string;
+  /**
+   * Runs with equal keys may be compared (a delta): the same series (what was asked: see
+   * {@link comparisonKeyOf}), analysed with the same names by the same analysis version.
+   */
+  comparisonKey: string;
+  /** The version of the rules its metrics (and its answers' metrics) were computed with, or will be. */
+  analysisVersion: string;
+  /** The names its metrics count, when a reanalysis gave it other names than its definition's; null: the definition's. */
+  analysedNames: TrackedNames | null;
+  /** The reanalysis whose answer metrics are the run's (store/runs.ts reads them by it); null: those the answers were stored with. */
+  analysisId: string | null;
   /** The accepted maximum when the run was queued. */
   maxCostMicro: number;
   estimatedCostMicro: number;
@@ -72,15 +81,46 @@ export function definitionOf(t: Tracker): TrackerDefinition {
   };
 }
 
-/** What is measured, not what it is called or when it runs. */
-export function definitionKeyOf(d: TrackerDefinition): string {
-  // Aliases change what is counted, and samples what a run's answers are (api-contract §11: a new
-  // series); a definition without them keeps the key it had before they existed.
-  const aliases = d.aliases && d.aliases.length > 0 ? { aliases: [...d.aliases].sort((a, b) => (a.name < b.name ? -1 : 1)) } : {};
-  const { samplesPerPrompt, samplingMode } = samplingOf(d);
-  const samples = samplesPerPrompt === 1 && samplingMode === 'fixed' ? {} : { samples: { samplesPerPrompt, samplingMode } };
-  const measured = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), brand: d.brand, competitors: [...d.competitors].sort(), url: d.url, ...aliases, ...samples };
-  return createHash('sha256').update(JSON.stringify(measured)).digest('hex').slice(0, 32);
+/** The names a run's metrics count: a reanalysis may replace them, from its stored answers. */
+export type TrackedNames = Pick<TrackerDefinition, 'brand' | 'competitors' | 'aliases'>;
+
+/** The definition a run is analysed with: what it asked, with the names it counts. */
+export function analysedDefinition(r: Pick<RunState, 'definition' | 'analysedNames'>): TrackerDefinition {
+  return r.analysedNames ? { ...r.definition, ...r.analysedNames } : r.definition;
+}
+
+/**
+ * The names a reanalysis gives a run: the tracker's current ones, when the run measured the same
+ * primitive (a run of another primitive belongs to another series and keeps its own). Null when
+ * they are the run's own.
+ */
+export function namesForRun(run: TrackerDefinition, tracker: Pick<Tracker, 'primitive' | 'brand' | 'competitors' | 'aliases'>): TrackedNames | null {
+  if (run.primitive !== tracker.primitive || run.primitive === 'citations') return null;
+  const names: TrackedNames = { brand: tracker.brand, competitors: tracker.competitors, aliases: tracker.aliases ?? [] };
+  return sameNames(names, run) ? null : names;
+}
+
+function sameNames(a: TrackedNames, b: TrackedNames): boolean {
+  return JSON.stringify(namesKey(a)) === JSON.stringify(namesKey(b));
+}
+
+/** Names in a canonical order: their order in a definition changes what is listed first, not what is counted. */
+function namesKey(n: TrackedNames) {
+  return { brand: n.brand, competitors: [...n.competitors].sort(), aliases: [...(n.aliases ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1)) };
+}
+
+/**
+ * Runs with equal keys may be compared: the same series (primitive, prompts, surfaces, samples and
+ * URL: what was asked, so a change of any starts a new series, api-contract §11), analysed with the
+ * same names by the same version of the rules. Names are part of it because they are what is
+ * counted; a reanalysis gives a series' earlier runs the current names, making them comparable again.
+ */
+export function comparisonKeyOf(d: TrackerDefinition, analysisVersion: string): string {
+  const asked = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), url: d.url, ...samplingOf(d) };
+  return createHash('sha256')
+    .update(JSON.stringify({ asked, names: namesKey(d), analysisVersion }))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export function newRun(input: {
@@ -110,7 +150,10 @@ export function newRun(input: {
     deadlineAt: input.deadlineAt,
     definition,
     definitionVersion: input.definitionVersion,
-    definitionKey: definitionKeyOf(definition),
+    comparisonKey: comparisonKeyOf(definition, ANALYSIS_VERSION),
+    analysisVersion: ANALYSIS_VERSION,
+    analysedNames: null,
+    analysisId: null,
     maxCostMicro: input.tracker.maxCostMicroPerRun ?? input.estimatedCostMicro,
     estimatedCostMicro: input.estimatedCostMicro,
     rates: null,
@@ -189,6 +232,7 @@ export function toRunSummary(r: RunState): RunSummary {
     primitive: d.primitive,
     models: d.models,
     ...samplingOf(d),
+    analysisVersion: r.analysisVersion,
     estimatedCostMicro: r.estimatedCostMicro,
     billedCostMicro: r.billedCostMicro,
     summary: runCounts(r),

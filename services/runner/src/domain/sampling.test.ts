@@ -2,7 +2,7 @@ import type { TrackerDefinition } from '@brandradar/contracts';
 import { answerCells, answersDisagree, answerSlots, askedSlots, askingPhases, samplesAskedFirst } from './sampling';
 
 const base = { prompts: ['a', 'b'], models: ['chatgpt', 'gemini'] } satisfies Pick<TrackerDefinition, 'prompts' | 'models'>;
-const reading = (...mentioned: boolean[]) => ({ status: 'succeeded' as const, metrics: { brands: mentioned.map((m, i) => ({ name: `n${i}`, mentioned: m })) } });
+const reading = (...mentioned: boolean[]) => ({ status: 'succeeded' as const, metrics: { analysisVersion: 'v', brands: mentioned.map((m, i) => ({ name: `n${i}`, mentioned: m })) } });
 
 describe('answerSlots', () => {
   it('keeps the keys and order of runs before samples existed when a cell has one sample', () => {
@@ -43,7 +43,7 @@ describe('adaptive sampling', () => {
     expect(answersDisagree([reading(true, false), reading(true, false)])).toBe(false);
     expect(answersDisagree([reading(true, false), reading(true, true)])).toBe(true);
     expect(answersDisagree([reading(true), { status: 'failed', metrics: null }])).toBe(false);
-    expect(answersDisagree([{ status: 'succeeded', metrics: { citesUrl: true } }, { status: 'succeeded', metrics: { citesUrl: false } }])).toBe(true);
+    expect(answersDisagree([{ status: 'succeeded', metrics: { analysisVersion: 'v', citesUrl: true } }, { status: 'succeeded', metrics: { analysisVersion: 'v', citesUrl: false } }])).toBe(true);
   });
 
   it('counts as asked every first sample, and each later one only once it has an outcome', () => {

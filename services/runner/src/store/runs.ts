@@ -1,5 +1,6 @@
-import type { Collection, Db } from 'mongodb';
-import { ACTIVE_RUN_STATUSES, apiError, notFound } from '@brandradar/contracts';
+import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
+import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
+import { ACTIVE_RUN_STATUSES, apiError, notFound, type AnswerMetrics } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
@@ -8,8 +9,13 @@ import { beyondNewest, comparableCandidates, newestRuns, type ListedRun } from '
 /** Manual runs QUEUED or RUNNING per account (spec §8). */
 export const MANUAL_RUN_SLOTS = 3;
 
-export interface RunDoc extends Omit<RunState, 'id'>, OutboxFields {
+/** What runs stored before analysis versions lack; see {@link fromDoc}. */
+type VersionedFields = 'comparisonKey' | 'analysisVersion' | 'analysedNames' | 'analysisId';
+
+export interface RunDoc extends Omit<RunState, 'id' | VersionedFields>, Partial<Pick<RunState, VersionedFields>>, OutboxFields {
   _id: string;
+  /** The comparison key of runs stored before analysis versions (without the version): they compare with no versioned run. */
+  definitionKey?: string;
   /**
    * What makes a run unique: `manual:<account>:<requestToken>` or
    * `scheduled:<tracker>:<scheduledFor>`. A unique index turns every
@@ -41,6 +47,19 @@ export interface AnswerDoc extends AnswerRecord {
   _id: string;
   runId: string;
   trackerId: string;
+  /**
+   * Metrics a reanalysis computed, staged until the run switches to them: the answer's metrics are
+   * these while the run's `analysisId` is this `id`, and `metrics` otherwise. So a run switches all
+   * its answers in the one write that switches the run.
+   */
+  reanalysis?: { id: string; metrics: AnswerMetrics | null };
+}
+
+/** An answer's metrics as a reanalysis staged them: `current` stays what readers see until the run switches to `next`. */
+export interface StagedMetrics {
+  answerId: string;
+  current: AnswerMetrics | null;
+  next: AnswerMetrics | null;
 }
 
 /**
@@ -131,10 +150,10 @@ export class RunStore {
    * added to whatever was added to it meanwhile. Reads every run of the tracker, once per tracker.
    */
   private async buildList(trackerId: string, stored: RunListDoc | null): Promise<RunListDoc | null> {
-    const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1, definitionKey: 1 } }).toArray();
+    const runs = await this.collection.find({ trackerId }, { projection: { _id: 1, accountId: 1, createdAt: 1, comparisonKey: 1, definitionKey: 1 } }).toArray();
     if (runs.length === 0) return null;
     const accountId = runs[0]!.accountId;
-    const newest = newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt, definitionKey: r.definitionKey })), RUN_LIST_MAX);
+    const newest = newestRuns(runs.map((r) => ({ id: r._id, createdAt: r.createdAt, comparisonKey: comparisonKeyOfDoc(r) })), RUN_LIST_MAX);
     await this.addToList(trackerId, accountId, newest, true);
     return { _id: trackerId, accountId, runs: [...(stored?.runs ?? []), ...newest], complete: true };
   }
@@ -142,8 +161,10 @@ export class RunStore {
   /**
    * Lists runs just inserted in their trackers' lists: one write per tracker. Idempotent: called
    * again when each run is settled, so a run whose listing a crash cut short is listed by then.
+   * `keyedAt` marks an entry that replaces the run's earlier ones (its comparison key changed: a
+   * reanalysis); the entry keyed last is the run's (domain/run-list.ts).
    */
-  async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt' | 'definitionKey'>[]): Promise<void> {
+  async list(runs: Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'createdAt' | 'comparisonKey'>[], keyedAt?: Date): Promise<void> {
     const byTracker = new Map<string, typeof runs>();
     for (const r of runs) byTracker.set(r.trackerId, [...(byTracker.get(r.trackerId) ?? []), r]);
     await Promise.all(
@@ -151,7 +172,7 @@ export class RunStore {
         this.addToList(
           trackerId,
           added[0]!.accountId,
-          added.map((r) => ({ id: r.id, createdAt: r.createdAt, definitionKey: r.definitionKey })),
+          added.map((r) => ({ id: r.id, createdAt: r.createdAt, comparisonKey: r.comparisonKey, ...(keyedAt ? { keyedAt } : {}) })),
           false,
         ),
       ),
@@ -216,15 +237,15 @@ export class RunStore {
   private async comparable(run: RunState, side: 'earlier' | 'later'): Promise<RunState | null> {
     const list = await this.completeList(run.trackerId);
     if (list) {
-      for (const candidate of comparableCandidates(list.runs, { id: run.id, createdAt: run.createdAt, definitionKey: run.definitionKey }, side)) {
+      for (const candidate of comparableCandidates(list.runs, { id: run.id, createdAt: run.createdAt, comparisonKey: run.comparisonKey }, side)) {
         const doc = await this.collection.findOne({ _id: candidate.id });
-        if (doc && doc.definitionKey === run.definitionKey && COMPARABLE_STATUSES.includes(doc.status)) return fromDoc(doc);
+        if (doc && comparisonKeyOfDoc(doc) === run.comparisonKey && COMPARABLE_STATUSES.includes(doc.status)) return fromDoc(doc);
       }
       if (list.runs.length < RUN_LIST_MAX) return null; // never trimmed: it lists every run of the tracker
     }
     const createdAt = side === 'earlier' ? { $lt: run.createdAt } : { $gt: run.createdAt };
     const doc = await this.collection
-      .find({ trackerId: run.trackerId, definitionKey: run.definitionKey, status: { $in: [...COMPARABLE_STATUSES] }, createdAt })
+      .find({ trackerId: run.trackerId, comparisonKey: run.comparisonKey, status: { $in: [...COMPARABLE_STATUSES] }, createdAt })
       .sort({ createdAt: side === 'earlier' ? -1 : 1 })
       .limit(1)
       .next();
@@ -299,15 +320,64 @@ export class RunStore {
     await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: outcomes, $inc: { rev: 1 } });
   }
 
-  async answer(runId: string, slot: AnswerSlot): Promise<AnswerRecord | null> {
-    const doc = await this.answers.findOne({ _id: answerId(runId, slot) });
-    return doc ? answerOf(doc) : null;
+  async answer(run: Pick<RunState, 'id' | 'analysisId'>, slot: AnswerSlot): Promise<AnswerRecord | null> {
+    const doc = await this.answers.findOne({ _id: answerId(run.id, slot) });
+    return doc ? answerOf(doc, run.analysisId) : null;
   }
 
-  /** All of a run's stored answers by `_id`, in one indexed read (instead of one read per answer). */
-  async answersOf(runId: string): Promise<Map<string, AnswerRecord>> {
-    const docs = await this.answers.find({ runId }).toArray();
-    return new Map(docs.map((d) => [d._id, answerOf(d)]));
+  /** All of a run's stored answers by `_id`, in one indexed read (instead of one read per answer), with the run's metrics. */
+  async answersOf(run: Pick<RunState, 'id' | 'analysisId'>): Promise<Map<string, AnswerRecord>> {
+    const docs = await this.answers.find({ runId: run.id }).toArray();
+    return new Map(docs.map((d) => [d._id, answerOf(d, run.analysisId)]));
+  }
+
+  /**
+   * The COMPLETED and PARTIAL runs of a tracker, oldest first, with their analysis: what a
+   * reanalysis works through. Reads each run of the tracker (by its indexed `trackerId`) once.
+   */
+  async comparableRuns(trackerId: string): Promise<Pick<RunState, 'id' | 'createdAt' | 'analysisId'>[]> {
+    const docs = await this.collection.find({ trackerId }, { projection: { _id: 1, status: 1, createdAt: 1, analysisId: 1 } }).toArray();
+    return docs
+      .filter((d) => COMPARABLE_STATUSES.includes(d.status))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1))
+      .map((d) => ({ id: d._id, createdAt: d.createdAt, analysisId: d.analysisId ?? null }));
+  }
+
+  /** Every tracker with runs, sorted: what an operators' sweep works through. Reads every run once (an operator's request, not a hot path). */
+  async trackersWithRuns(): Promise<string[]> {
+    const ids = await this.collection.distinct('trackerId');
+    return ids.sort();
+  }
+
+  /** The account of a tracker's runs; null when it has none (deleted meanwhile). */
+  async accountOfTracker(trackerId: string): Promise<string | null> {
+    const doc = await this.collection.findOne({ trackerId }, { projection: { accountId: 1 } });
+    return doc?.accountId ?? null;
+  }
+
+  /**
+   * Stores a reanalysis's answer metrics beside those readers see now, one write for all the
+   * answers of a run (a bulk of single-document updates). Safe to repeat: `current` is what the
+   * run's own analysis gives, whichever reanalysis staged last.
+   */
+  async stageAnswerMetrics(analysisId: string, staged: readonly StagedMetrics[]): Promise<void> {
+    if (staged.length === 0) return;
+    const updates: AnyBulkWriteOperation<AnswerDoc>[] = staged.map(({ answerId: _id, current, next }) => ({
+      updateOne: { filter: { _id }, update: { $set: { metrics: current, reanalysis: { id: analysisId, metrics: next } } } },
+    }));
+    await this.answers.bulkWrite(updates, { ordered: false });
+  }
+
+  /**
+   * Switches a finished run to a reanalysis's results in one write: its metrics, delta and
+   * analysis, and (through `analysisId`) its answers' staged metrics. False when the run is gone
+   * or not COMPLETED or PARTIAL. Then lists it under its new comparison key.
+   */
+  async switchAnalysis(run: RunState, changes: Pick<RunState, 'metrics' | 'delta' | 'analysisVersion' | 'analysedNames' | 'analysisId' | 'comparisonKey'>, now: Date): Promise<boolean> {
+    const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: { $in: [...COMPARABLE_STATUSES] } }, { $set: changes, $inc: { rev: 1 } });
+    if (modifiedCount === 0) return false;
+    await this.list([{ ...run, comparisonKey: changes.comparisonKey }], now);
+    return true;
   }
 
   /**
@@ -345,9 +415,15 @@ export class RunStore {
   }
 }
 
-function answerOf(doc: AnswerDoc): AnswerRecord {
-  const { _id, runId: _r, trackerId: _t, ...answer } = doc;
-  return answer;
+/** The answer as its run reads it: with the metrics of the run's analysis (see {@link AnswerDoc}). */
+function answerOf(doc: AnswerDoc, analysisId: string | null): AnswerRecord {
+  const { _id, runId: _r, trackerId: _t, reanalysis, ...answer } = doc;
+  return reanalysis && analysisId !== null && reanalysis.id === analysisId ? { ...answer, metrics: reanalysis.metrics } : answer;
+}
+
+/** A run's comparison key; a run stored before analysis versions compares only with such runs (never again, in practice). */
+function comparisonKeyOfDoc(doc: Pick<RunDoc, 'comparisonKey' | 'definitionKey'>): string {
+  return doc.comparisonKey ?? `${LEGACY_ANALYSIS_VERSION}:${doc.definitionKey ?? ''}`;
 }
 
 function sameOutcomes(a: RunState['outcomes'], b: RunState['outcomes']): boolean {
@@ -365,8 +441,15 @@ export function manualKey(accountId: string, requestToken: string): string {
 }
 
 function fromDoc(doc: RunDoc): RunState {
-  const { _id, dedupeKey: _k, slot: _s, slotHolder: _sh, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, ...rest } = doc;
-  return { ...rest, id: _id };
+  const { _id, dedupeKey: _k, slot: _s, slotHolder: _sh, pendingEvents: _p, hasPendingEvents: _h, rev: _r, deletedAt: _d, definitionKey: _dk, ...rest } = doc;
+  return {
+    ...rest,
+    id: _id,
+    comparisonKey: comparisonKeyOfDoc(doc),
+    analysisVersion: doc.analysisVersion ?? LEGACY_ANALYSIS_VERSION,
+    analysedNames: doc.analysedNames ?? null,
+    analysisId: doc.analysisId ?? null,
+  };
 }
 
 function toDoc(run: RunState, extra: { dedupeKey: string; slot: number | string; events: StoredEvent[] }): RunDoc {

@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import { ANALYSIS_VERSION } from '@brandradar/analysis';
+import { apiError, notFound, RunCommands, RunQueries, TrackerQueries, type AnswerMetrics } from '@brandradar/contracts';
+import { DomainError, query, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import type { Counter, Gauge, Histogram } from 'prom-client';
+import { answerMetrics } from './domain/answer-metrics';
+import { FINISHED_STATUSES, nextStartAt, reanalysisView, runMetricsOfAnalysed, sweepView, type CurrentNames, type ReanalysisJob, type SweepJob } from './domain/reanalysis';
+import { analysedDefinition, comparisonKeyOf, namesForRun, type RunState } from './domain/run';
+import { deltaAgainst } from './domain/run-analysis';
+import { askedSlots } from './domain/sampling';
+import type { ReanalysisStore } from './store/reanalyses';
+import { answerId, type RunStore } from './store/runs';
+
+type Q = typeof RunQueries;
+type Kind = 'tracker' | 'sweep';
+
+export interface ReanalyserDeps {
+  runs: RunStore;
+  store: ReanalysisStore;
+  /** One holder per tracker at a time: a tracker's job and a sweep never recompute the same runs at once. */
+  trackerLocks: Leases;
+  jobsOutbox: Outbox;
+  sweepsOutbox: Outbox;
+  nats: NatsLink;
+  logger: Logger;
+  now: () => Date;
+  /** Tells every replica's cache that runs of this tracker changed. */
+  runsChanged: (trackerId: string) => void;
+  settings: { answersPerSecond: number; sweepAnswersPerSecond: number; lockMs: number };
+  /** Aborted at shutdown: work stops between two runs and is taken up again from its progress. */
+  signal: AbortSignal;
+  metrics: {
+    runs: Counter<'kind'>;
+    answers: Counter<'kind'>;
+    jobs: Counter<'kind' | 'status'>;
+    runDuration: Histogram<'kind'>;
+    sweepTrackersRemaining: Gauge;
+  };
+}
+
+/** Answers analysed between two looks at the event loop: a run at the caps never holds it for long. */
+const ANSWERS_PER_SLICE = 10;
+
+/** A tracker another job holds; its job is tried again later. */
+export class TrackerBusy extends Error {
+  constructor(trackerId: string) {
+    super(`tracker ${trackerId} is being reanalysed by another job`);
+  }
+}
+
+/**
+ * Reanalysis (api-contract §11): a tracker's finished runs computed again from their stored answers
+ * with its current names and the current rules, each run switched in one write, no provider call
+ * and nothing billed. A job goes on after a crash from its progress: the runs before it are done,
+ * and the run it was at is done once if it had switched already (its `analysisId` says so).
+ */
+export function createReanalyser(d: ReanalyserDeps) {
+  /** The tracker's lease for `owner`, or null while another holds it. */
+  const claim = (trackerId: string, owner: string) => d.trackerLocks.claim(trackerId, owner, d.now(), d.settings.lockMs);
+
+  /**
+   * Recomputes one run with `names` under `analysisId` and switches it; the answers it analysed,
+   * or null when there was nothing to do (gone, not finished COMPLETED or PARTIAL, or already switched).
+   */
+  async function reanalyseRun(runId: string, names: CurrentNames, analysisId: string, kind: Kind): Promise<number | null> {
+    const started = process.hrtime.bigint();
+    const run = await d.runs.get(runId);
+    if (!run || !['COMPLETED', 'PARTIAL'].includes(run.status) || run.analysisId === analysisId) return null;
+    const analysed: Pick<RunState, 'definition' | 'analysedNames'> = { definition: run.definition, analysedNames: namesForRun(run.definition, names) };
+    const definition = analysedDefinition(analysed);
+    const stored = await d.runs.answersOf(run);
+    const slotted = askedSlots(run.definition, run.outcomes).flatMap((slot) => {
+      const answer = stored.get(answerId(run.id, slot));
+      return answer ? [{ id: answerId(run.id, slot), answer }] : [];
+    });
+    const answers = slotted.map((s) => s.answer);
+    const next: (AnswerMetrics | null)[] = [];
+    for (let i = 0; i < answers.length; i++) {
+      if (i > 0 && i % ANSWERS_PER_SLICE === 0) await yieldToEventLoop();
+      const a = answers[i]!;
+      next.push(a.status === 'succeeded' ? answerMetrics(definition, a.text!, a.citations) : null);
+    }
+    const metrics = runMetricsOfAnalysed(definition, answers, next);
+    const comparisonKey = comparisonKeyOf(definition, ANALYSIS_VERSION);
+    const previous = metrics ? await d.runs.previousComparable({ ...run, comparisonKey }) : null;
+    await d.runs.stageAnswerMetrics(
+      analysisId,
+      slotted.flatMap(({ id, answer }, i) => (answer.status === 'succeeded' ? [{ answerId: id, current: answer.metrics, next: next[i]! }] : [])),
+    );
+    const switched = await d.runs.switchAnalysis(
+      run,
+      { metrics, delta: metrics && previous ? deltaAgainst(metrics, previous) : null, analysisVersion: ANALYSIS_VERSION, analysedNames: analysed.analysedNames, analysisId, comparisonKey },
+      d.now(),
+    );
+    if (!switched) return null; // deleted meanwhile
+    d.runsChanged(run.trackerId);
+    d.metrics.runs.inc({ kind });
+    d.metrics.answers.inc({ kind }, answers.length);
+    d.metrics.runDuration.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
+    return answers.length;
+  }
+
+  /**
+   * Recomputes `runIds` from `done` on, oldest first, then any run of the tracker found finished
+   * meanwhile, at `perSecond` answers a second, keeping the tracker's lease. `progress` hears each run done.
+   */
+  async function reanalyseTracker(work: {
+    trackerId: string;
+    names: CurrentNames;
+    analysisId: string;
+    runIds: string[];
+    done: number;
+    lease: Lease;
+    kind: Kind;
+    perSecond: number;
+    progress: (done: number, answers: number | null) => Promise<void>;
+    found: (runIds: string[]) => Promise<void>;
+  }): Promise<void> {
+    const runIds = [...work.runIds];
+    let done = work.done;
+    let startAt = d.now();
+    for (;;) {
+      for (; done < runIds.length; done++) {
+        if (d.signal.aborted) throw d.signal.reason;
+        const wait = startAt.getTime() - d.now().getTime();
+        if (wait > 0) await sleep(wait, undefined, { signal: d.signal });
+        if (!(await d.trackerLocks.renew(work.lease, d.now(), d.settings.lockMs))) throw new Error(`reanalysis ${work.analysisId}: lost the lease of tracker ${work.trackerId}`);
+        const started = d.now();
+        const answers = await reanalyseRun(runIds[done]!, work.names, work.analysisId, work.kind);
+        startAt = nextStartAt(started, answers ?? 0, work.perSecond);
+        await work.progress(done + 1, answers);
+      }
+      // Runs that finished while it worked were analysed with the names of their definition: them too.
+      const known = new Set(runIds);
+      const found = (await d.runs.comparableRuns(work.trackerId)).filter((r) => !known.has(r.id) && r.analysisId !== work.analysisId).map((r) => r.id);
+      if (found.length === 0) return;
+      await work.found(found);
+      runIds.push(...found);
+    }
+  }
+
+  /** The tracker's names as they are now; null when it was deleted. */
+  async function currentNames(accountId: string, trackerId: string): Promise<CurrentNames | null> {
+    try {
+      const { tracker } = await query(d.nats, TrackerQueries.get, { version: 1, accountId, trackerId });
+      return { primitive: tracker.primitive, brand: tracker.brand, competitors: tracker.competitors, aliases: tracker.aliases };
+    } catch (e) {
+      if (e instanceof DomainError && e.error.code === 'not_found') return null;
+      throw e;
+    }
+  }
+
+  async function finishJob(job: ReanalysisJob, status: 'COMPLETED' | 'FAILED', error: ReanalysisJob['error']): Promise<void> {
+    if (!(await d.store.finishJob(job.id, status, error, d.now()))) return;
+    d.metrics.jobs.inc({ kind: 'tracker', status });
+    d.logger.info({ reanalysisId: job.id, trackerId: job.trackerId, status, error }, 'reanalysis finished');
+  }
+
+  async function finishSweep(sweep: SweepJob, status: 'COMPLETED' | 'FAILED', error: SweepJob['error']): Promise<void> {
+    d.metrics.sweepTrackersRemaining.set(0);
+    if (!(await d.store.finishSweep(sweep.id, status, error, d.now()))) return;
+    d.metrics.jobs.inc({ kind: 'sweep', status });
+    d.logger.info({ sweepId: sweep.id, status, error }, 'sweep finished');
+  }
+
+  const command = (subject: string, payload: Record<string, unknown>): StoredEvent => {
+    const eventId = randomUUID();
+    return { subject, eventId, payload: { version: 1, eventId, occurredAt: d.now().toISOString(), ...payload } };
+  };
+
+  return {
+    queries: {
+      async requestReanalysis({ accountId, trackerId, requestToken }: QueryRequest<Q['requestReanalysis']>): Promise<QueryResult<Q['requestReanalysis']>> {
+        const replay = async (job: ReanalysisJob) => {
+          if (job.trackerId === trackerId) return { reanalysis: reanalysisView(job), replayed: true };
+          // An unknown tracker is a 404 first, as for any new token.
+          await query(d.nats, TrackerQueries.get, { version: 1, accountId, trackerId });
+          throw new DomainError(apiError('request_token_conflict', 'This requestToken was already used for a reanalysis of another tracker of this account; send a new one.'));
+        };
+        const existing = await d.store.jobByToken(accountId, requestToken);
+        if (existing) return replay(existing);
+        await query(d.nats, TrackerQueries.get, { version: 1, accountId, trackerId }); // deleted or unknown: 404
+        const id = randomUUID();
+        const job: ReanalysisJob = {
+          id,
+          accountId,
+          trackerId,
+          requestToken,
+          status: 'QUEUED',
+          runIds: (await d.runs.comparableRuns(trackerId)).map((r) => r.id),
+          done: 0,
+          names: null,
+          analysisVersion: ANALYSIS_VERSION,
+          createdAt: d.now(),
+          startedAt: null,
+          finishedAt: null,
+          error: null,
+        };
+        const events = [command(RunCommands.reanalyse.subject, { accountId, trackerId, reanalysisId: id })];
+        const stored = await d.store.insertJob(job, events);
+        if (!stored.inserted) return replay(stored.job);
+        await d.jobsOutbox.flushInserted(id, events);
+        return { reanalysis: reanalysisView(job), replayed: false };
+      },
+
+      async getReanalysis({ accountId, trackerId, reanalysisId }: QueryRequest<Q['getReanalysis']>): Promise<QueryResult<Q['getReanalysis']>> {
+        const job = await d.store.job(reanalysisId);
+        if (!job || job.accountId !== accountId || job.trackerId !== trackerId) throw new DomainError(notFound());
+        return { reanalysis: reanalysisView(job) };
+      },
+
+      async requestSweep({ requestToken }: QueryRequest<Q['requestSweep']>): Promise<QueryResult<Q['requestSweep']>> {
+        const existing = await d.store.sweepByToken(requestToken);
+        if (existing) return { sweep: sweepView(existing), replayed: true };
+        const id = randomUUID();
+        const sweep: SweepJob = {
+          id,
+          requestToken,
+          status: 'QUEUED',
+          trackerIds: await d.runs.trackersWithRuns(),
+          trackersDone: 0,
+          runsDone: 0,
+          answersDone: 0,
+          answersPerSecond: null,
+          analysisVersion: ANALYSIS_VERSION,
+          createdAt: d.now(),
+          startedAt: null,
+          finishedAt: null,
+          error: null,
+        };
+        const events = [command(RunCommands.reanalyseAll.subject, { sweepId: id })];
+        const stored = await d.store.insertSweep(sweep, events);
+        if (!stored.inserted) return { sweep: sweepView(stored.sweep), replayed: true };
+        await d.sweepsOutbox.flushInserted(id, events);
+        return { sweep: sweepView(sweep), replayed: false };
+      },
+
+      async getSweep({ sweepId }: QueryRequest<Q['getSweep']>): Promise<QueryResult<Q['getSweep']>> {
+        const sweep = await d.store.sweep(sweepId);
+        if (!sweep) throw new DomainError(notFound());
+        return { sweep: sweepView(sweep) };
+      },
+    },
+
+    /** Works a tracker's job to its end (a redelivery after a crash goes on from its progress). Throws {@link TrackerBusy} while another job holds the tracker. */
+    async work(reanalysisId: string): Promise<void> {
+      const queued = await d.store.job(reanalysisId);
+      if (!queued || FINISHED_STATUSES.includes(queued.status)) return;
+      const lease = await claim(queued.trackerId, `${reanalysisId}:${randomUUID()}`);
+      if (!lease) throw new TrackerBusy(queued.trackerId);
+      try {
+        const names = queued.names ?? (await currentNames(queued.accountId, queued.trackerId));
+        if (!names) return finishJob(queued, 'FAILED', { code: 'not_found', message: 'The tracker was deleted.' });
+        const job = (await d.store.startJob(reanalysisId, names, d.now()))!;
+        await reanalyseTracker({
+          trackerId: job.trackerId,
+          names: job.names!,
+          analysisId: job.id,
+          runIds: job.runIds,
+          done: job.done,
+          lease,
+          kind: 'tracker',
+          perSecond: d.settings.answersPerSecond,
+          progress: (done) => d.store.jobProgress(job.id, done),
+          found: (runIds) => d.store.addJobRuns(job.id, runIds),
+        });
+        await finishJob(job, 'COMPLETED', null);
+      } finally {
+        await d.trackerLocks.release(lease);
+      }
+    },
+
+    /** Works an operators' sweep to its end, tracker by tracker, waiting for a tracker another job holds. */
+    async sweep(sweepId: string): Promise<void> {
+      const queued = await d.store.sweep(sweepId);
+      if (!queued || FINISHED_STATUSES.includes(queued.status)) return;
+      const perSecond = d.settings.sweepAnswersPerSecond;
+      const sweep = (await d.store.startSweep(sweepId, perSecond > 0 ? perSecond : null, d.now()))!;
+      for (let i = sweep.trackersDone; i < sweep.trackerIds.length; i++) {
+        d.metrics.sweepTrackersRemaining.set(sweep.trackerIds.length - i);
+        const trackerId = sweep.trackerIds[i]!;
+        const accountId = await d.runs.accountOfTracker(trackerId);
+        const names = accountId === null ? null : await currentNames(accountId, trackerId);
+        if (names) {
+          let lease: Lease | null;
+          while (!(lease = await claim(trackerId, `${sweepId}:${randomUUID()}`))) await sleep(d.settings.lockMs / 10, undefined, { signal: d.signal });
+          try {
+            // The runs are listed again on a resumed sweep; those it switched already are passed over.
+            const runIds = (await d.runs.comparableRuns(trackerId)).map((r) => r.id);
+            await reanalyseTracker({
+              trackerId,
+              names,
+              analysisId: sweepId,
+              runIds,
+              done: 0,
+              lease,
+              kind: 'sweep',
+              perSecond,
+              progress: async (_, answers) => (answers === null ? undefined : d.store.sweepRunDone(sweepId, answers)),
+              found: async () => undefined,
+            });
+          } finally {
+            await d.trackerLocks.release(lease);
+          }
+        }
+        await d.store.sweepTrackersDone(sweepId, i + 1);
+        d.logger.info({ sweepId, trackers: { done: i + 1, total: sweep.trackerIds.length } }, 'sweep progress');
+      }
+      await finishSweep(sweep, 'COMPLETED', null);
+    },
+
+    /** Ends a job given up on (its command dead-lettered): FAILED, keeping the runs it switched. */
+    async giveUp(reanalysisId: string): Promise<void> {
+      const job = await d.store.job(reanalysisId);
+      if (job) await finishJob(job, 'FAILED', { code: 'execution_failed', message: 'The reanalysis could not be completed after repeated failures; the runs recomputed before keep their new metrics.' });
+    },
+
+    async giveUpSweep(sweepId: string): Promise<void> {
+      const sweep = await d.store.sweep(sweepId);
+      if (sweep) await finishSweep(sweep, 'FAILED', { code: 'execution_failed', message: 'The sweep could not be completed after repeated failures; the runs recomputed before keep their new metrics.' });
+    },
+  };
+}
+export type Reanalyser = ReturnType<typeof createReanalyser>;
