@@ -401,6 +401,10 @@ describe('values the chart must refuse', () => {
     ['an unknown service', ['--set', 'services.search.enabled=true'], /search/],
     ['an admin port on a service other than the gateway', ['--set', 'services.billing.ports.admin=9000'], /only the gateway has public and admin ports/],
     ['a PDB with both minAvailable and maxUnavailable', ['--set', 'services.billing.pdb.minAvailable=1'], /services.billing.pdb: set exactly one of minAvailable and maxUnavailable/],
+    // The runner would ignore a mistyped name and refuse a bad value only at start, in a crash loop.
+    ['a mistyped runner reanalysis setting', ['--set-string', 'services.runner.env.REANALYSIS_ANSWER_PER_SECOND=100'], /invalid propertyName 'REANALYSIS_ANSWER_PER_SECOND'/],
+    ['a reanalysis lease under a second', ['--set-string', 'services.runner.env.REANALYSIS_LOCK_MS=500'], /REANALYSIS_LOCK_MS.*does not match pattern/],
+    ['no reanalysis concurrency', ['--set-string', 'services.runner.env.REANALYSIS_CONCURRENCY=0'], /REANALYSIS_CONCURRENCY.*does not match pattern/],
   ])('fails on %s', async (_name, args, expected) => {
     expect(await helm.templateError(args)).toMatch(expected);
   });
@@ -429,6 +433,15 @@ describe('the chart source', () => {
     expect(url).toMatch(/^mongodb:\/\/billing:p%40%3A%2F%3F%23%25%2B%20w@rel-mongodb-0\.rel-mongodb-headless\.brandradar\.svc:27017\/\?/);
     const parsed = new URL(url);
     expect([decodeURIComponent(parsed.username), decodeURIComponent(parsed.password), parsed.host]).toEqual(['billing', password, 'rel-mongodb-0.rel-mongodb-headless.brandradar.svc:27017']);
+  });
+
+  it("gives the runner its reanalysis settings as set, and leaves them to the runner's defaults when unset", async () => {
+    const settings = { REANALYSIS_ANSWERS_PER_SECOND: '500', REANALYSIS_SWEEP_ANSWERS_PER_SECOND: '0', REANALYSIS_CONCURRENCY: '2', REANALYSIS_LOCK_MS: '120000' };
+    const args = Object.entries(settings).flatMap(([key, value]) => ['--set-string', `services.runner.env.${key}=${value}`]);
+    const set = await helm.template([...args, '--show-only', 'templates/services.yaml']);
+    expect(find(set, 'ConfigMap', 'rel-runner')!.data).toMatchObject(settings);
+    const unset = await helm.template(['--show-only', 'templates/services.yaml']);
+    for (const s of SERVICES) expect([s, Object.keys(find(unset, 'ConfigMap', `rel-${s}`)!.data).filter((k) => k.startsWith('REANALYSIS_'))]).toEqual([s, []]);
   });
 
   it('ships a MongoDB init script that parses as JavaScript (it runs in mongosh)', () => {

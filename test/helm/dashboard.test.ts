@@ -36,12 +36,38 @@ describe('the Grafana dashboard', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('has panels for HTTP, NATS, runs, providers, billing, consumer lag and the Node.js process', () => {
+  it('lays its panels out on the 24-column grid in reading order, none overlapping, rows full width', () => {
+    const problems: string[] = [];
+    const taken = new Map<string, number>();
+    let previous = { x: -1, y: -1 };
+    for (const { id, type, gridPos: g } of panels) {
+      if (!(g.x >= 0 && g.w > 0 && g.x + g.w <= 24 && g.y >= 0 && g.h > 0)) problems.push(`${id}: outside the grid`);
+      if (type === 'row' && !(g.x === 0 && g.w === 24 && g.h === 1)) problems.push(`${id}: a row not full width and 1 high`);
+      // The order of `panels` is the order on screen: top to bottom, left to right.
+      if (!(g.y > previous.y || (g.y === previous.y && g.x > previous.x))) problems.push(`${id}: out of order`);
+      previous = g;
+      for (let y = g.y; y < g.y + g.h; y++) {
+        for (let x = g.x; x < g.x + g.w; x++) {
+          const other = taken.get(`${x},${y}`);
+          if (other !== undefined) problems.push(`${id}: overlaps ${other} at ${x},${y}`);
+          taken.set(`${x},${y}`, id);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has panels for HTTP, NATS, runs, reanalysis, providers, billing, consumer lag and the Node.js process', () => {
     const exprs = panels.flatMap((p) => (p.targets ?? []).map((t: any) => t.expr as string)).join('\n');
     for (const metric of [
       'http_request_duration_seconds',
       'nats_messages_handled_total',
       'run_duration_seconds',
+      'reanalysis_answers_total',
+      'reanalysis_runs_total',
+      'reanalysis_jobs_total',
+      'reanalysis_sweep_trackers_remaining',
+      'reanalysis_run_duration_seconds',
       'provider_request_duration_seconds',
       'provider_errors_total',
       'answers_billed_total',
