@@ -36,7 +36,7 @@ describe('a run with samples', () => {
     text: mentioned === null ? null : 'text',
     truncated: false,
     citations: [],
-    metrics: mentioned === null ? null : { brands: [{ name: 'Acme', mentioned, spans: [] }] },
+    metrics: mentioned === null ? null : { analysisVersion: '2026-11-28.1', brands: [{ name: 'Acme', mentioned, spans: [] }] },
     error: null,
     fetchedAt: null,
   });
