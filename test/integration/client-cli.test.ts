@@ -198,12 +198,12 @@ describe('the brandradar CLI', () => {
     const top = await binary('--help');
     expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
     const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |runs )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
-    expect(commands).toEqual(['trackers list', 'trackers create', 'trackers show', 'trackers activate', 'trackers pause', 'trackers delete', 'runs start', 'runs wait', 'runs show', 'report', 'brief']);
+    expect(commands).toEqual(['trackers list', 'trackers create', 'trackers show', 'trackers activate', 'trackers pause', 'trackers reanalyze', 'trackers delete', 'runs start', 'runs wait', 'runs show', 'report', 'brief']);
     for (const command of commands) {
       const help = await cli(...command.split(' '), '--help');
       expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(`Usage: brandradar ${command} `) });
     }
-    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|show|activate|pause|delete>') });
+    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|show|activate|pause|reanalyze|delete>') });
     expect(await binary()).toMatchObject({ code: 2 });
     expect(await cli('trackers', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: trackers frobnicate') });
     expect(await cli('trackers', 'list', '--colour')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--colour'") });
@@ -274,6 +274,36 @@ describe('the brandradar CLI', () => {
     expect(await cli('trackers', 'create', '--file', file, '--samples', '11')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*samplesPerPrompt/) });
     expect(await cli('trackers', 'create', '--file', file, '--samples', 'two')).toMatchObject({ code: 2, stderr: expect.stringContaining('--samples must be a whole number') });
     expect(await cli('trackers', 'create', '--file', file, '--adaptive', '--fixed')).toMatchObject({ code: 2, stderr: expect.stringContaining('--adaptive and --fixed exclude each other') });
+  });
+
+  it('reanalyses a tracker after an edit of names only, free: its earlier run reports the new competitor', async () => {
+    const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });
+    const tracker = await api.createTracker(definition({ name: 'Renamed' }));
+    await api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun);
+    const { run } = await api.startRun(tracker.id);
+    await api.waitForRun(tracker.id, run.id, { intervalMs: 50 });
+    // A competitor more and nothing else: the series is kept. The tracker is a DRAFT again, which a reanalysis allows.
+    await api.updateTracker(tracker.id, { ...definition({ name: 'Renamed', competitors: ['Alpha', 'Beta', 'Gamma'] }), models: tracker.models });
+    const balance = (await api.account()).balanceMicro;
+
+    const waited = await cli('trackers', 'reanalyze', tracker.id, '--request-token', 'cli-reanalysis-1', '--wait');
+    expect(waited).toMatchObject({ code: 0, stdout: expect.stringMatching(/ COMPLETED 1\/1 runs recomputed with analysis version \S+\n$/) });
+    // Not a terminal: plain lines, one per change, the last the finished job.
+    expect(waited.stderr.trim().split('\n').at(-1)).toMatch(/ COMPLETED 1\/1 runs/);
+    expect(waited.stderr).not.toContain('\r');
+    // The same token answers the same job, now finished, instead of queuing another.
+    const again = await cli('trackers', 'reanalyze', tracker.id, '--request-token', 'cli-reanalysis-1', '--json');
+    const { reanalysis, replayed } = JSON.parse(again.stdout);
+    expect({ code: again.code, replayed, status: reanalysis.status, runs: reanalysis.runs }).toEqual({ code: 0, replayed: true, status: 'COMPLETED', runs: { total: 1, done: 1 } });
+    expect(await api.getReanalysis(tracker.id, reanalysis.id)).toEqual(reanalysis);
+
+    const report = await api.report(tracker.id);
+    expect(report.analysisVersions).toEqual([reanalysis.analysisVersion]);
+    expect(report.runs).toMatchObject([{ id: run.id, analysisVersion: reanalysis.analysisVersion, metrics: { brands: [{ name: 'Alpha' }, { name: 'Beta' }, { name: 'Gamma' }] } }]);
+    const table = await cli('report', tracker.id);
+    expect(table).toMatchObject({ code: 0, stdout: expect.stringMatching(/Alpha \d.*, Gamma \d/) });
+    expect(table.stdout).not.toContain('mixes analysis versions');
+    expect((await api.account()).balanceMicro).toBe(balance);
   });
 
   it('exits 3 when the run it waits for ends FAILED', async () => {

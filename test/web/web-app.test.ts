@@ -313,6 +313,78 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   await page.close();
 }, 180_000);
 
+it('recomputes the history after an edit of names only: the run asked before it reports the new competitor', async () => {
+  const { apiKey } = await stack.account(1_000_000);
+  // A compare tracker with one finished run, made through the API.
+  const created = await stack.api('POST', '/api/v1/trackers', {
+    key: apiKey,
+    body: { name: 'Renamed CRM', primitive: 'compare', brand: 'HubSpot', competitors: ['Salesforce'], prompts: ['Best CRM for a small team?'], models: ['chatgpt', 'perplexity'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
+  });
+  const trackerId: string = created.body.tracker.id;
+  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  const runId: string = (await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'before-the-edit' } })).body.run.id;
+  await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED');
+  const balance: number = (await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro;
+
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Renamed CRM', exact: true }).click();
+  // One analysis version: the button is there, nothing calls for it.
+  const recompute = page.getByRole('button', { name: 'Recompute history' });
+  expect(await recompute.getAttribute('class')).toBe('secondary');
+  expect(await page.getByText('This report mixes analysis versions').count()).toBe(0);
+
+  // A competitor more and nothing else: the report offers to recompute, and says what that does.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Competitors').fill('Salesforce\nPipedrive');
+  await page.getByRole('button', { name: 'Save (back to draft)' }).click();
+  await page.getByText('You changed only the tracked names').waitFor();
+  await page.getByText('Earlier runs are recomputed from their stored answers with the tracker’s current names, free of charge.').waitFor();
+  expect(await recompute.getAttribute('class')).toBe('primary');
+  const pipedrive = page.locator('figure.chart').filter({ hasText: 'Mention rate of Pipedrive by run' });
+  expect(await pipedrive.count()).toBe(0);
+  // Phone width: the offer and its button fit the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1100, height: 900 });
+
+  // The first read of the job is held until the page has shown it queued, with its progress bar.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/trackers/${trackerId}/reanalysis/*`, async (route) => {
+    await held;
+    await route.continue();
+  }, { times: 1 });
+  const requested: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith(`/trackers/${trackerId}/reanalysis`) && requested.push(r.postData() ?? ''));
+  // From the keyboard, pressed twice: the second press while the job goes on asks for nothing.
+  await recompute.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'Recomputing history: 0 of 1 run recomputed.' }).waitFor();
+  const progress = page.getByRole('progressbar', { name: 'Runs recomputed' });
+  expect([await progress.getAttribute('value'), await progress.getAttribute('max')]).toEqual(['0', '1']);
+  await page.keyboard.press('Enter');
+  release();
+  await page.getByRole('status').filter({ hasText: 'History recomputed: 1 run now reports the tracker’s current names.' }).waitFor();
+  await pipedrive.locator('circle.point').waitFor();
+  expect(requested).toHaveLength(1);
+  expect(JSON.parse(requested[0]!)).toEqual({ requestToken: expect.stringMatching(/^web-[0-9a-f-]{36}$/) });
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Recompute history');
+  expect(await recompute.getAttribute('class')).toBe('secondary');
+
+  // The API agrees: the run asked before the edit has the new competitor at the current analysis version; nothing was billed.
+  const report = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body;
+  expect(report.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
+  expect(report.runs[0].metrics.brands.map((b: { name: string }) => b.name)).toEqual(['HubSpot', 'Salesforce', 'Pipedrive']);
+  expect(report.analysisVersions).toEqual([report.runs[0].analysisVersion]);
+  expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro).toBe(balance);
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 120_000);
+
 it('lists trackers a page at a time, following the API cursor', async () => {
   const { apiKey } = await stack.account(1_000_000);
   const names = Array.from({ length: 21 }, (_, i) => `Tracker ${String(i + 1).padStart(2, '0')}`);

@@ -1,11 +1,22 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { BrandradarApiError, BrandradarClient, BrandradarNetworkError, isFinished, type Run, type SamplingMode, type TrackerStatus } from '@brandradar/client';
-import { activationSummary, briefMarkdown, money, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import {
+  BrandradarApiError,
+  BrandradarClient,
+  BrandradarNetworkError,
+  BrandradarWaitTimeoutError,
+  isFinished,
+  isReanalysisFinished,
+  type Reanalysis,
+  type Run,
+  type SamplingMode,
+  type TrackerStatus,
+} from '@brandradar/client';
+import { activationSummary, briefMarkdown, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
-export const EXIT = { ok: 0, apiError: 1, usage: 2, runUnsuccessful: 3, network: 4 } as const;
+export const EXIT = { ok: 0, apiError: 1, usage: 2, failed: 3, network: 4, gaveUpWaiting: 5 } as const;
 
 /** What the CLI reads and writes; the process's own in main.ts. */
 export interface Io {
@@ -171,6 +182,36 @@ const COMMANDS: Record<string, Command[]> = {
       },
     },
     {
+      name: 'reanalyze',
+      summary: "Recompute a tracker's finished runs with its current names (free)",
+      usage: '<tracker-id> [--request-token T] [--wait] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, 'request-token': { type: 'string' }, wait: { type: 'boolean' } },
+      details: [
+        'Recomputes every COMPLETED and PARTIAL run from its stored answers with the tracker\'s',
+        'current brand, competitors and aliases and the current analysis version: each answer\'s',
+        'metrics, the run\'s metrics and its delta. No AI surface is asked and nothing is billed;',
+        'any tracker status. After an edit of names only, earlier runs then compare with the next.',
+        '--request-token T  the job\'s identity (default: a new UUID); the same token again',
+        '                   answers the same job instead of queuing another',
+        '--wait             then wait for it, showing runs recomputed on standard error;',
+        '                   exits 3 when it ends FAILED, 5 when it is still going after 30 min',
+      ],
+      async run({ io, values, args, client }) {
+        // Made here rather than by the client, so that the text can say how to follow the job.
+        const requestToken = str(values, 'request-token') ?? crypto.randomUUID();
+        const { reanalysis, replayed } = await client().requestReanalysis(args[0]!, { requestToken });
+        if (values.wait) return waitForReanalysis(io, client(), reanalysis, requestToken, !!values.json);
+        return reply(io, values, { reanalysis, replayed }, () =>
+          [
+            `${reanalysisLine(reanalysis)}${replayed ? ' (an earlier request with this token)' : ''}`,
+            `Follow it: brandradar trackers reanalyze ${args[0]} --request-token ${requestToken} --wait`,
+            '',
+          ].join('\n'),
+        );
+      },
+    },
+    {
       name: 'delete',
       summary: 'Delete a PAUSED tracker with no run in progress',
       usage: '<tracker-id>',
@@ -290,12 +331,13 @@ function optional(values: Values, ...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((n) => (typeof values[n] === 'string' ? [[n, values[n]]] : [])));
 }
 
+const COMMAND_LIST = [...Object.entries(COMMANDS).flatMap(([group, cmds]) => cmds.map((c) => [`${group} ${c.name}`, c.summary])), ...TOP_LEVEL.map((c) => [c.name, c.summary])];
+const NAME_WIDTH = Math.max(...COMMAND_LIST.map(([name]) => name!.length)) + 1;
+
 const HELP = `Usage: brandradar <command> [options]
 
 Commands:
-${[...Object.entries(COMMANDS).flatMap(([group, cmds]) => cmds.map((c) => [`${group} ${c.name}`, c.summary])), ...TOP_LEVEL.map((c) => [c.name, c.summary])]
-  .map(([name, summary]) => `  ${name!.padEnd(18)} ${summary}`)
-  .join('\n')}
+${COMMAND_LIST.map(([name, summary]) => `  ${name!.padEnd(NAME_WIDTH)} ${summary}`).join('\n')}
 
 Options for every command:
   --api-key KEY    your API key (default: $BRANDRADAR_API_KEY)
@@ -306,8 +348,9 @@ Exit codes:
   0  done
   1  the API answered with an error (its code and message are printed)
   2  usage: an unknown command or option, a missing argument or API key
-  3  the run ended FAILED (runs wait, runs start --wait)
+  3  what was waited for ended FAILED (runs wait, runs start --wait, trackers reanalyze --wait)
   4  the gateway could not be reached
+  5  gave up waiting: the reanalysis goes on (trackers reanalyze --wait, after 30 min)
 `;
 
 function commandHelp(fullName: string, c: Command): string {
@@ -406,21 +449,50 @@ function report(io: Io, error: unknown): number {
   throw error;
 }
 
-/** Polls a run to its end, showing progress on standard error; exit 3 when it ended FAILED. */
-async function waitForRun(io: Io, client: BrandradarClient, started: Run, asJson: boolean): Promise<number> {
+/** Progress on standard error: one updating line on a terminal, else a line per change. */
+function progressLines(io: Io): { show(line: string): void; end(): void } {
   const tty = !!io.stderr.isTTY;
   let last = '';
-  const show = (run: Run) => {
-    const line = runProgressLine(run);
-    if (line === last) return;
-    last = line;
-    io.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+  return {
+    show(line) {
+      if (line === last) return;
+      last = line;
+      io.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
+    },
+    end() {
+      if (tty) io.stderr.write('\n');
+    },
   };
+}
+
+/** Polls a run to its end, showing progress on standard error; exit 3 when it ended FAILED. */
+async function waitForRun(io: Io, client: BrandradarClient, started: Run, asJson: boolean): Promise<number> {
+  const progress = progressLines(io);
+  const show = (run: Run) => progress.show(runProgressLine(run));
   show(started);
   const run = isFinished(started) ? started : await client.waitForRun(started.trackerId, started.id, { onProgress: show });
-  if (tty) io.stderr.write('\n');
+  progress.end();
   io.stdout.write(asJson ? jsonText({ run }) : `${runProgressLine(run)}\n`);
-  return run.status === 'FAILED' ? EXIT.runUnsuccessful : EXIT.ok;
+  return run.status === 'FAILED' ? EXIT.failed : EXIT.ok;
+}
+
+/** Polls a reanalysis to its end as waitForRun does a run; exit 5, saying how to wait again, when it is still going at the client's timeout. */
+async function waitForReanalysis(io: Io, client: BrandradarClient, started: Reanalysis, requestToken: string, asJson: boolean): Promise<number> {
+  const progress = progressLines(io);
+  const show = (job: Reanalysis) => progress.show(reanalysisLine(job));
+  show(started);
+  let job: Reanalysis;
+  try {
+    job = isReanalysisFinished(started) ? started : await client.waitForReanalysis(started.trackerId, started.id, { onProgress: show });
+  } catch (error) {
+    if (!(error instanceof BrandradarWaitTimeoutError)) throw error;
+    progress.end();
+    io.stderr.write(`brandradar: gave up waiting: the reanalysis is ${error.message}; it goes on. Wait again: brandradar trackers reanalyze ${started.trackerId} --request-token ${requestToken} --wait\n`);
+    return EXIT.gaveUpWaiting;
+  }
+  progress.end();
+  io.stdout.write(asJson ? jsonText({ reanalysis: job }) : `${reanalysisLine(job)}\n`);
+  return job.status === 'FAILED' ? EXIT.failed : EXIT.ok;
 }
 
 async function confirm(io: Io, question: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrandMetrics, ContentBriefResult, Run, components } from '@brandradar/client';
-import { answerPlan, briefMarkdown, money, nameTable, percent, reportTable, runDetails, runProgressLine, table, trackerDetails, trackerTable } from './format';
+import type { BrandMetrics, ContentBriefResult, Reanalysis, Run, components } from '@brandradar/client';
+import { answerPlan, briefMarkdown, mixedVersionsNote, money, nameTable, percent, reanalysisLine, reportTable, runDetails, runProgressLine, table, trackerDetails, trackerTable } from './format';
 
 type Schemas = components['schemas'];
 const document = JSON.parse(readFileSync(path.join(__dirname, '../../client/openapi.json'), 'utf8'));
@@ -24,6 +24,7 @@ const run = (over: Partial<Run> = {}): Run => ({
   models: ['chatgpt', 'gemini'],
   samplesPerPrompt: 1,
   samplingMode: 'fixed',
+  analysisVersion: '2026-11-28.1',
   estimatedCostMicro: 9_000,
   billedCostMicro: 5_000,
   results: [{ prompt: 'best crm', answers: [answer('chatgpt', 'succeeded'), answer('gemini', 'failed')] }],
@@ -119,9 +120,10 @@ describe('runDetails', () => {
     const sampled = run({ samplesPerPrompt: 5, samplingMode: 'fixed', summary: { answers: 150, succeeded: 150, failed: 0 }, metrics: sampledMetrics() });
     const lines = runDetails(sampled).split('\n');
     expect(lines[1]).toBe('150 answers (1 prompt × 2 surfaces × 5 samples)');
-    expect(lines[3]).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE\s+STABILITY\s+POSITION MEDIAN \(P25–P75\)$/);
-    expect(lines[5]).toMatch(/150 answers in 30 cells\s+stable in 27 of 30 cells, 90\.0% \(74\.4%–96\.5%\)\s+2 \(1–3\.5\)$/);
-    expect(lines[6]).toMatch(/150 answers in 30 cells\s+–\s+–$/);
+    expect(lines[2]).toBe('analysis version 2026-11-28.1');
+    expect(lines[4]).toMatch(/^NAME\s+MENTION RATE\s+95% INTERVAL\s+SAMPLE\s+STABILITY\s+POSITION MEDIAN \(P25–P75\)$/);
+    expect(lines[6]).toMatch(/150 answers in 30 cells\s+stable in 27 of 30 cells, 90\.0% \(74\.4%–96\.5%\)\s+2 \(1–3\.5\)$/);
+    expect(lines[7]).toMatch(/150 answers in 30 cells\s+–\s+–$/);
     expect(runDetails(sampled)).toContain('Stability: of the cells with at least 2 answers, those whose answers all agree');
   });
   it('leaves out what a run of one sample per cell does not have', () => {
@@ -131,13 +133,17 @@ describe('runDetails', () => {
     expect(out.split('\n')[1]).toBe('2 answers (1 prompt × 2 surfaces × 1 sample)');
     expect(nameTable(run({ metrics: null }))).toBeNull();
   });
+  it('names the analysis version only of a run that has figures', () => {
+    expect(runDetails(run({ analysisVersion: 'unversioned' }))).toContain('\nanalysis version unversioned\n');
+    expect(runDetails(run({ status: 'RUNNING', metrics: null }))).not.toContain('analysis version');
+  });
 });
 
 describe('reportTable', () => {
   it('has a row per run with the mention rate of each name', () => {
     const metrics = example('RunMetrics');
     if (metrics.primitive !== 'compare' && metrics.primitive !== 'rankings') throw new Error('the example is a compare run');
-    const out = reportTable({ tracker, runs: [run(), run({ status: 'FAILED', metrics: null, billedCostMicro: 0 })] });
+    const out = reportTable({ tracker, runs: [run(), run({ status: 'FAILED', metrics: null, billedCostMicro: 0 })], analysisVersions: ['2026-11-28.1'] });
     const lines = out.split('\n');
     expect(lines[0]).toBe(`${tracker.name} (${tracker.id}) · ${tracker.primitive} · ${tracker.status}`);
     expect(lines[2]).toMatch(/^CREATED\s+TRIGGER\s+STATUS\s+ANSWERS\s+BILLED\s+MENTION RATE$/);
@@ -145,12 +151,48 @@ describe('reportTable', () => {
     expect(lines[5]).toMatch(/FAILED\s+1\/2\s+\$0\.00\s+–$/);
   });
   it('shows the latest measured run by name under the table', () => {
-    const out = reportTable({ tracker, runs: [run({ status: 'FAILED', metrics: null }), run({ metrics: sampledMetrics(), createdAt: '2026-11-21T09:00:00.000Z' })] });
+    const out = reportTable({ tracker, runs: [run({ status: 'FAILED', metrics: null }), run({ metrics: sampledMetrics(), createdAt: '2026-11-21T09:00:00.000Z' })], analysisVersions: ['2026-11-28.1'] });
     expect(out).toContain('\nThe latest measured run (2026-11-21T09:00:00.000Z), 2 answers (1 prompt × 2 surfaces × 1 sample):\nNAME');
     expect(out).toContain('stable in 27 of 30 cells');
   });
   it('says when there are no runs', () => {
-    expect(reportTable({ tracker, runs: [] })).toMatch(/No runs yet\.\n$/);
+    expect(reportTable({ tracker, runs: [], analysisVersions: [] })).toMatch(/No runs yet\.\n$/);
+  });
+  it('says when its runs were analysed with different rules, and how to compare them all', () => {
+    const mixed = { tracker, runs: [run(), run({ analysisVersion: 'unversioned', createdAt: '2026-11-15T09:00:00.000Z' })], analysisVersions: ['2026-11-28.1', 'unversioned'] };
+    const lines = reportTable(mixed).split('\n');
+    expect(lines.slice(1, 4)).toEqual([
+      '',
+      'This report mixes analysis versions (2026-11-28.1, unversioned): changes are only computed between runs of one version.',
+      `Recompute history to compare them all: brandradar trackers reanalyze ${tracker.id}`,
+    ]);
+    expect(lines[5]).toMatch(/^CREATED\s+TRIGGER\s+STATUS\s+ANSWERS\s+BILLED\s+ANALYSIS\s+MENTION RATE$/);
+    expect(lines[7]).toMatch(/\$0\.05\s+2026-11-28\.1\s+Acme/);
+    expect(lines[8]).toMatch(/\$0\.05\s+unversioned\s+Acme/);
+    // One version: no note, no column.
+    expect(mixedVersionsNote({ tracker, analysisVersions: ['2026-11-28.1'] })).toBe('');
+    expect(reportTable({ ...mixed, analysisVersions: ['2026-11-28.1'] })).not.toMatch(/ANALYSIS|mixes/);
+  });
+});
+
+describe('reanalysisLine', () => {
+  const job = (over: Partial<Reanalysis> = {}): Reanalysis => ({
+    id: '9a8b7c6d-0000-4000-8000-000000000002',
+    trackerId: tracker.id,
+    status: 'RUNNING',
+    runs: { total: 10, done: 3 },
+    analysisVersion: '2026-11-28.1',
+    createdAt: '2026-11-28T09:00:00.000Z',
+    finishedAt: null,
+    error: null,
+    ...over,
+  });
+  it('counts the runs recomputed so far', () => {
+    expect(reanalysisLine(job())).toBe('reanalysis 9a8b7c6d-0000-4000-8000-000000000002 RUNNING 3/10 runs recomputed');
+  });
+  it('names the version a completed job recomputed with, and why a failed one failed', () => {
+    expect(reanalysisLine(job({ status: 'COMPLETED', runs: { total: 10, done: 10 } }))).toMatch(/COMPLETED 10\/10 runs recomputed with analysis version 2026-11-28\.1$/);
+    expect(reanalysisLine(job({ status: 'FAILED', error: { code: 'reanalysis_failed', message: 'A run could not be read.' } }))).toMatch(/FAILED 3\/10 runs recomputed: reanalysis_failed: A run could not be read\.$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ActivationResult, BrandMetrics, ContentBriefResult, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
+import type { ActivationResult, BrandMetrics, ContentBriefResult, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -140,10 +140,11 @@ export function nameTable(run: Run): string | null {
   return table(header, rows) + notes.map((n) => `${n}\n`).join('');
 }
 
-/** One run: where it is, what it asks for, and its figures per tracked name when it has them. */
+/** One run: where it is, what it asks for, the rules its figures were computed with, and its figures per tracked name when it has them. */
 export function runDetails(run: Run): string {
   const names = nameTable(run);
-  return `${runProgressLine(run)}\n${runAnswers(run)}\n${names ? `\n${names}` : ''}`;
+  const version = run.metrics ? `analysis version ${run.analysisVersion}\n` : '';
+  return `${runProgressLine(run)}\n${runAnswers(run)}\n${version}${names ? `\n${names}` : ''}`;
 }
 
 /** The headline figure of a run per name: mention rate (rankings, compare), share of citations (citations), net sentiment (sentiment). */
@@ -158,19 +159,47 @@ export function headline(run: Run): { label: string; values: [string, string][] 
   return { label: 'mention rate', values: m.brands.map((b) => [b.name, percent(b.mentionRate.value)]) };
 }
 
-/** The report as a table: one row per run, newest first, with its headline figure per name. */
+/**
+ * Said under a report's title when its runs were analysed with different rules (api-contract §11):
+ * no delta compares them, which a reader would otherwise take for "no change".
+ */
+export function mixedVersionsNote(report: Pick<Report, 'tracker' | 'analysisVersions'>): string {
+  if (report.analysisVersions.length < 2) return '';
+  return (
+    `This report mixes analysis versions (${report.analysisVersions.join(', ')}): changes are only computed between runs of one version.\n` +
+    `Recompute history to compare them all: brandradar trackers reanalyze ${report.tracker.id}\n`
+  );
+}
+
+/** The report as a table: one row per run, newest first, with its headline figure per name (and its analysis version when they differ). */
 export function reportTable(report: Report): string {
   const { tracker, runs } = report;
   const title = `${tracker.name} (${tracker.id}) · ${tracker.primitive} · ${tracker.status}\n`;
   if (runs.length === 0) return `${title}No runs yet.\n`;
+  const mixed = mixedVersionsNote(report);
   const label = runs.map(headline).find((h) => h !== null)?.label;
   const rows = runs.map((run) => {
     const h = headline(run);
-    return [run.createdAt, run.trigger, run.status, `${run.summary.succeeded}/${run.summary.answers}`, money(run.billedCostMicro), h ? h.values.map(([k, v]) => `${k} ${v}`).join(', ') : '–'];
+    return [
+      run.createdAt,
+      run.trigger,
+      run.status,
+      `${run.summary.succeeded}/${run.summary.answers}`,
+      money(run.billedCostMicro),
+      ...(mixed ? [run.analysisVersion] : []),
+      h ? h.values.map(([k, v]) => `${k} ${v}`).join(', ') : '–',
+    ];
   });
-  const runsTable = table(['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', (label ?? 'metrics').toUpperCase()], rows);
+  const runsTable = table(['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', ...(mixed ? ['ANALYSIS'] : []), (label ?? 'metrics').toUpperCase()], rows);
   const latest = runs.map((run) => ({ run, names: nameTable(run) })).find((r) => r.names !== null);
-  return `${title}\n${runsTable}${latest ? `\nThe latest measured run (${latest.run.createdAt}), ${runAnswers(latest.run)}:\n${latest.names}` : ''}`;
+  return `${title}${mixed ? `\n${mixed}` : ''}\n${runsTable}${latest ? `\nThe latest measured run (${latest.run.createdAt}), ${runAnswers(latest.run)}:\n${latest.names}` : ''}`;
+}
+
+/** One line on where a reanalysis is: `reanalysis <id> RUNNING 3/10 runs recomputed`; a finished one adds its version, or why it failed. */
+export function reanalysisLine(job: Reanalysis): string {
+  const head = `reanalysis ${job.id} ${job.status} ${job.runs.done}/${job.runs.total} runs recomputed`;
+  if (job.status === 'COMPLETED') return `${head} with analysis version ${job.analysisVersion}`;
+  return job.error ? `${head}: ${job.error.code}: ${job.error.message}` : head;
 }
 
 const escapeCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ');

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { BrandradarApiError, BrandradarNetworkError } from './errors';
+import { BrandradarApiError, BrandradarNetworkError, BrandradarWaitTimeoutError } from './errors';
 import type { components, paths } from './generated/api';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
 
@@ -18,12 +18,17 @@ export type RunAnswer = Schemas['RunAnswer'];
 export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
 export type BrandMetrics = Schemas['BrandMetrics'];
+export type Reanalysis = Schemas['Reanalysis'];
+export type ReanalysisStatus = Schemas['ReanalysisStatus'];
 export type ContentBriefInput = Schemas['ContentBriefInput'];
 export type ContentBriefResult = Schemas['ContentBriefResult'];
 
 /** A run in one of these statuses changes no more. */
 export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['COMPLETED', 'PARTIAL', 'FAILED'];
 export const isFinished = (run: Pick<Run, 'status'>): boolean => FINISHED_RUN_STATUSES.includes(run.status);
+/** A reanalysis in one of these statuses changes no more. */
+export const FINISHED_REANALYSIS_STATUSES: readonly ReanalysisStatus[] = ['COMPLETED', 'FAILED'];
+export const isReanalysisFinished = (job: Pick<Reanalysis, 'status'>): boolean => FINISHED_REANALYSIS_STATUSES.includes(job.status);
 
 export interface ClientOptions {
   /** Where the gateway is, e.g. `http://localhost:8080` (the API's paths start with `/api/v1`). */
@@ -48,6 +53,30 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const BRIEF_TIMEOUT_MS = 180_000;
+const POLL_INTERVAL_MS = 1000;
+/** How long waitForReanalysis waits unless told: a caller should not hang on a stuck job, which goes on regardless. */
+const REANALYSIS_WAIT_MS = 30 * 60_000;
+
+interface PollOptions<T> {
+  /** Between two reads; default 1 s. */
+  intervalMs?: number;
+  /** Gives up with {@link BrandradarWaitTimeoutError} once this has passed; default never. */
+  timeoutMs?: number;
+  onProgress?: (state: T) => void;
+}
+
+/** Reads `read()` until `finished` says so, telling `onProgress` each state seen. */
+async function pollUntil<T extends { status: string }>(read: () => Promise<T>, finished: (state: T) => boolean, options: PollOptions<T>): Promise<T> {
+  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+  const giveUpAt = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+  for (;;) {
+    const state = await read();
+    options.onProgress?.(state);
+    if (finished(state)) return state;
+    if (Date.now() + intervalMs > giveUpAt) throw new BrandradarWaitTimeoutError(options.timeoutMs!, state);
+    await sleep(intervalMs);
+  }
+}
 
 /** What openapi-fetch answers: the parsed body as `data` on a 2xx, as `error` otherwise. */
 type Result<D, E> = { data?: D; error?: E; response: Response };
@@ -146,12 +175,34 @@ export class BrandradarClient {
    * deadline, so it ends), calling `onProgress` with each state seen.
    */
   async waitForRun(trackerId: string, runId: string, options: { intervalMs?: number; onProgress?: (run: Run) => void } = {}): Promise<Run> {
-    for (;;) {
-      const run = await this.getRun(trackerId, runId);
-      options.onProgress?.(run);
-      if (isFinished(run)) return run;
-      await sleep(options.intervalMs ?? 1000);
-    }
+    return pollUntil(() => this.getRun(trackerId, runId), isFinished, options);
+  }
+
+  /**
+   * Asks for the tracker's COMPLETED and PARTIAL runs to be recomputed from
+   * their stored answers with its current names (brand, competitors, aliases)
+   * and the current analysis version; free, in any tracker status. The
+   * request token (a new UUID unless given) is the job's identity: sending it
+   * again answers the same job (`replayed: true`) instead of queuing another.
+   */
+  async requestReanalysis(trackerId: string, options: { requestToken?: string } = {}): Promise<{ reanalysis: Reanalysis; replayed: boolean }> {
+    const requestToken = options.requestToken ?? crypto.randomUUID();
+    const { data, response } = await this.send(true, (init) => this.raw.POST('/api/v1/trackers/{id}/reanalysis', { params: { path: { id: trackerId } }, body: { requestToken }, ...init }));
+    return { reanalysis: data.reanalysis, replayed: response.status === 200 };
+  }
+
+  async getReanalysis(trackerId: string, reanalysisId: string): Promise<Reanalysis> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/reanalysis/{reanalysisId}', { params: { path: { id: trackerId, reanalysisId } }, ...init }))).data.reanalysis;
+  }
+
+  /**
+   * Polls a reanalysis until it is COMPLETED or FAILED, calling `onProgress`
+   * with each state seen (`runs.done` of `runs.total`). Gives up after
+   * `timeoutMs` (default 30 min) with {@link BrandradarWaitTimeoutError}; the
+   * job goes on, and its request token answers it again.
+   */
+  async waitForReanalysis(trackerId: string, reanalysisId: string, options: PollOptions<Reanalysis> = {}): Promise<Reanalysis> {
+    return pollUntil(() => this.getReanalysis(trackerId, reanalysisId), isReanalysisFinished, { timeoutMs: REANALYSIS_WAIT_MS, ...options });
   }
 
   /** The tracker and its latest runs, newest first. */

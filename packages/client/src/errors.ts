@@ -47,6 +47,18 @@ export class BrandradarNetworkError extends Error {
   }
 }
 
+/**
+ * A wait that gave up: what it waited for had not finished in the time allowed. It goes on, and
+ * `last` is its latest state.
+ */
+export class BrandradarWaitTimeoutError<T extends { status: string } = { status: string }> extends Error {
+  override name = 'BrandradarWaitTimeoutError';
+
+  constructor(readonly waitedMs: number, readonly last: T) {
+    super(`still ${last.status} after ${waitedMs / 1000} s`);
+  }
+}
+
 function describe(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   // fetch reports "fetch failed" and keeps the reason (ECONNREFUSED, …) in its own cause.

@@ -1,5 +1,5 @@
-/** Tracker actions shared by the list and the report: confirmation dialogs, activation, run now. */
-import { api, ApiError, type Run, type Tracker } from './api.js';
+/** Tracker actions shared by the list and the report: confirmation dialogs, activation, run now, recompute history. */
+import { api, ApiError, type Reanalysis, type Run, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { explain, money, when } from './format.js';
 
@@ -68,22 +68,28 @@ export function cadenceText(t: Tracker): string {
 }
 
 /**
- * Request tokens not yet answered, per tracker: a click that failed on the way (network) is retried
- * with the same token, so the API answers the run it may already have queued instead of a second one.
+ * Request tokens not yet answered, per request and tracker: a click that failed on the way (network),
+ * or a second click while the first is on its way, sends the same token, so the API answers the run
+ * or job it may already have queued instead of queuing a second one.
  */
 const pendingTokens = new Map<string, string>();
 
-export async function runNow(trackerId: string): Promise<{ run: Run; replayed: boolean }> {
-  const token = pendingTokens.get(trackerId) ?? `web-${crypto.randomUUID()}`;
-  pendingTokens.set(trackerId, token);
+async function withRequestToken<T>(key: string, send: (token: string) => Promise<T>): Promise<T> {
+  const token = pendingTokens.get(key) ?? `web-${crypto.randomUUID()}`;
+  pendingTokens.set(key, token);
   try {
-    const result = await api.requestRun(trackerId, token);
-    pendingTokens.delete(trackerId);
+    const result = await send(token);
+    pendingTokens.delete(key);
     return result;
   } catch (e) {
     // A 4xx is a definite answer, so the next click is a new request; after a 5xx or a network
-    // failure the run may exist, and the retry must name it with the same token.
-    if (e instanceof ApiError && e.status < 500) pendingTokens.delete(trackerId);
+    // failure the run or job may exist, and the retry must name it with the same token.
+    if (e instanceof ApiError && e.status < 500) pendingTokens.delete(key);
     throw e;
   }
 }
+
+export const runNow = (trackerId: string): Promise<{ run: Run; replayed: boolean }> => withRequestToken(`run ${trackerId}`, (token) => api.requestRun(trackerId, token));
+
+/** Asks for the tracker's history to be recomputed with its current names (a reanalysis). */
+export const requestRecompute = (trackerId: string): Promise<Reanalysis> => withRequestToken(`reanalysis ${trackerId}`, (token) => api.requestReanalysis(trackerId, token));

@@ -2,10 +2,11 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, RateCard, Run, Tracker } from '@brandradar/contracts';
+import type { Account, ActivationResult, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, RateCard, Run, Tracker };
-export type Report = { tracker: Tracker; runs: Run[] };
+export type { Account, ActivationResult, RateCard, Reanalysis, Run, Tracker };
+/** `analysisVersions`: the versions of the runs listed, newest first; more than one means some deltas are missing across them. */
+export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
 export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
 
 const KEY_ITEM = 'brandradar.apiKey';
@@ -94,5 +95,8 @@ export const api = {
     const res = await call<{ run: Run }>('POST', `${trackerPath(id)}/runs`, { requestToken });
     return { run: res.body.run, replayed: res.status === 200 };
   },
+  /** Recomputes the tracker's finished runs with its current names, free; the same token again answers the same job (200). */
+  requestReanalysis: async (id: string, requestToken: string) => (await call<{ reanalysis: Reanalysis }>('POST', `${trackerPath(id)}/reanalysis`, { requestToken })).body.reanalysis,
+  reanalysis: async (id: string, reanalysisId: string) => (await call<{ reanalysis: Reanalysis }>('GET', `${trackerPath(id)}/reanalysis/${encodeURIComponent(reanalysisId)}`)).body.reanalysis,
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
 };

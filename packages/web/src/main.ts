@@ -13,6 +13,8 @@ const main = document.getElementById('main')!;
 const account = document.getElementById('account')!;
 /** A sentence for the next page, e.g. "saved" after the form sends the user to the list. */
 let flash: string | null = null;
+/** The tracker whose names alone were just edited: its report, the next page, suggests recomputing its history. */
+let namesEdited: string | null = null;
 
 function signOut(reason?: string): void {
   session.signOut();
@@ -55,14 +57,24 @@ function route(): void {
   const view = newView(main, () => signOut('Your API key is no longer accepted. Sign in again.'), () => void header(view).catch(() => undefined));
   if (flash) view.say(flash);
   flash = null;
+  const edited = namesEdited;
+  namesEdited = null;
   if (!session.key()) return signInView(view);
   const path = location.hash.replace(/^#/, '') || '/';
   const tracker = /^\/trackers\/([0-9a-f-]{36})(\/edit)?$/.exec(path);
-  const saved = (t: { id: string }, sentence: string) => {
+  const saved = (t: { id: string }, sentence: string, namesOnly: boolean) => {
     flash = sentence;
+    namesEdited = namesOnly ? t.id : null;
     location.hash = `#/trackers/${t.id}`;
   };
-  const page = path === '/new' ? trackerFormView(view, null, saved) : tracker ? (tracker[2] ? trackerFormView(view, tracker[1]!, saved) : reportView(view, tracker[1]!)) : trackersView(view);
+  const page =
+    path === '/new'
+      ? trackerFormView(view, null, saved)
+      : tracker
+        ? tracker[2]
+          ? trackerFormView(view, tracker[1]!, saved)
+          : reportView(view, tracker[1]!, edited === tracker[1])
+        : trackersView(view);
   void view.act(() => Promise.all([page, header(view)]).then(() => undefined));
 }
 

@@ -5,13 +5,15 @@ import { lineChart, type ChartSpec } from './chart.js';
 import { h, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
+import { recomputeHistory } from './recompute.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
 import type { View } from './view.js';
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
 const POLL_MS = 2000;
 
-export async function reportView(view: View, trackerId: string): Promise<void> {
+/** `namesEdited`: the user has just saved an edit of the tracked names only, so recomputing its history is suggested. */
+export async function reportView(view: View, trackerId: string, namesEdited = false): Promise<void> {
   let report = await api.report(trackerId);
   let measure = measuresFor(report.tracker.primitive)[0]!;
   let shownRun: string | null = null;
@@ -19,6 +21,7 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
   let cellsName: string | null = null;
   // The run "Run now" queued: watched until it has finished, even when the page's next read already finds it finished.
   let awaitedRun: string | null = null;
+  const recompute = recomputeHistory(view, trackerId, namesEdited, () => reload());
 
   const render = () => {
     const t = report.tracker;
@@ -45,7 +48,9 @@ export async function reportView(view: View, trackerId: string): Promise<void> {
           ? h('button', { class: 'primary', on: { click: () => view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now')
           : h('button', { class: 'primary', on: { click: () => view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
         h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
+        recompute.button,
       ),
+      recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
       charts(report, measure),
       mentionsByCell(report, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),

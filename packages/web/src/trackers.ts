@@ -4,6 +4,7 @@ import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
+import { changedOnlyNames } from './reanalysis.js';
 import { estimateText, MAX_SAMPLES } from './sampling.js';
 import type { View } from './view.js';
 
@@ -122,8 +123,11 @@ const aliasLines = (s: string): NameAliases[] =>
   });
 const aliasText = (entries: NameAliases[]): string => entries.map((e) => `${e.name}: ${e.aliases.join(', ')}`).join('\n');
 
-/** Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT. */
-export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string) => void): Promise<void> {
+/**
+ * Create (no tracker) or edit: an edit replaces the whole definition and returns the tracker to DRAFT.
+ * `onSaved` is told whether the edit changed only the tracked names, which keeps the series.
+ */
+export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string, namesOnly: boolean) => void): Promise<void> {
   // The rate card prices the live estimate; without it the form still works and counts answers.
   const [t, rates] = await Promise.all([trackerId ? api.tracker(trackerId) : null, api.rates().catch(() => null)]);
   const errors = new Map<string, HTMLElement>();
@@ -290,7 +294,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     void view.act(async () => {
       try {
         const saved = t ? await api.updateTracker(t.id, definition()) : await api.createTracker(definition());
-        onSaved(saved, `“${saved.name}” is saved as a draft at ${money(saved.estimatedCostMicroPerRun)} per run. Activate it to start its schedule.`);
+        onSaved(saved, `“${saved.name}” is saved as a draft at ${money(saved.estimatedCostMicroPerRun)} per run. Activate it to start its schedule.`, t !== null && changedOnlyNames(t, saved));
       } catch (err) {
         showIssues(err instanceof ApiError ? err.issues : []);
         throw err;

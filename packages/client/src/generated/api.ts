@@ -85,7 +85,7 @@ export interface paths {
         head?: never;
         /**
          * Replace a tracker’s whole definition
-         * @description A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again.
+         * @description A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again. A change of names only (`brand`, `competitors`, `aliases`) keeps the series: reanalyse the tracker (`POST …/reanalysis`) and its earlier runs report the new names, comparable with the next. A change of `prompts`, `models`, `samplesPerPrompt`, `samplingMode`, `primitive` or `url` starts a new series: no delta crosses it.
          */
         patch: operations["updateTracker"];
         trace?: never;
@@ -124,6 +124,43 @@ export interface paths {
          * @description From ACTIVE or DRAFT; a PAUSED tracker answers 200 unchanged. Runs already queued still finish. `pauseReason` stays null for a manual pause.
          */
         post: operations["pauseTracker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trackers/{id}/reanalysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recompute a tracker's history with its current names
+         * @description Queues a job that recomputes every COMPLETED and PARTIAL run of the tracker, from its stored answers, with the tracker’s current `brand`, `competitors` and `aliases` and the current analysis version: each answer’s metrics, the run’s metrics and its delta. No AI surface is asked and nothing is billed; what was billed and when stays as it was. Allowed in every status. Runs stay readable throughout: each switches to its new metrics in one write. A run that finishes while the job works is recomputed too. A new `requestToken` answers 202 with the job; the same token again answers 200 with that job.
+         */
+        post: operations["requestReanalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trackers/{id}/reanalysis/{reanalysisId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a reanalysis */
+        get: operations["getReanalysis"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -176,7 +213,7 @@ export interface paths {
         };
         /**
          * Read the report: the tracker and its runs, newest first
-         * @description Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same definition exists, a `delta`. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.
+         * @description Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same series, names and analysis version exists, a `delta`; `analysisVersions` lists the versions present. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.
          */
         get: operations["getReport"];
         put?: never;
@@ -601,6 +638,15 @@ export interface components {
         };
         /**
          * @example {
+         *       "requestToken": "added-competitor-2026-11-28"
+         *     }
+         */
+        ReanalysisInput: {
+            /** @description Not secret; 1–200 characters. Repeating it returns the same reanalysis (200) instead of queuing another. */
+            requestToken: string & (unknown & unknown);
+        };
+        /**
+         * @example {
          *       "requestToken": "weekly-review-2026-11-22"
          *     }
          */
@@ -816,6 +862,39 @@ export interface components {
             /** @description When the first future run of your ACTIVE trackers (in time order, at current estimates) will no longer be covered by the balance; null if beyond 5 years. */
             runsDryAt: string | null;
         };
+        Reanalysis: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            trackerId: string;
+            status: components["schemas"]["ReanalysisStatus"];
+            /** @description Progress. */
+            runs: {
+                /** @description COMPLETED and PARTIAL runs to recompute: those finished when the job was requested, and any that finished while it ran (they are recomputed with the current names too, and counted here when found). */
+                total: number;
+                /** @description Runs recomputed so far. Each run switches to its new metrics in one write, so a run read at any moment is wholly old or wholly new. */
+                done: number;
+            };
+            /**
+             * @description The analysis version the runs are recomputed with (the current one when the job was queued).
+             * @example 2026-11-28.1
+             */
+            analysisVersion: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When it became COMPLETED or FAILED; null before. */
+            finishedAt: string | null;
+            /** @description Why it FAILED; null otherwise. Runs recomputed before the failure keep their new metrics. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /** @enum {string} */
+        ReanalysisStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
         Run: {
             /** Format: uuid */
             id: string;
@@ -848,6 +927,11 @@ export interface components {
             samplesPerPrompt: number;
             /** @default fixed */
             samplingMode: components["schemas"]["SamplingMode"];
+            /**
+             * @description The version of the detection and metric rules the run's metrics and delta was computed with (api-contract §11); `unversioned` for results computed before versions were recorded. A reanalysis sets the current one.
+             * @default unversioned
+             */
+            analysisVersion: string;
             /** @description The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum. */
             estimatedCostMicro: number;
             /** @description What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes. */
@@ -912,6 +996,11 @@ export interface components {
             fetchedAt: string | null;
         };
         AnswerMetrics: {
+            /**
+             * @description The version of the detection and metric rules this answer was computed with (api-contract §11); `unversioned` for results computed before versions were recorded. A reanalysis sets the current one.
+             * @default unversioned
+             */
+            analysisVersion: string;
             /** @description rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone. */
             brands?: components["schemas"]["AnswerBrand"][];
             /** @description sentiment: how the sentences mentioning the brand read; null if not mentioned. */
@@ -1680,6 +1769,8 @@ export interface components {
             tracker: components["schemas"]["Tracker"];
             /** @description Newest first. */
             runs: components["schemas"]["Run"][];
+            /** @description The analysis versions of the runs listed, newest run first, each once. More than one means the report mixes rules: no delta compares runs of different versions, so reanalyse the tracker (`POST /api/v1/trackers/{id}/reanalysis`) to compare them all. */
+            analysisVersions: string[];
         };
         ContentBriefResult: {
             /** @constant */
@@ -3598,6 +3689,341 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "account_closed";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    requestReanalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestToken": "added-competitor-2026-11-28"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReanalysisInput"];
+            };
+        };
+        responses: {
+            /** @description The job, QUEUED. (200 with the existing job for a repeated `requestToken`.) `Location` names it. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description URL of the job */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reanalysis: components["schemas"]["Reanalysis"];
+                    };
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Conflict.
+             *
+             *     - `request_token_conflict`: The `requestToken` was already used for another tracker of the account.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "request_token_conflict";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Payload Too Large.
+             *
+             *     - `payload_too_large`: The request body is over 256 KiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type.
+             *
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReanalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                reanalysisId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job and its progress. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reanalysis: components["schemas"]["Reanalysis"];
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
                         };
                     };
                 };
