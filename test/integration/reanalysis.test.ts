@@ -214,15 +214,15 @@ it('a reanalysis whose runner is killed half-way finishes once, without redoing 
   for (let i = 0; i < 6; i++) runs.push(await finishedRun(key, id, `crash-${i}`));
   expect((await stack.api('PATCH', `/api/v1/trackers/${id}`, { key, body: withZoho })).status).toBe(200);
 
-  // This test's runners are separate processes, so one can really be killed. The first works at one run (9 answers) in 2 s, so
-  // the progress seen just before the kill is the progress at the kill (the next run would start 2 s after the last). The
+  // This test's runners are separate processes, so one can really be killed. The first works at one run (9 answers) in 2.25 s, so
+  // the progress seen just before the kill is the progress at the kill (the next run would start 2.25 s after the last). The
   // killed runner's message comes back after 2 s, its lease of the tracker ends after 2 s.
   await stack.running.get('runner')!.stop();
   const spawnRunner = async (answersPerSecond: number) => {
     const opsPort = await freePort();
     return { opsPort, process: stack.spawn('runner', { OPS_PORT: String(opsPort), REANALYSIS_ANSWERS_PER_SECOND: String(answersPerSecond), RUN_ACK_WAIT_MS: '2000', REANALYSIS_LOCK_MS: '2000' }) };
   };
-  const first = await spawnRunner(4.5);
+  const first = await spawnRunner(4);
   let second: { process: ManagedProcess; opsPort: number } | undefined;
   try {
     // Asked until the new runner answers (it is starting).

@@ -64,14 +64,14 @@ it('keeps the first answer stored for a slot: a second runner records its outcom
   await store.saveAnswers(run, [{ slot: slot!, answer: answer('succeeded') }]);
   await store.saveAnswers(run, [{ slot: slot!, answer: answer('failed') }]);
   expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: 'succeeded' });
-  expect((await store.answer(run, slot!))!.status).toBe('succeeded');
+  expect((await store.answer(run.id, slot!, null))!.status).toBe('succeeded');
 });
 
 it('agrees on one answer per slot however concurrent runners race to save it', async () => {
   const run = await runningRun();
   const [slot] = answerSlots(run.definition);
   await Promise.all(Array.from({ length: 8 }, (_, i) => store.saveAnswers(run, [{ slot: slot!, answer: answer(i % 2 ? 'failed' : 'succeeded') }])));
-  const stored = (await store.answer(run, slot!))!.status;
+  const stored = (await store.answer(run.id, slot!, null))!.status;
   expect((await store.get(run.id))!.outcomes).toEqual({ [slot!.key]: stored });
 });
 
@@ -85,7 +85,7 @@ it('stores a batch of answers of several samples in one call, each under its own
     { slot: third!, answer: { ...answer('failed'), sample: 3 } },
   ]);
   expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'failed', [second!.key]: 'succeeded', [third!.key]: 'failed' });
-  expect((await store.answer(run, second!))!.sample).toBe(2);
+  expect((await store.answer(run.id, second!, null))!.sample).toBe(2);
   expect((await store.answersOf(run)).size).toBe(3);
 });
 
@@ -102,7 +102,7 @@ it('changes nothing a finished run lists when a late runner saves an answer', as
     { slot: second!, answer: { ...answer('succeeded'), promptIndex: 1 } },
   ]);
   expect((await store.get(run.id))!.outcomes).toEqual({ [first!.key]: 'succeeded' });
-  expect((await store.answer(run, first!))!.status).toBe('succeeded');
+  expect((await store.answer(run.id, first!, null))!.status).toBe('succeeded');
 });
 
 describe("a tracker's run list", () => {

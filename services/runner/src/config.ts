@@ -26,11 +26,11 @@ export const runnerConfigSchema = baseConfigSchema
     /** Bytes (of JSON) those pages may take at most, in each runner process; held in memory, they take about 2–3 times that. */
     RUN_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
     /** Answers a second a tracker's reanalysis proceeds at, in each runner process; 0: as fast as it can. */
-    REANALYSIS_ANSWERS_PER_SECOND: z.coerce.number().min(0).default(2_000),
+    REANALYSIS_ANSWERS_PER_SECOND: z.coerce.number().int().min(0).default(2_000),
     /** Answers a second an operators' sweep proceeds at: low, so that runs and the API are not slowed; 0: as fast as it can. */
-    REANALYSIS_SWEEP_ANSWERS_PER_SECOND: z.coerce.number().min(0).default(200),
+    REANALYSIS_SWEEP_ANSWERS_PER_SECOND: z.coerce.number().int().min(0).default(200),
     /** Tracker reanalyses one runner process works on at once. */
-    REANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    REANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).default(1),
     /** How long a reanalysis holds its tracker without renewing (it renews before each run); a crashed holder's tracker is free again after this. */
     REANALYSIS_LOCK_MS: z.coerce.number().int().min(1_000).default(60_000),
   });

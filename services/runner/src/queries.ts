@@ -76,8 +76,9 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
     // The first page reads all the run's answers at once (most runs fit one page); a run too large
     // for one page is read on by `_id`, so later pages do not read the whole run again each.
     const whole = cursor === 0 && slots.length > 0 ? await store.answersOf(run) : null;
+    const analysis = whole || slots.length === 0 ? null : await store.analysisOf(run);
     for (const slot of slots) {
-      const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run, slot);
+      const stored = whole ? (whole.get(answerId(run.id, slot)) ?? null) : await store.answer(run.id, slot, analysis);
       if (!stored) continue; // its outcome was recorded, so it exists; a tracker deleted meanwhile leaves nothing to show
       const { promptIndex, ...answer } = stored;
       sizes.push(jsonBytes({ promptIndex, answer }));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { ANALYSIS_VERSION } from '@brandradar/analysis';
 import { apiError, notFound, RunCommands, RunQueries, TrackerQueries, type AnswerMetrics } from '@brandradar/contracts';
-import { DomainError, query, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { DomainError, query, readAhead, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { FINISHED_STATUSES, nextStartAt, reanalysisView, runMetricsOfAnalysed, sweepView, type CurrentNames, type ReanalysisJob, type SweepJob } from './domain/reanalysis';
@@ -10,7 +10,7 @@ import { analysedDefinition, comparisonKeyOf, namesForRun, type RunState } from 
 import { deltaAgainst } from './domain/run-analysis';
 import { askedSlots } from './domain/sampling';
 import type { ReanalysisStore } from './store/reanalyses';
-import { answerId, type RunStore } from './store/runs';
+import { answerId, type RunStore, type RunToAnalyse } from './store/runs';
 
 type Q = typeof RunQueries;
 type Kind = 'tracker' | 'sweep';
@@ -42,6 +42,23 @@ export interface ReanalyserDeps {
 /** Answers analysed between two looks at the event loop: a run at the caps never holds it for long. */
 const ANSWERS_PER_SLICE = 10;
 
+/** Runs read and computed ahead of the one being written: the store's reads and writes overlap. */
+const RUNS_READ_AHEAD = 2;
+
+const COMPARABLE: readonly RunState['status'][] = ['COMPLETED', 'PARTIAL'];
+
+/** A run read and computed again, not yet switched. */
+interface Recomputed {
+  run: RunToAnalyse;
+  analysedNames: RunState['analysedNames'];
+  metrics: RunState['metrics'];
+  comparisonKey: string;
+  /** The succeeded answers' new metrics. */
+  answers: { answerId: string; metrics: AnswerMetrics | null }[];
+  /** Every answer of the run, succeeded or not. */
+  count: number;
+}
+
 /** A tracker another job holds; its job is tried again later. */
 export class TrackerBusy extends Error {
   constructor(trackerId: string) {
@@ -60,50 +77,56 @@ export function createReanalyser(d: ReanalyserDeps) {
   const claim = (trackerId: string, owner: string) => d.trackerLocks.claim(trackerId, owner, d.now(), d.settings.lockMs);
 
   /**
-   * Recomputes one run with `names` under `analysisId` and switches it; the answers it analysed,
-   * or null when there was nothing to do (gone, not finished COMPLETED or PARTIAL, or already switched).
+   * Reads a run and computes its analysis with `names` (nothing is written): null when there is
+   * nothing to do (gone, not finished COMPLETED or PARTIAL, or switched to `analysisId` already).
    */
-  async function reanalyseRun(runId: string, names: CurrentNames, analysisId: string, kind: Kind): Promise<number | null> {
-    const started = process.hrtime.bigint();
-    const run = await d.runs.get(runId);
-    if (!run || !['COMPLETED', 'PARTIAL'].includes(run.status) || run.analysisId === analysisId) return null;
-    const analysed: Pick<RunState, 'definition' | 'analysedNames'> = { definition: run.definition, analysedNames: namesForRun(run.definition, names) };
-    const definition = analysedDefinition(analysed);
-    const stored = await d.runs.answersOf(run);
-    const slotted = askedSlots(run.definition, run.outcomes).flatMap((slot) => {
+  async function recompute(runId: string, names: CurrentNames, analysisId: string): Promise<Recomputed | null> {
+    const run = await d.runs.runToAnalyse(runId);
+    if (!run || !COMPARABLE.includes(run.status) || run.analysisId === analysisId) return null;
+    const analysedNames = namesForRun(run.definition, names);
+    const definition = analysedDefinition({ definition: run.definition, analysedNames });
+    const stored = await d.runs.answersToAnalyse(run.id);
+    const answers = askedSlots(run.definition, run.outcomes).flatMap((slot) => {
       const answer = stored.get(answerId(run.id, slot));
-      return answer ? [{ id: answerId(run.id, slot), answer }] : [];
+      return answer ? [{ answerId: answerId(run.id, slot), answer }] : [];
     });
-    const answers = slotted.map((s) => s.answer);
-    const next: (AnswerMetrics | null)[] = [];
+    const analysed: (AnswerMetrics | null)[] = [];
     for (let i = 0; i < answers.length; i++) {
       if (i > 0 && i % ANSWERS_PER_SLICE === 0) await yieldToEventLoop();
-      const a = answers[i]!;
-      next.push(a.status === 'succeeded' ? answerMetrics(definition, a.text!, a.citations) : null);
+      const { answer } = answers[i]!;
+      analysed.push(answer.status === 'succeeded' ? answerMetrics(definition, answer.text!, answer.citations) : null);
     }
-    const metrics = runMetricsOfAnalysed(definition, answers, next);
-    const comparisonKey = comparisonKeyOf(definition, ANALYSIS_VERSION);
-    const previous = metrics ? await d.runs.previousComparable({ ...run, comparisonKey }) : null;
-    await d.runs.stageAnswerMetrics(
-      analysisId,
-      slotted.flatMap(({ id, answer }, i) => (answer.status === 'succeeded' ? [{ answerId: id, current: answer.metrics, next: next[i]! }] : [])),
-    );
-    const switched = await d.runs.switchAnalysis(
+    const records = answers.map(({ answer }, i) => ({ ...answer, metrics: analysed[i]! }));
+    return {
       run,
-      { metrics, delta: metrics && previous ? deltaAgainst(metrics, previous) : null, analysisVersion: ANALYSIS_VERSION, analysedNames: analysed.analysedNames, analysisId, comparisonKey },
-      d.now(),
-    );
-    if (!switched) return null; // deleted meanwhile
-    d.runsChanged(run.trackerId);
-    d.metrics.runs.inc({ kind });
-    d.metrics.answers.inc({ kind }, answers.length);
-    d.metrics.runDuration.observe({ kind }, Number(process.hrtime.bigint() - started) / 1e9);
-    return answers.length;
+      analysedNames,
+      metrics: runMetricsOfAnalysed(definition, records, analysed),
+      comparisonKey: comparisonKeyOf(definition, ANALYSIS_VERSION),
+      answers: answers.flatMap(({ answerId: id, answer }, i) => (answer.status === 'succeeded' ? [{ answerId: id, metrics: analysed[i]! }] : [])),
+      count: answers.length,
+    };
+  }
+
+  /**
+   * Stores a recomputed run's answer metrics, then switches the run to them with its delta against
+   * `previous` (the run of its series switched just before in this job) or, without one, against
+   * the nearest earlier comparable run in the store. False when the run went meanwhile.
+   */
+  async function switchRun(r: Recomputed, previous: Pick<RunState, 'id' | 'metrics'> | undefined, analysisId: string): Promise<boolean> {
+    const before = previous ?? (r.metrics ? await d.runs.previousComparable({ ...r.run, comparisonKey: r.comparisonKey }) : null);
+    await d.runs.storeAnalysis(r.run, analysisId, r.answers);
+    const delta = r.metrics && before ? deltaAgainst(r.metrics, before) : null;
+    const changes = { metrics: r.metrics, delta, analysisVersion: ANALYSIS_VERSION, analysedNames: r.analysedNames, analysisId, comparisonKey: r.comparisonKey };
+    if (!(await d.runs.switchAnalysis(r.run, changes, d.now()))) return false;
+    d.runsChanged(r.run.trackerId);
+    return true;
   }
 
   /**
    * Recomputes `runIds` from `done` on, oldest first, then any run of the tracker found finished
-   * meanwhile, at `perSecond` answers a second, keeping the tracker's lease. `progress` hears each run done.
+   * meanwhile, at `perSecond` answers a second, keeping the tracker's lease. The next runs are read
+   * and computed while one is written; runs are switched one after the other, oldest first, so each
+   * delta is taken against its predecessor's new metrics. `progress` hears each run done.
    */
   async function reanalyseTracker(work: {
     trackerId: string;
@@ -118,22 +141,32 @@ export function createReanalyser(d: ReanalyserDeps) {
     found: (runIds: string[]) => Promise<void>;
   }): Promise<void> {
     const runIds = [...work.runIds];
+    const lastOfSeries = new Map<string, Pick<RunState, 'id' | 'metrics'>>();
     let done = work.done;
     let startAt = d.now();
     for (;;) {
+      const ahead = readAhead(runIds.slice(done), RUNS_READ_AHEAD, (runId) => recompute(runId, work.names, work.analysisId));
       for (; done < runIds.length; done++) {
         if (d.signal.aborted) throw d.signal.reason;
         const wait = startAt.getTime() - d.now().getTime();
         if (wait > 0) await sleep(wait, undefined, { signal: d.signal });
         if (!(await d.trackerLocks.renew(work.lease, d.now(), d.settings.lockMs))) throw new Error(`reanalysis ${work.analysisId}: lost the lease of tracker ${work.trackerId}`);
-        const started = d.now();
-        const answers = await reanalyseRun(runIds[done]!, work.names, work.analysisId, work.kind);
-        startAt = nextStartAt(started, answers ?? 0, work.perSecond);
+        const started = process.hrtime.bigint();
+        const startedAt = d.now();
+        const recomputed = await ahead.next();
+        const switched = recomputed !== null && (await switchRun(recomputed, lastOfSeries.get(recomputed.comparisonKey), work.analysisId));
+        if (switched) {
+          lastOfSeries.set(recomputed.comparisonKey, { id: recomputed.run.id, metrics: recomputed.metrics });
+          d.metrics.runs.inc({ kind: work.kind });
+          d.metrics.answers.inc({ kind: work.kind }, recomputed.count);
+          d.metrics.runDuration.observe({ kind: work.kind }, Number(process.hrtime.bigint() - started) / 1e9);
+        }
+        const answers = switched ? recomputed.count : null;
+        startAt = nextStartAt(startedAt, answers ?? 0, work.perSecond);
         await work.progress(done + 1, answers);
       }
       // Runs that finished while it worked were analysed with the names of their definition: them too.
-      const known = new Set(runIds);
-      const found = (await d.runs.comparableRuns(work.trackerId)).filter((r) => !known.has(r.id) && r.analysisId !== work.analysisId).map((r) => r.id);
+      const found = (await d.runs.newComparableRuns(work.trackerId, new Set(runIds))).filter((r) => r.analysisId !== work.analysisId).map((r) => r.id);
       if (found.length === 0) return;
       await work.found(found);
       runIds.push(...found);

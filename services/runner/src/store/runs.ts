@@ -1,6 +1,7 @@
-import type { AnyBulkWriteOperation, Collection, Db } from 'mongodb';
+import type { Collection, Db } from 'mongodb';
 import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
-import { ACTIVE_RUN_STATUSES, apiError, notFound, type AnswerMetrics } from '@brandradar/contracts';
+import { z } from 'zod';
+import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
@@ -47,20 +48,33 @@ export interface AnswerDoc extends AnswerRecord {
   _id: string;
   runId: string;
   trackerId: string;
-  /**
-   * Metrics a reanalysis computed, staged until the run switches to them: the answer's metrics are
-   * these while the run's `analysisId` is this `id`, and `metrics` otherwise. So a run switches all
-   * its answers in the one write that switches the run.
-   */
-  reanalysis?: { id: string; metrics: AnswerMetrics | null };
 }
 
-/** An answer's metrics as a reanalysis staged them: `current` stays what readers see until the run switches to `next`. */
-export interface StagedMetrics {
-  answerId: string;
-  current: AnswerMetrics | null;
-  next: AnswerMetrics | null;
+/**
+ * The answer metrics a reanalysis computed for a run, in parts of at most ANSWERS_PER_ANALYSIS_DOC
+ * answers (`_id` `<runId>:<analysisId>:<part>`). Written before the run switches to the reanalysis
+ * (its `analysisId`), read with the run's answers from then on: so a run and all its answers switch
+ * in the one write that switches the run, and the answers themselves are never rewritten. The
+ * analysis a run had before its last switch is kept, for readers that read the run just before.
+ * `answers` is JSON text: FerretDB v1 writes a string about ten times faster than the same
+ * metrics as nested documents (137 KB for 150 answers of 11 names: ~110 ms as documents).
+ */
+interface AnswerAnalysisDoc {
+  _id: string;
+  runId: string;
+  trackerId: string;
+  analysisId: string;
+  answers: string;
 }
+
+const AnalysedAnswers = z.array(z.object({ answerId: z.string(), metrics: AnswerMetrics.nullable() }));
+type AnalysedAnswers = z.input<typeof AnalysedAnswers>;
+
+/** Answers per analysis document: even at the caps (every name with its most spans) one stays a few MB. */
+const ANSWERS_PER_ANALYSIS_DOC = 150;
+
+/** A run's answers' metrics by answer `_id`, as a reanalysis gave them. */
+export type AnswerAnalysis = Map<string, AnswerMetrics | null>;
 
 /**
  * A tracker's runs (`_id` is the tracker's id): a report reads its run ids here by `_id`, instead of
@@ -94,6 +108,8 @@ export const runIndexes: IndexSpec[] = [
   outboxIndex('runs'),
   { collection: 'answers', key: { trackerId: 1 }, options: { name: 'tracker' } },
   { collection: 'answers', key: { runId: 1 }, options: { name: 'run' } },
+  { collection: 'answer_analyses', key: { runId: 1 }, options: { name: 'run' } },
+  { collection: 'answer_analyses', key: { trackerId: 1 }, options: { name: 'tracker' } },
 ];
 
 /** A first sample keeps the `_id` answers had before samples existed. */
@@ -102,17 +118,22 @@ export function answerId(runId: string, slot: Pick<AnswerSlot, 'promptIndex' | '
   return slot.sample === 1 ? cell : `${cell}:${slot.sample}`;
 }
 
+/** A run as a reanalysis reads it (see {@link RunStore.runToAnalyse}). */
+export type RunToAnalyse = Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'status' | 'createdAt' | 'definition' | 'outcomes' | 'analysisId' | 'comparisonKey'>;
+
 export type InsertOutcome = { inserted: true; run: RunState } | { inserted: false; run: RunState };
 
 export class RunStore {
   readonly collection: Collection<RunDoc>;
   private readonly answers: Collection<AnswerDoc>;
   private readonly lists: Collection<RunListDoc>;
+  private readonly analyses: Collection<AnswerAnalysisDoc>;
 
   constructor(db: Db) {
     this.collection = db.collection<RunDoc>('runs');
     this.answers = db.collection<AnswerDoc>('answers');
     this.lists = db.collection<RunListDoc>('run_lists');
+    this.analyses = db.collection<AnswerAnalysisDoc>('answer_analyses');
   }
 
   async byDedupeKey(dedupeKey: string): Promise<RunState | null> {
@@ -219,7 +240,7 @@ export class RunStore {
   }
 
   /** The newest earlier finished run that measured the same thing, for the delta. */
-  previousComparable(run: RunState): Promise<RunState | null> {
+  previousComparable(run: Pick<RunState, 'id' | 'trackerId' | 'createdAt' | 'comparisonKey'>): Promise<RunState | null> {
     return this.comparable(run, 'earlier');
   }
 
@@ -234,14 +255,14 @@ export class RunStore {
    * COMPLETED or PARTIAL (usually the first). Only when the list does not settle it (none found in a list that may have been cut)
    * are the tracker's runs searched, which FerretDB does by reading every one of them whole.
    */
-  private async comparable(run: RunState, side: 'earlier' | 'later'): Promise<RunState | null> {
+  private async comparable(run: Pick<RunState, 'id' | 'trackerId' | 'createdAt' | 'comparisonKey'>, side: 'earlier' | 'later'): Promise<RunState | null> {
     const list = await this.completeList(run.trackerId);
     if (list) {
       for (const candidate of comparableCandidates(list.runs, { id: run.id, createdAt: run.createdAt, comparisonKey: run.comparisonKey }, side)) {
         const doc = await this.collection.findOne({ _id: candidate.id });
         if (doc && comparisonKeyOfDoc(doc) === run.comparisonKey && COMPARABLE_STATUSES.includes(doc.status)) return fromDoc(doc);
       }
-      if (list.runs.length < RUN_LIST_MAX) return null; // never trimmed: it lists every run of the tracker
+      if (newestRuns(list.runs, RUN_LIST_MAX).length < RUN_LIST_MAX) return null; // never trimmed (a trim keeps RUN_LIST_MAX runs): it lists every run of the tracker
     }
     const createdAt = side === 'earlier' ? { $lt: run.createdAt } : { $gt: run.createdAt };
     const doc = await this.collection
@@ -320,15 +341,37 @@ export class RunStore {
     await this.collection.updateOne({ _id: run.id, status: 'RUNNING' }, { $set: outcomes, $inc: { rev: 1 } });
   }
 
-  async answer(run: Pick<RunState, 'id' | 'analysisId'>, slot: AnswerSlot): Promise<AnswerRecord | null> {
-    const doc = await this.answers.findOne({ _id: answerId(run.id, slot) });
-    return doc ? answerOf(doc, run.analysisId) : null;
+  /** One answer, with the metrics of the run's analysis (`analysis`: {@link analysisOf}, read once for many answers). */
+  async answer(runId: string, slot: AnswerSlot, analysis: AnswerAnalysis | null): Promise<AnswerRecord | null> {
+    const doc = await this.answers.findOne({ _id: answerId(runId, slot) });
+    return doc ? answerOf(doc, analysis) : null;
   }
 
-  /** All of a run's stored answers by `_id`, in one indexed read (instead of one read per answer), with the run's metrics. */
+  /** All of a run's stored answers by `_id`, in one indexed read (instead of one read per answer), with the metrics of the run's analysis. */
   async answersOf(run: Pick<RunState, 'id' | 'analysisId'>): Promise<Map<string, AnswerRecord>> {
-    const docs = await this.answers.find({ runId: run.id }).toArray();
-    return new Map(docs.map((d) => [d._id, answerOf(d, run.analysisId)]));
+    const [docs, analysis] = await Promise.all([this.answers.find({ runId: run.id }).toArray(), this.analysisOf(run)]);
+    return new Map(docs.map((d) => [d._id, answerOf(d, analysis)]));
+  }
+
+  /** What a reanalysis reads of a run: not its metrics and delta, which it computes again. */
+  async runToAnalyse(id: string): Promise<RunToAnalyse | null> {
+    const doc = await this.collection.findOne({ _id: id }, { projection: { metrics: 0, delta: 0, pendingEvents: 0 } });
+    if (!doc) return null;
+    const { _id, accountId, trackerId, status, createdAt, definition, outcomes } = doc;
+    return { id: _id, accountId, trackerId, status, createdAt, definition, outcomes, analysisId: doc.analysisId ?? null, comparisonKey: comparisonKeyOfDoc(doc) };
+  }
+
+  /** A run's answers by `_id`, without their metrics: what a reanalysis reads to compute them again. */
+  async answersToAnalyse(runId: string): Promise<Map<string, Omit<AnswerRecord, 'metrics'>>> {
+    const docs = await this.answers.find({ runId }, { projection: { metrics: 0 } }).toArray();
+    return new Map(docs.map(({ _id, runId: _r, trackerId: _t, ...answer }) => [_id, answer]));
+  }
+
+  /** The answer metrics of the reanalysis the run switched to; null when it has its answers' own. */
+  async analysisOf(run: Pick<RunState, 'id' | 'analysisId'>): Promise<AnswerAnalysis | null> {
+    if (run.analysisId === null) return null;
+    const parts = await this.analyses.find({ runId: run.id }).toArray();
+    return new Map(parts.filter((p) => p.analysisId === run.analysisId).flatMap((p) => AnalysedAnswers.parse(JSON.parse(p.answers)).map((a) => [a.answerId, a.metrics] as const)));
   }
 
   /**
@@ -341,6 +384,18 @@ export class RunStore {
       .filter((d) => COMPARABLE_STATUSES.includes(d.status))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a._id < b._id ? -1 : 1))
       .map((d) => ({ id: d._id, createdAt: d.createdAt, analysisId: d.analysisId ?? null }));
+  }
+
+  /**
+   * The COMPLETED and PARTIAL runs of a tracker's newest RUN_LIST_MAX that are not in `known`, oldest
+   * first: from its list (one read by `_id`), each run not known read by `_id`. For the runs that
+   * finished while a reanalysis worked, which are always among the newest.
+   */
+  async newComparableRuns(trackerId: string, known: ReadonlySet<string>): Promise<Pick<RunState, 'id' | 'createdAt' | 'analysisId'>[]> {
+    const list = await this.completeList(trackerId);
+    const unknown = newestRuns(list?.runs ?? [], RUN_LIST_MAX).filter((r) => !known.has(r.id));
+    const docs = await Promise.all(unknown.map((r) => this.collection.findOne({ _id: r.id }, { projection: { _id: 1, status: 1, createdAt: 1, analysisId: 1 } })));
+    return docs.flatMap((d) => (d && COMPARABLE_STATUSES.includes(d.status) ? [{ id: d._id, createdAt: d.createdAt, analysisId: d.analysisId ?? null }] : [])).reverse();
   }
 
   /** Every tracker with runs, sorted: what an operators' sweep works through. Reads every run once (an operator's request, not a hot path). */
@@ -356,27 +411,28 @@ export class RunStore {
   }
 
   /**
-   * Stores a reanalysis's answer metrics beside those readers see now, one write for all the
-   * answers of a run (a bulk of single-document updates). Safe to repeat: `current` is what the
-   * run's own analysis gives, whichever reanalysis staged last.
+   * Stores the answer metrics a reanalysis computed for a run, before the run switches to them: one
+   * write per ANSWERS_PER_ANALYSIS_DOC answers, replacing what an interrupted attempt left.
    */
-  async stageAnswerMetrics(analysisId: string, staged: readonly StagedMetrics[]): Promise<void> {
-    if (staged.length === 0) return;
-    const updates: AnyBulkWriteOperation<AnswerDoc>[] = staged.map(({ answerId: _id, current, next }) => ({
-      updateOne: { filter: { _id }, update: { $set: { metrics: current, reanalysis: { id: analysisId, metrics: next } } } },
-    }));
-    await this.answers.bulkWrite(updates, { ordered: false });
+  async storeAnalysis(run: Pick<RunState, 'id' | 'trackerId'>, analysisId: string, answers: AnalysedAnswers): Promise<void> {
+    for (let part = 0; part * ANSWERS_PER_ANALYSIS_DOC < answers.length; part++) {
+      const _id = `${run.id}:${analysisId}:${part}`;
+      const slice = answers.slice(part * ANSWERS_PER_ANALYSIS_DOC, (part + 1) * ANSWERS_PER_ANALYSIS_DOC);
+      await this.analyses.replaceOne({ _id }, { runId: run.id, trackerId: run.trackerId, analysisId, answers: JSON.stringify(slice) }, { upsert: true });
+    }
   }
 
   /**
    * Switches a finished run to a reanalysis's results in one write: its metrics, delta and
-   * analysis, and (through `analysisId`) its answers' staged metrics. False when the run is gone
+   * analysis, and (through `analysisId`) its answers' metrics stored by {@link storeAnalysis}. False when the run is gone
    * or not COMPLETED or PARTIAL. Then lists it under its new comparison key.
    */
-  async switchAnalysis(run: RunState, changes: Pick<RunState, 'metrics' | 'delta' | 'analysisVersion' | 'analysedNames' | 'analysisId' | 'comparisonKey'>, now: Date): Promise<boolean> {
+  async switchAnalysis(run: RunToAnalyse, changes: Pick<RunState, 'metrics' | 'delta' | 'analysisVersion' | 'analysedNames' | 'comparisonKey'> & { analysisId: string }, now: Date): Promise<boolean> {
     const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: { $in: [...COMPARABLE_STATUSES] } }, { $set: changes, $inc: { rev: 1 } });
     if (modifiedCount === 0) return false;
     await this.list([{ ...run, comparisonKey: changes.comparisonKey }], now);
+    // Older than the one it switched from (if it had one): no reader needs them any more.
+    if (run.analysisId !== null) await this.analyses.deleteMany({ runId: run.id, analysisId: { $nin: [changes.analysisId, run.analysisId] } });
     return true;
   }
 
@@ -410,15 +466,16 @@ export class RunStore {
   async deleteForTracker(trackerId: string): Promise<number> {
     const { deletedCount } = await this.collection.deleteMany({ trackerId });
     await this.answers.deleteMany({ trackerId });
+    await this.analyses.deleteMany({ trackerId });
     await this.lists.deleteOne({ _id: trackerId });
     return deletedCount;
   }
 }
 
-/** The answer as its run reads it: with the metrics of the run's analysis (see {@link AnswerDoc}). */
-function answerOf(doc: AnswerDoc, analysisId: string | null): AnswerRecord {
-  const { _id, runId: _r, trackerId: _t, reanalysis, ...answer } = doc;
-  return reanalysis && analysisId !== null && reanalysis.id === analysisId ? { ...answer, metrics: reanalysis.metrics } : answer;
+/** The answer as its run reads it: with the metrics of the run's reanalysis, if it has one (see {@link AnswerAnalysisDoc}). */
+function answerOf(doc: AnswerDoc, analysis: AnswerAnalysis | null): AnswerRecord {
+  const { _id, runId: _r, trackerId: _t, ...answer } = doc;
+  return analysis?.has(_id) ? { ...answer, metrics: analysis.get(_id)! } : answer;
 }
 
 /** A run's comparison key; a run stored before analysis versions compares only with such runs (never again, in practice). */
