@@ -13,6 +13,8 @@ const RUNS = Number(process.env.BENCH_REANALYSIS_RUNS ?? 100);
 /** Requests of the latency probe, one every PROBE_EVERY_MS, before and during a throttled sweep. */
 const PROBES = Number(process.env.BENCH_REANALYSIS_PROBES ?? 400);
 const PROBE_EVERY_MS = 25;
+/** The operators' sweep's throttle while the latency is probed (the runner's default: 200). */
+const SWEEP_PACE = Number(process.env.BENCH_REANALYSIS_SWEEP_PACE ?? 200);
 
 const PROMPTS = Array.from({ length: 30 }, (_, i) => `What is the best CRM for a sales team of ${i + 5}?`);
 const COMPETITORS = ['Salesforce', 'HubSpot', 'Pipedrive', 'Zoho CRM', 'Freshsales', 'Close', 'Copper', 'Insightly', 'Keap', 'Nutshell'];
@@ -55,13 +57,13 @@ const latencyLine = (what: string, sorted: number[]) => `  ${what}: p50 ${percen
 /**
  * Reanalysis (issue 32): RUNS (default 100) runs of 30 prompts × 5 surfaces (150 answers each) of a
  * rankings tracker of 10 names, then a competitor added. Measures: the tracker's reanalysis at the
- * runner's default pace (target ≤ 30 s for 100 runs); the API's latency (a report read, answered
- * by the runner) before and during an operators' sweep at its default throttle; the sweep's pace
- * with the throttle off, on a runner of its own (target ≥ 1,000 answers/s), first, so that the
- * throttled sweep (left unfinished) does not compete with it.
+ * runner's default pace (target ≤ 30 s for 100 runs); the sweep's pace with the throttle off, on a
+ * runner of its own (target ≥ 1,000 answers/s); the API's latency (a report read, answered by the
+ * runner) before and during an operators' sweep at BENCH_REANALYSIS_SWEEP_PACE answers a second
+ * (default 200, the runner's default), last, so that this sweep (left unfinished) competes with nothing.
  */
 it(`reanalyses a tracker of ${RUNS} runs of 150 answers, and sweeps them`, async () => {
-  const stack = await startStack([billingService, trackerService, runnerService, gatewayService], { SHUTDOWN_GRACE_MS: '1000' });
+  const stack = await startStack([billingService, trackerService, runnerService, gatewayService], { SHUTDOWN_GRACE_MS: '1000', REANALYSIS_SWEEP_ANSWERS_PER_SECOND: String(SWEEP_PACE) });
   const lines: string[] = [];
   try {
     const { apiKey } = await stack.account(1_000_000_000);
@@ -95,7 +97,7 @@ it(`reanalyses a tracker of ${RUNS} runs of 150 answers, and sweeps them`, async
     lines.push('bench: a report read (limit 1, answered by the runner) every 25 ms:');
     lines.push(latencyLine('with no reanalysis', await probeLatency(stack, apiKey, t.id)));
     const sweep = (await stack.admin('POST', '/admin/v1/reanalysis', { requestToken: 'bench-throttled' })).body.sweep;
-    lines.push(latencyLine('during a sweep at its default throttle (200 answers/s)', await probeLatency(stack, apiKey, t.id)));
+    lines.push(latencyLine(`during a sweep at ${SWEEP_PACE} answers/s (REANALYSIS_SWEEP_ANSWERS_PER_SECOND)`, await probeLatency(stack, apiKey, t.id)));
     const throttled = (await stack.admin('GET', `/admin/v1/reanalysis/${sweep.id}`)).body.sweep as Job;
     lines.push(`  the sweep meanwhile: ${throttled.answers!.done.toLocaleString('en')} answers in ${((Date.now() - Date.parse(throttled.createdAt)) / 1000).toFixed(0)} s`);
 

@@ -47,14 +47,12 @@ const RUNS_READ_AHEAD = 2;
 
 const COMPARABLE: readonly RunState['status'][] = ['COMPLETED', 'PARTIAL'];
 
-/** A run read and computed again, not yet switched. */
+/** A run read and computed again, its answers' metrics stored, not yet switched. */
 interface Recomputed {
   run: RunToAnalyse;
   analysedNames: RunState['analysedNames'];
   metrics: RunState['metrics'];
   comparisonKey: string;
-  /** The succeeded answers' new metrics. */
-  answers: { answerId: string; metrics: AnswerMetrics | null }[];
   /** Every answer of the run, succeeded or not. */
   count: number;
 }
@@ -77,8 +75,9 @@ export function createReanalyser(d: ReanalyserDeps) {
   const claim = (trackerId: string, owner: string) => d.trackerLocks.claim(trackerId, owner, d.now(), d.settings.lockMs);
 
   /**
-   * Reads a run and computes its analysis with `names` (nothing is written): null when there is
-   * nothing to do (gone, not finished COMPLETED or PARTIAL, or switched to `analysisId` already).
+   * Reads a run, computes its analysis with `names` and stores its answers' metrics (which the run
+   * does not read yet): null when there is nothing to do (gone, not finished COMPLETED or PARTIAL,
+   * or switched to `analysisId` already).
    */
   async function recompute(runId: string, names: CurrentNames, analysisId: string): Promise<Recomputed | null> {
     const run = await d.runs.runToAnalyse(runId);
@@ -97,24 +96,22 @@ export function createReanalyser(d: ReanalyserDeps) {
       analysed.push(answer.status === 'succeeded' ? answerMetrics(definition, answer.text!, answer.citations) : null);
     }
     const records = answers.map(({ answer }, i) => ({ ...answer, metrics: analysed[i]! }));
-    return {
+    // Stored now, while an earlier run is being switched: nothing reads it before this run switches to `analysisId`.
+    await d.runs.storeAnalysis(
       run,
-      analysedNames,
-      metrics: runMetricsOfAnalysed(definition, records, analysed),
-      comparisonKey: comparisonKeyOf(definition, ANALYSIS_VERSION),
-      answers: answers.flatMap(({ answerId: id, answer }, i) => (answer.status === 'succeeded' ? [{ answerId: id, metrics: analysed[i]! }] : [])),
-      count: answers.length,
-    };
+      analysisId,
+      answers.flatMap(({ answerId: id, answer }, i) => (answer.status === 'succeeded' ? [{ answerId: id, metrics: analysed[i]! }] : [])),
+    );
+    return { run, analysedNames, metrics: runMetricsOfAnalysed(definition, records, analysed), comparisonKey: comparisonKeyOf(definition, ANALYSIS_VERSION), count: answers.length };
   }
 
   /**
-   * Stores a recomputed run's answer metrics, then switches the run to them with its delta against
+   * Switches a recomputed run to its new metrics and its answers' (stored already), with its delta against
    * `previous` (the run of its series switched just before in this job) or, without one, against
    * the nearest earlier comparable run in the store. False when the run went meanwhile.
    */
   async function switchRun(r: Recomputed, previous: Pick<RunState, 'id' | 'metrics'> | undefined, analysisId: string): Promise<boolean> {
     const before = previous ?? (r.metrics ? await d.runs.previousComparable({ ...r.run, comparisonKey: r.comparisonKey }) : null);
-    await d.runs.storeAnalysis(r.run, analysisId, r.answers);
     const delta = r.metrics && before ? deltaAgainst(r.metrics, before) : null;
     const changes = { metrics: r.metrics, delta, analysisVersion: ANALYSIS_VERSION, analysedNames: r.analysedNames, analysisId, comparisonKey: r.comparisonKey };
     if (!(await d.runs.switchAnalysis(r.run, changes, d.now()))) return false;

@@ -93,8 +93,10 @@ export class ReanalysisStore {
     return doc && sweepOf(doc);
   }
 
+  /** QUEUED → RUNNING, or on again (resumed by another runner); `answersPerSecond` is the throttle of the runner working on it now. */
   async startSweep(id: string, answersPerSecond: number | null, now: Date): Promise<SweepJob | null> {
-    await this.sweeps.updateOne({ _id: id, status: 'QUEUED' }, { $set: { status: 'RUNNING', answersPerSecond, startedAt: now } });
+    await this.sweeps.updateOne({ _id: id, status: 'QUEUED' }, { $set: { status: 'RUNNING', startedAt: now } });
+    await this.sweeps.updateOne({ _id: id }, { $set: { answersPerSecond } });
     return this.sweep(id);
   }
 

@@ -398,10 +398,14 @@ export class RunStore {
     return docs.flatMap((d) => (d && COMPARABLE_STATUSES.includes(d.status) ? [{ id: d._id, createdAt: d.createdAt, analysisId: d.analysisId ?? null }] : [])).reverse();
   }
 
-  /** Every tracker with runs, sorted: what an operators' sweep works through. Reads every run once (an operator's request, not a hot path). */
+  /**
+   * Every tracker with runs, sorted: what an operators' sweep works through. From the trackers' run
+   * lists (one small document each), not the runs (FerretDB would read every run whole): a tracker
+   * has one from its first run queued since lists were kept, or once its report was first read.
+   */
   async trackersWithRuns(): Promise<string[]> {
-    const ids = await this.collection.distinct('trackerId');
-    return ids.sort();
+    const lists = await this.lists.find({}, { projection: { _id: 1 } }).toArray();
+    return lists.map((l) => l._id).sort();
   }
 
   /** The account of a tracker's runs; null when it has none (deleted meanwhile). */
@@ -424,11 +428,12 @@ export class RunStore {
 
   /**
    * Switches a finished run to a reanalysis's results in one write: its metrics, delta and
-   * analysis, and (through `analysisId`) its answers' metrics stored by {@link storeAnalysis}. False when the run is gone
-   * or not COMPLETED or PARTIAL. Then lists it under its new comparison key.
+   * analysis, and (through `analysisId`) its answers' metrics stored by {@link storeAnalysis}; then
+   * lists it under its new comparison key. False when the run is gone.
    */
   async switchAnalysis(run: RunToAnalyse, changes: Pick<RunState, 'metrics' | 'delta' | 'analysisVersion' | 'analysedNames' | 'comparisonKey'> & { analysisId: string }, now: Date): Promise<boolean> {
-    const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: { $in: [...COMPARABLE_STATUSES] } }, { $set: changes, $inc: { rev: 1 } });
+    // The status it was read with, an equality (FerretDB evaluates `$in` over the whole collection): a finished run's never changes.
+    const { modifiedCount } = await this.collection.updateOne({ _id: run.id, status: run.status }, { $set: changes, $inc: { rev: 1 } });
     if (modifiedCount === 0) return false;
     await this.list([{ ...run, comparisonKey: changes.comparisonKey }], now);
     // Older than the one it switched from (if it had one): no reader needs them any more.
