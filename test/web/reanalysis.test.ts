@@ -1,4 +1,4 @@
-import type { Reanalysis, Tracker } from '@brandradar/contracts';
+import { REANALYSIS_EXAMPLE, type Reanalysis, type Tracker } from '@brandradar/contracts';
 import { changedOnlyNames, mixedVersionsNotice, outcomeText, progressText } from '../../packages/web/src/reanalysis';
 
 // The web app's pure helpers for recomputing a tracker's history (packages/web/src/reanalysis.ts), in node.
@@ -43,17 +43,7 @@ describe('what the report says', () => {
     );
   });
 
-  const job = (over: Partial<Reanalysis>): Reanalysis => ({
-    id: '9a8b7c6d-0000-4000-8000-000000000002',
-    trackerId: tracker.id,
-    status: 'RUNNING',
-    runs: { total: 10, done: 3 },
-    analysisVersion: '2026-11-28.1',
-    createdAt: '2026-11-28T09:00:00.000Z',
-    finishedAt: null,
-    error: null,
-    ...over,
-  });
+  const job = (over: Partial<Reanalysis>): Reanalysis => ({ ...REANALYSIS_EXAMPLE, ...over });
   it('counts the runs recomputed so far', () => {
     expect(progressText(job({}))).toBe('Recomputing history: 3 of 10 runs recomputed.');
     expect(progressText(job({ status: 'QUEUED', runs: { total: 1, done: 0 } }))).toBe('Recomputing history: 0 of 1 run recomputed.');

@@ -176,17 +176,7 @@ describe('reportTable', () => {
 });
 
 describe('reanalysisLine', () => {
-  const job = (over: Partial<Reanalysis> = {}): Reanalysis => ({
-    id: '9a8b7c6d-0000-4000-8000-000000000002',
-    trackerId: tracker.id,
-    status: 'RUNNING',
-    runs: { total: 10, done: 3 },
-    analysisVersion: '2026-11-28.1',
-    createdAt: '2026-11-28T09:00:00.000Z',
-    finishedAt: null,
-    error: null,
-    ...over,
-  });
+  const job = (over: Partial<Reanalysis> = {}): Reanalysis => ({ ...example('Reanalysis'), ...over });
   it('counts the runs recomputed so far', () => {
     expect(reanalysisLine(job())).toBe('reanalysis 9a8b7c6d-0000-4000-8000-000000000002 RUNNING 3/10 runs recomputed');
   });

@@ -13,6 +13,18 @@ export type ReanalysisStatus = z.infer<typeof ReanalysisStatus>;
 const Count = z.int().min(0);
 const AnalysisVersion = z.string().meta({ description: 'The analysis version the runs are recomputed with (the current one when the job was queued).', example: ANALYSIS_VERSION });
 
+/** A job under way, as the API shows one (the OpenAPI document's example). */
+export const REANALYSIS_EXAMPLE = {
+  id: '9a8b7c6d-0000-4000-8000-000000000002',
+  trackerId: '3f1c7d34-0000-4000-8000-000000000001',
+  status: 'RUNNING',
+  runs: { total: 10, done: 3 },
+  analysisVersion: ANALYSIS_VERSION,
+  createdAt: '2026-11-28T09:00:00.000Z',
+  finishedAt: null,
+  error: null,
+} as const;
+
 export const Reanalysis = z
   .object({
     id: z.uuid(),
@@ -32,7 +44,7 @@ export const Reanalysis = z
     finishedAt: Timestamp.nullable().meta({ description: 'When it became COMPLETED or FAILED; null before.' }),
     error: Problem.nullable().meta({ description: 'Why it FAILED; null otherwise. Runs recomputed before the failure keep their new metrics.' }),
   })
-  .meta({ id: 'Reanalysis' });
+  .meta({ id: 'Reanalysis', example: REANALYSIS_EXAMPLE });
 export type Reanalysis = z.infer<typeof Reanalysis>;
 
 export const ReanalysisInput = z

@@ -862,6 +862,21 @@ export interface components {
             /** @description When the first future run of your ACTIVE trackers (in time order, at current estimates) will no longer be covered by the balance; null if beyond 5 years. */
             runsDryAt: string | null;
         };
+        /**
+         * @example {
+         *       "id": "9a8b7c6d-0000-4000-8000-000000000002",
+         *       "trackerId": "3f1c7d34-0000-4000-8000-000000000001",
+         *       "status": "RUNNING",
+         *       "runs": {
+         *         "total": 10,
+         *         "done": 3
+         *       },
+         *       "analysisVersion": "2026-11-28.1",
+         *       "createdAt": "2026-11-28T09:00:00.000Z",
+         *       "finishedAt": null,
+         *       "error": null
+         *     }
+         */
         Reanalysis: {
             /** Format: uuid */
             id: string;
