@@ -282,10 +282,11 @@ export function createReanalyser(d: ReanalyserDeps) {
       try {
         const names = queued.names ?? (await currentNames(queued.accountId, queued.trackerId));
         if (!names) return finishJob(queued, 'FAILED', { code: 'not_found', message: 'The tracker was deleted.' });
-        const job = (await d.store.startJob(reanalysisId, names, d.now()))!;
+        const job = await d.store.startJob(reanalysisId, names, d.now());
+        if (!job) return; // deleted with its tracker meanwhile
         await reanalyseTracker({
           trackerId: job.trackerId,
-          names: job.names!,
+          names,
           analysisId: job.id,
           runIds: job.runIds,
           done: job.done,
@@ -306,7 +307,8 @@ export function createReanalyser(d: ReanalyserDeps) {
       const queued = await d.store.sweep(sweepId);
       if (!queued || FINISHED_STATUSES.includes(queued.status)) return;
       const perSecond = d.settings.sweepAnswersPerSecond;
-      const sweep = (await d.store.startSweep(sweepId, perSecond > 0 ? perSecond : null, d.now()))!;
+      const sweep = await d.store.startSweep(sweepId, perSecond > 0 ? perSecond : null, d.now());
+      if (!sweep) return;
       for (let i = sweep.trackersDone; i < sweep.trackerIds.length; i++) {
         d.metrics.sweepTrackersRemaining.set(sweep.trackerIds.length - i);
         const trackerId = sweep.trackerIds[i]!;
