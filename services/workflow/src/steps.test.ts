@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { Surface } from '@brandradar/contracts';
 import type { Logger } from '@brandradar/platform';
 import { ProviderError, type Answer, type Providers } from '@brandradar/providers';
@@ -72,13 +74,29 @@ describe('the step runner', () => {
 
   it('keeps the surfaces that answered when another misses the deadline', async () => {
     // The step stops asking a tenth of its budget before its deadline: 300 ms here, so a busy machine's
-    // pause between the two timers cannot make the step itself miss its deadline (100 ms at 1 s did once).
+    // pause between the two timers cannot make the step itself miss its deadline. (It missed it twice,
+    // under load, while the stop was an AbortSignal.timeout inside AbortSignal.any, which Node 20 may
+    // collect before it fires.)
     const deadlines = { answers: 3_000, citations: 3_200, keyword_demand: 3_000, questions: 3_000, video_trends: 3_000 };
     const { run } = setup({ deadlines, providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
     const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
     expect(out.answers.ok && out.answers.data).toMatchObject({ answered: 2, failed: 1 });
     expect(out.answers.ok && out.answers.data.answers[2]).toMatchObject({ surface: 'gemini', status: 'failed', provider: 'google', error: { code: 'deadline_exceeded' } });
     expect(out.citations.ok).toBe(true);
+  });
+
+  it('stops asking at its cutoff while the garbage collector runs (a timer the collector cannot take)', async () => {
+    v8.setFlagsFromString('--expose_gc');
+    const collectGarbage = vm.runInNewContext('gc') as () => void;
+    const deadlines = { answers: 1_000, citations: 1_200, keyword_demand: 1_000, questions: 1_000, video_trends: 1_000 };
+    const { run } = setup({ deadlines, providers: providers((s, signal) => (s === 'gemini' ? hanging(signal) : Promise.resolve(answered(s)))) });
+    const collecting = setInterval(collectGarbage, 20);
+    try {
+      const out = await run(briefRequest({ topic: 'crm' }), 'account-1');
+      expect(out.answers.ok && out.answers.data).toMatchObject({ answered: 2, failed: 1 });
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it('retries a transient surface error, and fails answers and sources when no surface answers', async () => {

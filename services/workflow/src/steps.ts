@@ -61,8 +61,12 @@ export function createStepRunner(d: StepDeps) {
 
   async function answers(request: BriefRequest, accountId: string, signal: AbortSignal): Promise<AiAnswersData> {
     const budget = d.deadlines.answers;
-    const cutoff = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, budget - Math.min(ANSWER_SETTLE_MS, budget / 10)))]);
-    const list = await Promise.all(request.surfaces.map((s) => askSurface(request, accountId, s, cutoff)));
+    // A timer of our own, not AbortSignal.timeout: inside AbortSignal.any, Node 20 may collect that
+    // signal before it fires (nodejs/node#57736), and the step then missed its deadline with every answer lost.
+    const stopAsking = new AbortController();
+    const timer = setTimeout(() => stopAsking.abort(new DOMException('The answers step stopped asking.', 'TimeoutError')), Math.max(0, budget - Math.min(ANSWER_SETTLE_MS, budget / 10)));
+    const cutoff = AbortSignal.any([signal, stopAsking.signal]);
+    const list = await Promise.all(request.surfaces.map((s) => askSurface(request, accountId, s, cutoff))).finally(() => clearTimeout(timer));
     const answered = list.filter((a) => a.status === 'succeeded').length;
     if (answered === 0) throw new StepFailure('no_answers', `No AI surface answered (${list.map((a) => `${a.surface}: ${a.error?.code}`).join(', ')}).`);
     const provider = list.every((a) => a.provider === 'simulated') ? 'simulated' : 'ai_surfaces';
