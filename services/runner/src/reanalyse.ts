@@ -47,6 +47,9 @@ const RUNS_READ_AHEAD = 2;
 
 const COMPARABLE: readonly RunState['status'][] = ['COMPLETED', 'PARTIAL'];
 
+/** The newest run of a series a job has switched: the next one's predecessor. */
+type SwitchedRun = Pick<RunState, 'id' | 'createdAt' | 'metrics'>;
+
 /** A run read and computed again, its answers' metrics stored, not yet switched. */
 interface Recomputed {
   run: RunToAnalyse;
@@ -86,8 +89,9 @@ export function createReanalyser(d: ReanalyserDeps) {
     const definition = analysedDefinition({ definition: run.definition, analysedNames });
     const stored = await d.runs.answersToAnalyse(run.id);
     const answers = askedSlots(run.definition, run.outcomes).flatMap((slot) => {
-      const answer = stored.get(answerId(run.id, slot));
-      return answer ? [{ answerId: answerId(run.id, slot), answer }] : [];
+      const id = answerId(run.id, slot);
+      const answer = stored.get(id);
+      return answer ? [{ answerId: id, answer }] : [];
     });
     const analysed: (AnswerMetrics | null)[] = [];
     for (let i = 0; i < answers.length; i++) {
@@ -106,15 +110,22 @@ export function createReanalyser(d: ReanalyserDeps) {
   }
 
   /**
-   * Switches a recomputed run to its new metrics and its answers' (stored already), with its delta against
-   * `previous` (the run of its series switched just before in this job) or, without one, against
-   * the nearest earlier comparable run in the store. False when the run went meanwhile.
+   * Switches a recomputed run to its new metrics and its answers' (stored already), with its delta
+   * against `previous` when that is the run of its series switched just before in this job and
+   * earlier than it (runs are worked oldest first), else against the nearest earlier comparable run
+   * in the store. A run older than `previous` (one that finished while the job worked) is then the
+   * predecessor of a later run: that one's delta is taken against it again. False when the run went.
    */
-  async function switchRun(r: Recomputed, previous: Pick<RunState, 'id' | 'metrics'> | undefined, analysisId: string): Promise<boolean> {
-    const before = previous ?? (r.metrics ? await d.runs.previousComparable({ ...r.run, comparisonKey: r.comparisonKey }) : null);
+  async function switchRun(r: Recomputed, previous: SwitchedRun | undefined, analysisId: string): Promise<boolean> {
+    const inOrder = previous !== undefined && previous.createdAt < r.run.createdAt;
+    const before = inOrder ? previous : r.metrics ? await d.runs.previousComparable({ ...r.run, comparisonKey: r.comparisonKey }) : null;
     const delta = r.metrics && before ? deltaAgainst(r.metrics, before) : null;
     const changes = { metrics: r.metrics, delta, analysisVersion: ANALYSIS_VERSION, analysedNames: r.analysedNames, analysisId, comparisonKey: r.comparisonKey };
     if (!(await d.runs.switchAnalysis(r.run, changes, d.now()))) return false;
+    if (previous && !inOrder && r.metrics) {
+      const next = await d.runs.nextComparable({ ...r.run, comparisonKey: r.comparisonKey });
+      if (next?.metrics) await d.runs.setDelta(next.id, deltaAgainst(next.metrics, { id: r.run.id, metrics: r.metrics }));
+    }
     d.runsChanged(r.run.trackerId);
     return true;
   }
@@ -138,7 +149,7 @@ export function createReanalyser(d: ReanalyserDeps) {
     found: (runIds: string[]) => Promise<void>;
   }): Promise<void> {
     const runIds = [...work.runIds];
-    const lastOfSeries = new Map<string, Pick<RunState, 'id' | 'metrics'>>();
+    const lastOfSeries = new Map<string, SwitchedRun>();
     let done = work.done;
     let startAt = d.now();
     for (;;) {
@@ -153,7 +164,8 @@ export function createReanalyser(d: ReanalyserDeps) {
         const recomputed = await ahead.next();
         const switched = recomputed !== null && (await switchRun(recomputed, lastOfSeries.get(recomputed.comparisonKey), work.analysisId));
         if (switched) {
-          lastOfSeries.set(recomputed.comparisonKey, { id: recomputed.run.id, metrics: recomputed.metrics });
+          const last = lastOfSeries.get(recomputed.comparisonKey);
+          if (!last || last.createdAt < recomputed.run.createdAt) lastOfSeries.set(recomputed.comparisonKey, { id: recomputed.run.id, createdAt: recomputed.run.createdAt, metrics: recomputed.metrics });
           d.metrics.runs.inc({ kind: work.kind });
           d.metrics.answers.inc({ kind: work.kind }, recomputed.count);
           d.metrics.runDuration.observe({ kind: work.kind }, Number(process.hrtime.bigint() - started) / 1e9);

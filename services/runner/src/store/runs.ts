@@ -245,7 +245,7 @@ export class RunStore {
   }
 
   /** The oldest later finished run that measured the same thing: its delta is against `run` once `run` is finished. */
-  nextComparable(run: RunState): Promise<RunState | null> {
+  nextComparable(run: Pick<RunState, 'id' | 'trackerId' | 'createdAt' | 'comparisonKey'>): Promise<RunState | null> {
     return this.comparable(run, 'later');
   }
 
