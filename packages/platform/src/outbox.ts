@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { MongoServerError, type Collection, type Db } from 'mongodb';
+import type { z } from 'zod';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import { mapConcurrently } from './concurrency';
 import type { Logger } from './logger';
@@ -24,6 +26,15 @@ export interface OutboxFields {
   hasPendingEvents: boolean;
   rev: number;
   deletedAt?: Date | null;
+}
+
+/** The fields every event payload starts with, which {@link storedEvent} fills in. */
+type EnvelopeFields = 'version' | 'eventId' | 'occurredAt';
+
+/** A new event of `def` for an outbox: a fresh event id (JetStream's de-duplication key), `occurredAt` then. */
+export function storedEvent<E extends EventDef>(def: E, fields: Omit<z.infer<E['payload']>, EnvelopeFields>, occurredAt: Date): StoredEvent {
+  const eventId = randomUUID();
+  return { subject: def.subject, eventId, payload: { ...fields, version: 1, eventId, occurredAt: occurredAt.toISOString() } };
 }
 
 /** The outbox fields of a document whose events to publish are `events`, for its writers. */

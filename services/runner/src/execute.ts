@@ -11,7 +11,7 @@ import { analysedDefinition, comparisonKeyOf, finishedEvent, isActive, type Answ
 import { deltaAgainst, runMetricsOf } from './domain/run-analysis';
 import { answerCells, answersDisagree, askedSlots, samplesAskedFirst, type AnswerCell, type AnswerSlot } from './domain/sampling';
 import type { OpenRunStore } from './store/open-runs';
-import { answerId, type RunDoc, type RunStore } from './store/runs';
+import { answerId, type RunStore } from './store/runs';
 
 export interface ExecutorDeps {
   store: RunStore;

@@ -1,4 +1,4 @@
-import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, plannedAnswers, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
+import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
 import { randomUUID } from 'node:crypto';
 import { DomainError, query, type BatchOutbox, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
@@ -6,7 +6,7 @@ import { isActive, newRun, queuedEvents, runHead, type RunState } from './domain
 import { answerSlots } from './domain/sampling';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
-import { MANUAL_RUN_SLOTS, answerId, manualKey, runLimitReached, type InsertOutcome, type RunDoc, type RunStore } from './store/runs';
+import { MANUAL_RUN_SLOTS, answerId, manualKey, runLimitReached, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 import { ANALYSIS_VERSION } from '@brandradar/analysis';
 import { apiError, notFound, RunCommands, RunQueries, TrackerQueries, type AnswerMetrics } from '@brandradar/contracts';
-import { DomainError, query, readAhead, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { DomainError, query, readAhead, storedEvent, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { FINISHED_STATUSES, nextStartAt, reanalysisView, runMetricsOfAnalysed, sweepView, type CurrentNames, type ReanalysisJob, type SweepJob } from './domain/reanalysis';
@@ -206,11 +206,6 @@ export function createReanalyser(d: ReanalyserDeps) {
     d.logger.info({ sweepId: sweep.id, status, error }, 'sweep finished');
   }
 
-  const command = (subject: string, payload: Record<string, unknown>): StoredEvent => {
-    const eventId = randomUUID();
-    return { subject, eventId, payload: { version: 1, eventId, occurredAt: d.now().toISOString(), ...payload } };
-  };
-
   return {
     queries: {
       async requestReanalysis({ accountId, trackerId, requestToken }: QueryRequest<Q['requestReanalysis']>): Promise<QueryResult<Q['requestReanalysis']>> {
@@ -239,7 +234,7 @@ export function createReanalyser(d: ReanalyserDeps) {
           finishedAt: null,
           error: null,
         };
-        const events = [command(RunCommands.reanalyse.subject, { accountId, trackerId, reanalysisId: id })];
+        const events = [storedEvent(RunCommands.reanalyse, { accountId, trackerId, reanalysisId: id }, d.now())];
         const stored = await d.store.insertJob(job, events);
         if (!stored.inserted) return replay(stored.job);
         await d.jobsOutbox.flushInserted(id, events);
@@ -271,7 +266,7 @@ export function createReanalyser(d: ReanalyserDeps) {
           finishedAt: null,
           error: null,
         };
-        const events = [command(RunCommands.reanalyseAll.subject, { sweepId: id })];
+        const events = [storedEvent(RunCommands.reanalyseAll, { sweepId: id }, d.now())];
         const stored = await d.store.insertSweep(sweep, events);
         if (!stored.inserted) return { sweep: sweepView(stored.sweep), replayed: true };
         await d.sweepsOutbox.flushInserted(id, events);

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import type { z } from 'zod';
 import type { EventDef } from '@brandradar/contracts';
-import { Outbox, outboxIndex, pendingFields, type IndexSpec, type Logger, type NatsLink, type OutboxFields } from '@brandradar/platform';
+import { Outbox, outboxIndex, pendingFields, storedEvent, type IndexSpec, type Logger, type NatsLink, type OutboxFields } from '@brandradar/platform';
 
 type AnnouncementDoc = OutboxFields;
 
@@ -25,10 +24,9 @@ export class Announcements {
   }
 
   async announce<E extends EventDef>(def: E, fields: Omit<z.infer<E['payload']>, 'version' | 'eventId' | 'occurredAt'>, now: Date): Promise<void> {
-    const eventId = randomUUID();
-    const payload = { ...fields, version: 1, eventId, occurredAt: now.toISOString() };
-    await this.collection.insertOne({ _id: eventId, ...pendingFields([{ subject: def.subject, eventId, payload }]), rev: 0, deletedAt: now });
-    await this.outbox.flushSoon(eventId);
+    const event = storedEvent(def, fields, now);
+    await this.collection.insertOne({ _id: event.eventId, ...pendingFields([event]), rev: 0, deletedAt: now });
+    await this.outbox.flushSoon(event.eventId);
   }
 
   startSweeping(intervalMs: number): () => Promise<void> {

@@ -13,7 +13,7 @@ import {
   type TrackerDefinition,
 } from '@brandradar/contracts';
 import { ANALYSIS_VERSION, type RunDelta, type RunMetrics } from '@brandradar/analysis';
-import type { StoredEvent } from '@brandradar/platform';
+import { storedEvent, type StoredEvent } from '@brandradar/platform';
 import { askedSlots } from './sampling';
 
 /** One sample of a prompt × surface. Stored soon after it is known, so a restarted run does not ask it again. */
@@ -167,30 +167,15 @@ export function newRun(input: {
 
 /** The events a newly queued run stores with itself: the command that executes it, and the news that it exists. */
 export function queuedEvents(run: RunState): StoredEvent[] {
-  const command = randomUUID();
-  const queued = randomUUID();
-  const occurredAt = run.createdAt.toISOString();
   return [
-    { subject: RunCommands.execute.subject, eventId: command, payload: { version: 1, eventId: command, occurredAt, accountId: run.accountId, runId: run.id } },
-    { subject: RunEvents.queued.subject, eventId: queued, payload: { version: 1, eventId: queued, occurredAt, accountId: run.accountId, run: toRunSummary(run) } },
+    storedEvent(RunCommands.execute, { accountId: run.accountId, runId: run.id }, run.createdAt),
+    storedEvent(RunEvents.queued, { accountId: run.accountId, run: toRunSummary(run) }, run.createdAt),
   ];
 }
 
 export function finishedEvent(run: RunState): StoredEvent {
-  const eventId = randomUUID();
-  return {
-    subject: RunEvents.finished.subject,
-    eventId,
-    payload: {
-      version: 1,
-      eventId,
-      occurredAt: (run.finishedAt ?? run.createdAt).toISOString(),
-      accountId: run.accountId,
-      trackerName: run.trackerName,
-      promptCount: run.definition.prompts.length,
-      run: toRunSummary(run),
-    },
-  };
+  const fields = { accountId: run.accountId, trackerName: run.trackerName, promptCount: run.definition.prompts.length, run: toRunSummary(run) };
+  return storedEvent(RunEvents.finished, fields, run.finishedAt ?? run.createdAt);
 }
 
 /** A run without its answers, and the prompts its results are listed by (the answers come in pages). */
