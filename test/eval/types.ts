@@ -56,4 +56,13 @@ export interface EvalCase {
   text: string;
   /** One per tracked name, in tracker order. */
   labels: EvalLabel[];
+  /**
+   * Discovered names (api-contract §12): every other product, company or service the answer puts
+   * forward as an option in a list-item lead, heading, bold span or first table cell, as the answer
+   * writes it at its first such place; the tracked names (and their aliases, and their products:
+   * `HubSpot CRM` when HubSpot is tracked) are not among them. Labels (`Pricing`, `Ease of use`,
+   * `Step 1`, `Pros`), generic categories (`Open-source CRMs`), people and places are not names.
+   * Absent when the case was not labelled for discovery; `[]` when the answer puts forward no other name.
+   */
+  discovered?: string[];
 }

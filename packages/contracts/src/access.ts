@@ -75,6 +75,7 @@ export const SERVICE_ACCESS = {
       RunQueries.getReanalysis,
       RunQueries.requestSweep,
       RunQueries.getSweep,
+      RunQueries.insights,
       WorkflowQueries.runContentBrief,
     ],
     publishes: [],
@@ -142,6 +143,7 @@ export const SERVICE_ACCESS = {
     consumes: [
       { stream: TRACKER_EVENTS_STREAM, durable: 'notifier-tracker-events' },
       { stream: RUN_EVENTS_STREAM, durable: 'notifier-runs-finished' },
+      { stream: RUN_EVENTS_STREAM, durable: 'notifier-significant-changes' },
     ],
   },
 } satisfies Record<string, ServiceAccess>;

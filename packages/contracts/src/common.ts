@@ -89,3 +89,37 @@ export const queryInteger = (min: number, max: number) =>
 /** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
 export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>
   array.refine((items) => new Set(items).size === items.length, message).meta({ uniqueItems: true });
+
+/**
+ * The officially assigned ISO 3166-1 alpha-2 codes (249), upper case. Reserved
+ * and withdrawn codes (`UK`, `EU`, `XK`, …) are not countries YouTube or
+ * DataForSEO can localise to, so they are refused rather than silently ignored.
+ */
+const ISO_COUNTRIES = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG ' +
+    'CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL ' +
+    'GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA ' +
+    'LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP ' +
+    'NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
+    'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+  ).split(' '),
+);
+
+function isIsoCountry(code: string): boolean {
+  return ISO_COUNTRIES.has(code.toUpperCase());
+}
+
+/**
+ * An ISO 3166-1 alpha-2 country code, case-insensitive; a reserved code gets a message that says
+ * which code is meant. Callers lower-case it when they store or echo it.
+ */
+export const CountryCode = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
+  .refine(isIsoCountry, {
+    error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
+  });
+
+/** The accepted codes for the API document, each in lower and upper case. */
+export const COUNTRY_CODE_ENUM = [...ISO_COUNTRIES].flatMap((code) => [code.toLowerCase(), code]);

@@ -14,3 +14,4 @@ export * from './run-messages';
 export * from './workflow';
 export * from './access';
 export * from './reanalysis';
+export * from './insights';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Micro, Timestamp } from './common';
 import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
+import { INSIGHTS_LIMITS, Insights, SignificantChange } from './insights';
 import { Reanalysis, ReanalysisSweep } from './reanalysis';
 import { RequestToken, RunAnswer, RunSummary } from './run';
-import { Tracker } from './tracker';
+import { NameAliases, Primitive, Tracker } from './tracker';
 import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => versioned({ accountId: z.uuid(), ...shape });
@@ -71,6 +72,19 @@ export const RunQueries = {
   /** An operator's reanalysis of every tracker; a known `requestToken` returns its sweep (`replayed`). */
   requestSweep: defineQuery('runs.request-reanalysis-sweep.v1', versioned({ requestToken: RequestToken }), z.object({ sweep: ReanalysisSweep, replayed: z.boolean() })),
   getSweep: defineQuery('runs.get-reanalysis-sweep.v1', versioned({ sweepId: z.uuid() }), z.object({ sweep: ReanalysisSweep })),
+  /**
+   * Insights over the tracker's newest `runs` COMPLETED or PARTIAL runs (api-contract §12), with the
+   * tracker's current names: what it tracks is never "discovered", and gaps are about its brand.
+   */
+  insights: defineQuery(
+    'runs.insights.v1',
+    scoped({
+      trackerId: z.uuid(),
+      runs: z.int().min(1).max(INSIGHTS_LIMITS.runs),
+      names: z.object({ primitive: Primitive, brand: z.string().nullable(), competitors: z.array(z.string()), aliases: z.array(NameAliases) }),
+    }),
+    z.object({ insights: Insights }),
+  ),
 };
 
 export const RUN_COMMANDS_STREAM: StreamDef = {
@@ -102,6 +116,15 @@ export const RunEvents = {
     RUN_EVENTS_STREAM,
     // `promptCount`: absent in events published before samples existed.
     eventPayload({ accountId: z.uuid(), trackerName: z.string(), promptCount: z.int().min(1).optional(), run: RunSummary }),
+  ),
+  /**
+   * A finished run of a tracker with `alerts.significantChange` whose delta flags a significant change
+   * (api-contract §12); stored with `finished` in the same write, so once per run.
+   */
+  significantChange: defineEvent(
+    'run.significant-change.v1',
+    RUN_EVENTS_STREAM,
+    eventPayload({ accountId: z.uuid(), trackerName: z.string(), run: RunSummary, changes: z.array(SignificantChange).min(1) }),
   ),
 };
 

@@ -109,6 +109,14 @@ export const RunAnswer = z
     metrics: AnswerMetrics.nullable(),
     error: Problem.nullable(),
     fetchedAt: Timestamp.nullable(),
+    // Defaulted so that answers stored before markets existed (never localised) still parse.
+    localised: z
+      .boolean()
+      .default(false)
+      .meta({
+        description:
+          "True when the tracker has a `country` and this answer's surface was asked for that market by its API (search results for Google AI Overviews; the web search's location for ChatGPT, Claude and Perplexity); false otherwise, also when the answer failed.",
+      }),
   })
   .meta({ id: 'RunAnswer' });
 export type RunAnswer = z.infer<typeof RunAnswer>;

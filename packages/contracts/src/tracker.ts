@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { charCount, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
+import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -109,6 +109,20 @@ const httpUrl = (params?: ReturnType<typeof requiredAs>) =>
     .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
 const URL_DESCRIPTION = `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count, or \`null\` for none.`;
 
+export const TrackerAlerts = z
+  .strictObject({
+    significantChange: z.boolean().meta({
+      description:
+        'E-mail the account (and send the `run.significant_change` event) when a finished run’s delta flags a significant change of the brand; for `rankings`, of any tracked name; for `citations`, of the rates the tracked URL is cited at. Once per run, never for an insufficient sample.',
+    }),
+  })
+  .meta({ id: 'TrackerAlerts' });
+export type TrackerAlerts = z.infer<typeof TrackerAlerts>;
+export const NO_ALERTS: TrackerAlerts = { significantChange: false };
+
+const COUNTRY_DESCRIPTION =
+  'ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case.';
+
 const Aliases = z
   .array(NameAliases)
   .meta({
@@ -135,6 +149,10 @@ function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string,
     models: fields.models,
     samplesPerPrompt: SamplesPerPrompt.optional(),
     samplingMode: SamplingMode.optional().meta({ description: 'Optional; absent means `fixed`, also in a full update.' }),
+    alerts: TrackerAlerts.optional().meta({ description: 'Optional; absent means `{"significantChange": false}`, also in a full update.' }),
+    country: CountryCode.nullable()
+      .optional()
+      .meta({ description: `${COUNTRY_DESCRIPTION} Optional; absent or null means none, also in a full update.`, enum: COUNTRY_CODE_ENUM }),
   };
   const variant = <S extends z.ZodRawShape>(primitive: Primitive, shape: S) =>
     z.strictObject({ primitive: z.literal(primitive), ...common, ...shape }).meta({ id: `${id}_${primitive}`, ...GOOGLE_PROMPT_LIMIT });
@@ -245,6 +263,10 @@ export interface TrackerDefinition {
   samplesPerPrompt?: number;
   /** Absent in definitions stored before samples existed: `fixed`. */
   samplingMode?: SamplingMode;
+  /** Absent in definitions stored before alerts existed: none. */
+  alerts?: TrackerAlerts;
+  /** Lower-case; absent in definitions stored before markets existed: none. */
+  country?: string | null;
 }
 
 /** How a definition samples, with the defaults of definitions stored before samples existed. */
@@ -273,6 +295,8 @@ export function normalizeDefinition(input: CreateTrackerInput | UpdateTrackerInp
     aliases: input.aliases ?? [],
     samplesPerPrompt: input.samplesPerPrompt ?? 1,
     samplingMode: input.samplingMode ?? 'fixed',
+    alerts: input.alerts ?? NO_ALERTS,
+    country: input.country?.toLowerCase() ?? null,
   };
 }
 
@@ -285,6 +309,7 @@ export function definitionIssues(d: TrackerDefinition): z.core.$ZodIssue[] {
   if (fields?.url !== 'forbidden') sent.url = d.url;
   if (d.aliases && d.aliases.length > 0) sent.aliases = d.aliases;
   Object.assign(sent, samplingOf(d));
+  if (d.country) sent.country = d.country;
   const parsed = UpdateTrackerInput.safeParse(sent);
   return parsed.success ? [] : parsed.error.issues;
 }
@@ -306,6 +331,9 @@ export const Tracker = z
     // Defaulted so that events published before samples existed still parse.
     samplesPerPrompt: z.int().min(1).max(LIMITS.samplesPerPrompt).default(1).meta({ description: `Answers asked per prompt on each surface in one run (1–${LIMITS.samplesPerPrompt}; adaptive: at most).` }),
     samplingMode: SamplingMode.default('fixed'),
+    // Defaulted so that events published before alerts and markets existed still parse.
+    alerts: TrackerAlerts.default(NO_ALERTS),
+    country: z.string().nullable().default(null).meta({ description: `${COUNTRY_DESCRIPTION} \`null\` when none.` }),
     estimatedCostMicroPerRun: Micro.meta({
       description: 'Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less).',
     }),
@@ -327,6 +355,8 @@ export const Tracker = z
       aliases: [],
       samplesPerPrompt: 1,
       samplingMode: 'fixed',
+      alerts: { significantChange: false },
+      country: null,
       estimatedCostMicroPerRun: 39000,
       maxCostMicroPerRun: null,
       nextRunAt: null,

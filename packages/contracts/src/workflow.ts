@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WorkflowStep } from './billing';
-import { charCount, DEFAULT_SURFACES, Micro, nonBlankText, SURFACES, Surface, Timestamp, withoutRepeats } from './common';
+import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, Micro, nonBlankText, SURFACES, Surface, Timestamp, withoutRepeats } from './common';
 import { defineQuery, versioned } from './messaging';
 
 /** Length limits of the content-brief request (spec §4.6, §8; the optional texts' limits are ours). */
@@ -17,25 +17,6 @@ export const CONTENT_BRIEF_LIMITS = {
 export const WORKFLOW_MAX_DEADLINE_MS = 120_000;
 export const WORKFLOW_QUERY_TIMEOUT_MS = WORKFLOW_MAX_DEADLINE_MS + 30_000;
 
-/**
- * The officially assigned ISO 3166-1 alpha-2 codes (249), upper case. Reserved
- * and withdrawn codes (`UK`, `EU`, `XK`, …) are not countries YouTube or
- * DataForSEO can localise to, so they are refused rather than silently ignored.
- */
-const ISO_COUNTRIES = new Set(
-  (
-    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG ' +
-    'CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL ' +
-    'GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA ' +
-    'LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP ' +
-    'NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV ' +
-    'SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-  ).split(' '),
-);
-
-function isIsoCountry(code: string): boolean {
-  return ISO_COUNTRIES.has(code.toUpperCase());
-}
 
 /**
  * The `Idempotency-Key` request header: printable ASCII, 1–200 characters. A
@@ -57,16 +38,10 @@ const requestShape = {
   audience: nonBlankText(CONTENT_BRIEF_LIMITS.audience).meta({ description: 'Target audience or ICP, 1–500 characters.' }),
   brand: nonBlankText(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
   goal: nonBlankText(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
-    .refine(isIsoCountry, {
-      error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
-    })
-    .meta({
-      description: 'ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
-      enum: [...ISO_COUNTRIES].flatMap((code) => [code.toLowerCase(), code]),
-    }),
+  country: CountryCode.meta({
+    description: 'ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
+    enum: COUNTRY_CODE_ENUM,
+  }),
   models: withoutRepeats(z.array(Surface).min(1).max(5), 'must not repeat a surface').meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),
   fullSweep: z.boolean().meta({ description: '`true` asks all five surfaces (at their higher total rate) unless `models` is given.' }),
 };
