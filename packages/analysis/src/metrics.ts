@@ -152,7 +152,7 @@ export function cellsOf(answers: readonly Cell[]): Cells {
 }
 
 /** Σ of `values` (one per answer) within each cell. */
-function perCell(values: readonly number[], cells: Cells): number[] {
+export function perCell(values: readonly number[], cells: Cells): number[] {
   const sums = new Array<number>(cells.count).fill(0);
   values.forEach((value, i) => (sums[cells.of[i]!]! += value));
   return sums;
@@ -336,8 +336,8 @@ function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-function countBy(keys: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
+export function countBy<K extends string>(keys: readonly K[]): Map<K, number> {
+  const counts = new Map<K, number>();
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   return counts;
 }

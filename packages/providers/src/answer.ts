@@ -24,6 +24,8 @@ export const Answer = z.object({
   /** The client cut the provider's text short (it stops reading past a size no real answer reaches). */
   truncated: z.boolean().default(false),
   citations: z.array(Citation),
+  /** The provider was asked for the caller's country and its API honours one (api-contract §12). */
+  localised: z.boolean().default(false),
   fetchedAt: Timestamp,
 });
 export type Answer = z.infer<typeof Answer>;

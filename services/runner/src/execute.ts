@@ -150,6 +150,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         metrics: answerMetrics(run.definition, text, citations),
         error: null,
         fetchedAt: a.fetchedAt,
+        localised: a.localised,
       };
     } catch (e) {
       if (signal.aborted) return null;
@@ -159,7 +160,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       if (e instanceof ProviderError) d.logger.warn({ err: e, runId: run.id, surface, code }, 'provider call failed');
       else d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.publicMessage : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null };
+      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null, localised: false };
     }
   }
 

@@ -1,14 +1,18 @@
-import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries } from '@brandradar/contracts';
+import { computeInsights, type InsightAnswer } from '@brandradar/analysis';
+import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries, type Surface } from '@brandradar/contracts';
 import { randomUUID } from 'node:crypto';
 import { DomainError, query, type BatchOutbox, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { jsonBytes, pageLength } from './domain/page';
-import { isActive, newRun, queuedEvents, runHead, type RunState } from './domain/run';
+import { isActive, newRun, queuedEvents, runHead, type AnswerRecord, type RunState } from './domain/run';
 import { answerSlots } from './domain/sampling';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
 import { MANUAL_RUN_SLOTS, answerId, manualKey, runLimitReached, type RunStore } from './store/runs';
 
 type Q = typeof RunQueries;
+
+/** Runs of a tracker looked through for its newest finished ones: a tracker's run list keeps this many. */
+const INSIGHT_RUNS_SEARCHED = 100;
 
 export interface RunQueryDeps {
   store: RunStore;
@@ -22,6 +26,15 @@ export interface RunQueryDeps {
   now: () => Date;
   /** A new run's deadline, from when it is queued and what it asks for. */
   deadlineOf: (queuedAt: Date, definition: Pick<RunState['definition'], 'prompts' | 'models' | 'samplesPerPrompt' | 'samplingMode'>) => Date;
+}
+
+/** A run's succeeded answers in result order, as insights read them. */
+function succeededAnswers(run: RunState, stored: Map<string, AnswerRecord>): InsightAnswer<Surface>[] {
+  return answerSlots(run.definition).flatMap((slot) => {
+    const a = run.outcomes[slot.key] === 'succeeded' ? stored.get(answerId(run.id, slot)) : undefined;
+    if (a?.text == null) return [];
+    return [{ runId: run.id, prompt: run.definition.prompts[slot.promptIndex]!, surface: a.model, sample: a.sample, text: a.text, citations: a.citations }];
+  });
 }
 
 /** The runner's answers about runs, one per query subject. */
@@ -150,5 +163,25 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
     async activeCount({ accountId, trackerId }: QueryRequest<Q['activeCount']>): Promise<QueryResult<Q['activeCount']>> {
       return { count: await store.countActive(accountId, trackerId) };
     },
+
+    async insights({ accountId, trackerId, runs: wanted, names }: QueryRequest<Q['insights']>): Promise<QueryResult<Q['insights']>> {
+      const runs = await newestFinished(accountId, trackerId, wanted);
+      const answers: InsightAnswer<Surface>[] = [];
+      for (const run of runs) answers.push(...succeededAnswers(run, await store.answersOf(run)));
+      const insightRuns = runs.map((r) => ({ id: r.id, status: r.status as 'COMPLETED' | 'PARTIAL', finishedAt: r.finishedAt!.toISOString() }));
+      return { insights: { trackerId, runs: insightRuns, ...computeInsights(names, answers) } };
+    },
   };
+
+  /** The tracker's newest `wanted` COMPLETED or PARTIAL runs, newest first, read one by one from its run list. */
+  async function newestFinished(accountId: string, trackerId: string, wanted: number): Promise<RunState[]> {
+    const found: RunState[] = [];
+    for (const id of await store.listIdsForTracker(accountId, trackerId, INSIGHT_RUNS_SEARCHED)) {
+      const run = await store.get(id);
+      if (run?.accountId !== accountId || run.trackerId !== trackerId) continue;
+      if (run.status === 'COMPLETED' || run.status === 'PARTIAL') found.push(run);
+      if (found.length === wanted) break;
+    }
+    return found;
+  }
 }

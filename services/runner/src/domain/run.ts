@@ -78,6 +78,8 @@ export function definitionOf(t: Tracker): TrackerDefinition {
     aliases: t.aliases,
     samplesPerPrompt: t.samplesPerPrompt,
     samplingMode: t.samplingMode,
+    alerts: t.alerts,
+    country: t.country,
   };
 }
 

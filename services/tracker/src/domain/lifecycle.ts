@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, runCoverageRefusal, TrackerEvents, samplingOf, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
+import { apiError, NO_ALERTS, runCoverageRefusal, TrackerEvents, samplingOf, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
 import type { StoredEvent } from '@brandradar/platform';
 
 /** A tracker as the tracker service keeps it. */
@@ -189,6 +189,8 @@ export function toApiTracker(t: TrackerState): Tracker {
     aliases: t.aliases ?? [],
     models: t.models,
     ...samplingOf(t),
+    alerts: t.alerts ?? NO_ALERTS,
+    country: t.country ?? null,
     estimatedCostMicroPerRun: t.estimatedCostMicroPerRun,
     maxCostMicroPerRun: t.maxCostMicroPerRun,
     nextRunAt: t.nextRunAt?.toISOString() ?? null,

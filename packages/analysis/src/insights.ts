@@ -1,0 +1,176 @@
+/**
+ * Insights over a tracker's newest runs (api-contract §12): the names its answers put forward that
+ * it does not track, and the domains cited where competitors are named but the brand is not.
+ */
+import { detectBrands } from './detect';
+import { discoverNames, type DiscoveredSpan } from './discover';
+import { cellsOf, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
+import { CAUSATION_NOTE, type Interval } from './schemas';
+import { round } from './stats';
+import { hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
+
+export const INSIGHT_LISTS = { names: 20, gaps: 20, examples: 3, gapUrls: 5, excerptChars: 240 } as const;
+
+/** One succeeded answer of one of the runs, newest run first. */
+export interface InsightAnswer<S extends string = string> {
+  runId: string;
+  prompt: string;
+  surface: S;
+  sample: number;
+  text: string;
+  citations: readonly { url: string; title: string | null }[];
+}
+
+export type InsightNames = Pick<AnalysisInput, 'primitive' | 'brand' | 'competitors' | 'aliases'>;
+
+export interface DiscoveredNameInsight<S extends string = string> {
+  name: string;
+  answers: number;
+  n: number;
+  rate: number;
+  clusters: number;
+  interval: Interval | null;
+  surfaces: S[];
+  bySurface: Record<string, { answers: number; n: number }>;
+  examples: { runId: string; prompt: string; model: S; sample: number; start: number; end: number; excerpt: { text: string; start: number; end: number } }[];
+}
+
+export interface CitationGapInsight {
+  domain: string;
+  answers: number;
+  names: string[];
+  urls: string[];
+}
+
+export interface InsightFindings<S extends string = string> {
+  answers: number;
+  discoveredNames: DiscoveredNameInsight<S>[];
+  citationGaps: CitationGapInsight[] | null;
+  gapAnswers: number | null;
+  note: typeof CAUSATION_NOTE;
+}
+
+/** Insights from the answers of a tracker's runs, with its current names. */
+export function computeInsights<S extends string>(names: InsightNames, answers: readonly InsightAnswer<S>[]): InsightFindings<S> {
+  const brands = [...(names.brand === null ? [] : [names.brand]), ...names.competitors].map((n) => withAliases(n, names.aliases));
+  const discovered = answers.map((a) => discoverNames(a.text, brands));
+  const hasGaps = names.primitive === 'compare' || names.primitive === 'sentiment';
+  const gaps = hasGaps ? citationGaps(names, answers, discovered) : null;
+  return {
+    answers: answers.length,
+    discoveredNames: discoveredNames(answers, discovered),
+    citationGaps: gaps?.gaps ?? null,
+    gapAnswers: gaps?.answers ?? null,
+    note: CAUSATION_NOTE,
+  };
+}
+
+function discoveredNames<S extends string>(answers: readonly InsightAnswer<S>[], discovered: readonly DiscoveredSpan[][]): DiscoveredNameInsight<S>[] {
+  const cells = cellsOf(answers);
+  const answersPerCell = perCell(answers.map(() => 1), cells);
+  const bySurfaceN = countBy(answers.map((a) => a.surface));
+  // Each name: the answers putting it forward (their indices) and how each wrote it.
+  const found = new Map<string, { at: number[]; spans: DiscoveredSpan[] }>();
+  discovered.forEach((spans, i) => {
+    for (const span of spans) {
+      const entry = found.get(span.key) ?? found.set(span.key, { at: [], spans: [] }).get(span.key)!;
+      entry.at.push(i);
+      entry.spans.push(span);
+    }
+  });
+  const insights = [...found.values()].map(({ at, spans }): DiscoveredNameInsight<S> => {
+    const putForward = new Set(at);
+    const hits = perCell(answers.map((_, i) => (putForward.has(i) ? 1 : 0)), cells);
+    const proportion = rate(hits, answersPerCell);
+    const surfaceCounts = countBy<S>(at.map((i) => answers[i]!.surface));
+    const surfaces = [...surfaceCounts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([surface]) => surface);
+    return {
+      name: mostWritten(spans.map((s) => s.name)),
+      answers: at.length,
+      n: answers.length,
+      rate: round(at.length / answers.length, 4),
+      clusters: proportion.clusters ?? cells.count,
+      interval: proportion.interval,
+      surfaces,
+      bySurface: Object.fromEntries([...bySurfaceN.keys()].sort().map((surface) => [surface, { answers: surfaceCounts.get(surface) ?? 0, n: bySurfaceN.get(surface)! }])),
+      examples: at.slice(0, INSIGHT_LISTS.examples).map((i, k) => example(answers[i]!, spans[k]!)),
+    };
+  });
+  insights.sort((a, b) => b.answers - a.answers || compareText(a.name, b.name));
+  return insights.slice(0, INSIGHT_LISTS.names);
+}
+
+/** Where the evidence is: offsets into the answer, and the line around it. */
+function example<S extends string>(a: InsightAnswer<S>, span: DiscoveredSpan): DiscoveredNameInsight<S>['examples'][number] {
+  const lineStart = a.text.lastIndexOf('\n', span.start - 1) + 1;
+  const lineEndAt = a.text.indexOf('\n', span.end);
+  const lineEnd = lineEndAt < 0 ? a.text.length : lineEndAt;
+  const room = Math.max(0, INSIGHT_LISTS.excerptChars - (span.end - span.start));
+  const from = Math.max(lineStart, span.start - Math.floor(room / 3));
+  const to = Math.min(lineEnd, from + INSIGHT_LISTS.excerptChars);
+  return {
+    runId: a.runId,
+    prompt: a.prompt,
+    model: a.surface,
+    sample: a.sample,
+    start: span.start,
+    end: span.end,
+    excerpt: { text: a.text.slice(from, to), start: span.start - from, end: span.end - from },
+  };
+}
+
+/**
+ * Domains cited in answers that mention a competitor but not the brand. A sentiment tracker has no
+ * competitors: the names the answer puts forward stand in for them.
+ */
+function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], discovered: readonly DiscoveredSpan[][]) {
+  const brands = [names.brand ?? '', ...names.competitors].map((n) => withAliases(n, names.aliases));
+  const byDomain = new Map<string, { answers: number; names: Map<string, number>; urls: Map<string, number> }>();
+  let gapAnswers = 0;
+  answers.forEach((a, i) => {
+    const mentioned = detectBrands(a.text, brands).map((d) => d.mentioned);
+    if (mentioned[0]) return; // the brand is named
+    const others = names.primitive === 'sentiment' ? discovered[i]!.map((d) => d.name) : names.competitors.filter((_, k) => mentioned[k + 1]);
+    if (others.length === 0) return;
+    gapAnswers++;
+    const pages = new Map<string, string>();
+    for (const c of a.citations) {
+      const url = normalizeUrl(c.url);
+      if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), url);
+    }
+    const domains = new Map<string, string[]>();
+    for (const url of pages.values()) {
+      const domain = registrableDomain(hostOf(url));
+      (domains.get(domain) ?? domains.set(domain, []).get(domain)!).push(url);
+    }
+    for (const [domain, urls] of domains) {
+      const entry = byDomain.get(domain) ?? byDomain.set(domain, { answers: 0, names: new Map(), urls: new Map() }).get(domain)!;
+      entry.answers++;
+      for (const name of others) entry.names.set(name, (entry.names.get(name) ?? 0) + 1);
+      for (const url of urls) entry.urls.set(url, (entry.urls.get(url) ?? 0) + 1);
+    }
+  });
+  const gaps = [...byDomain.entries()].map(([domain, e]) => ({
+    domain,
+    answers: e.answers,
+    names: ranked(e.names),
+    urls: ranked(e.urls).slice(0, INSIGHT_LISTS.gapUrls),
+  }));
+  gaps.sort((a, b) => b.answers - a.answers || compareText(a.domain, b.domain));
+  return { gaps: gaps.slice(0, INSIGHT_LISTS.gaps), answers: gapAnswers };
+}
+
+/** Keys by count, most first; ties in code-unit order. */
+function ranked(counts: Map<string, number>): string[] {
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).map(([key]) => key);
+}
+
+/** The form written most often; the first written among equals. */
+function mostWritten(forms: readonly string[]): string {
+  const counts = countBy(forms);
+  return forms.reduce((best, form) => (counts.get(form)! > counts.get(best)! ? form : best), forms[0]!);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
