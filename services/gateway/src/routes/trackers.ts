@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
+import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Insights, InsightsQuery, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
 
@@ -119,6 +119,24 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
         status: 200,
         body: await query(nats, RunQueries.getReanalysis, { version: 1, accountId, trackerId: params.id, reanalysisId: params.reanalysisId }, timeoutMs),
       }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/trackers/:id/insights',
+      operationId: 'getInsights',
+      summary: 'Names the answers put forward that you do not track, and sources that cite competitors but not you',
+      description:
+        'Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. Nothing is billed. A tracker without finished runs has empty lists.',
+      tag: 'Trackers',
+      params: TrackerParams,
+      query: InsightsQuery,
+      success: { status: 200, description: 'The insights.', schema: z.object({ insights: Insights }) },
+      errors: ['validation_error', 'not_found'],
+      handle: async ({ accountId, params, query: q }) => {
+        const { tracker } = await ask(TrackerQueries.get, { version: 1, accountId, trackerId: params.id });
+        const names = { primitive: tracker.primitive, brand: tracker.brand, competitors: tracker.competitors, aliases: tracker.aliases };
+        return { status: 200, body: await query(nats, RunQueries.insights, { version: 1, accountId, trackerId: params.id, runs: q.runs, names }, timeoutMs) };
+      },
     }),
     defineRoute({
       method: 'delete',
