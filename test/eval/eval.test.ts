@@ -1,5 +1,6 @@
 import { EVAL_CASES } from './cases';
 import { detectForEval } from './detector';
+import { DISCOVERY_TARGETS, evaluateDiscovery } from './discovery';
 import { evaluate, TARGETS } from './score';
 import { EVAL_CLASSES } from './types';
 
@@ -16,4 +17,20 @@ it('the labelled set is large enough and covers every class', () => {
 
 it.each(['precision', 'recall', 'positions'] as const)('%s meets its target overall', (measure) => {
   expect(report.overall[measure]).toBeGreaterThanOrEqual(TARGETS[measure]);
+});
+
+describe('discovered names', () => {
+  const discovery = evaluateDiscovery(EVAL_CASES);
+  const labelled = EVAL_CASES.filter((c) => c.discovered !== undefined);
+
+  it('are labelled on at least 60 answers, 200 names, across every industry and every surface style', () => {
+    expect(discovery.overall.cases).toBeGreaterThanOrEqual(60);
+    expect(discovery.overall.labels).toBeGreaterThanOrEqual(200);
+    expect(new Set(labelled.map((c) => c.industry)).size).toBe(new Set(EVAL_CASES.map((c) => c.industry)).size);
+    expect(new Set(labelled.map((c) => c.surface)).size).toBe(5);
+  });
+
+  it.each(['precision', 'recall'] as const)('%s meets its target overall', (measure) => {
+    expect(discovery.overall[measure]).toBeGreaterThanOrEqual(DISCOVERY_TARGETS[measure]);
+  });
 });

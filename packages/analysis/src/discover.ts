@@ -133,7 +133,6 @@ export function readsAsName(lead: string): boolean {
   if (lower.some((w) => YEAR.test(w))) return false;
   // A word in lower case that is not a connector: a phrase (`Ease of use`, `Best for small teams`).
   if (words.some((w, i) => i > 0 && /^\p{Ll}/u.test(w) && !CONNECTORS.has(w) && !/\p{Lu}/u.test(w))) return false;
-  if (words.length === 1 && /^\d/.test(lead)) return false;
   return !lower.every((w) => w === '' || LABEL_WORDS.has(w) || CONNECTORS.has(w) || /^\d+$/.test(w));
 }
 
