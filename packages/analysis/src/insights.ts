@@ -126,23 +126,25 @@ function example<S extends string>(a: InsightAnswer<S>, span: DiscoveredSpan): D
 function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], discovered: readonly DiscoveredSpan[][]) {
   const brands = [names.brand ?? '', ...names.competitors].map((n) => withAliases(n, names.aliases));
   const byDomain = new Map<string, { answers: number; names: Map<string, number>; urls: Map<string, number> }>();
+  // A discovered name is shown in the form the answers write most often, as in `discoveredNames`.
+  const forms = new Map<string, string[]>();
+  for (const d of discovered.flat()) (forms.get(d.key) ?? forms.set(d.key, []).get(d.key)!).push(d.name);
+  const written = new Map([...forms].map(([key, all]) => [key, mostWritten(all)]));
   let gapAnswers = 0;
   answers.forEach((a, i) => {
     const mentioned = detectBrands(a.text, brands).map((d) => d.mentioned);
     if (mentioned[0]) return; // the brand is named
-    const others = names.primitive === 'sentiment' ? discovered[i]!.map((d) => d.name) : names.competitors.filter((_, k) => mentioned[k + 1]);
+    const others = names.primitive === 'sentiment' ? discovered[i]!.map((d) => written.get(d.key)!) : names.competitors.filter((_, k) => mentioned[k + 1]);
     if (others.length === 0) return;
     gapAnswers++;
-    const pages = new Map<string, string>();
+    // Each page once (its http and https forms are one), linked as the answer cited it.
+    const pages = new Map<string, { cited: string; domain: string }>();
     for (const c of a.citations) {
       const url = normalizeUrl(c.url);
-      if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), url);
+      if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), { cited: c.url, domain: registrableDomain(hostOf(url)) });
     }
     const domains = new Map<string, string[]>();
-    for (const url of pages.values()) {
-      const domain = registrableDomain(hostOf(url));
-      (domains.get(domain) ?? domains.set(domain, []).get(domain)!).push(url);
-    }
+    for (const { cited, domain } of pages.values()) (domains.get(domain) ?? domains.set(domain, []).get(domain)!).push(cited);
     for (const [domain, urls] of domains) {
       const entry = byDomain.get(domain) ?? byDomain.set(domain, { answers: 0, names: new Map(), urls: new Map() }).get(domain)!;
       entry.answers++;
