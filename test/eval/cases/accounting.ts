@@ -16,6 +16,7 @@ export const ACCOUNTING: EvalCase[] = [
 
 Sage's Start plan is the cheapest of the four.`,
     labels: [at('FreeAgent', 1, 'positive'), at('Xero', 2, 'positive'), at('QuickBooks', 3), at('Sage', 4)],
+    discovered: [],
   },
   {
     id: 'acct-02',
@@ -24,6 +25,7 @@ Sage's Start plan is the cheapest of the four.`,
     classes: ['common-word', 'prose'],
     text: `The most sage advice for a new freelancer is to put aside a third of every invoice for tax. A wave of late payments can sink a small business, so invoice promptly and chase politely. Xero and FreeAgent can automate reminders.`,
     labels: [absent('Sage'), absent('Wave'), at('Xero', 1), at('FreeAgent', 2)],
+    discovered: [],
   },
   {
     id: 'acct-03',
@@ -39,6 +41,7 @@ Sage's Start plan is the cheapest of the four.`,
 
 Wave is the only fully free option[1].`,
     labels: [at('Wave', 1), at('Zoho Books', 2), at('QuickBooks', 3), at('FreshBooks', 4)],
+    discovered: [],
   },
   {
     id: 'acct-04',
@@ -47,6 +50,7 @@ Wave is the only fully free option[1].`,
     classes: ['common-word', 'prose', 'possessive'],
     text: `Bench is a bookkeeping service rather than software: a human bookkeeper does the work each month. Bench's pricing starts around $299 a month. If you'd rather do it yourself, QuickBooks is the standard.`,
     labels: [at('Bench', 1), at('QuickBooks', 2), absent('Wave')],
+    discovered: [],
   },
   {
     id: 'acct-05',
@@ -55,6 +59,7 @@ Wave is the only fully free option[1].`,
     classes: ['common-word', 'prose'],
     text: `Benchmark your expenses against industry averages to spot overspending. Keep receipts for six years, and reconcile bank feeds weekly. FreshBooks and Xero both offer receipt scanning.`,
     labels: [absent('Bench'), at('FreshBooks', 1), at('Xero', 2)],
+    discovered: [],
   },
   {
     id: 'acct-06',
@@ -73,6 +78,7 @@ Wave is the only fully free option[1].`,
 - Free invoicing and accounting
 - Paid payroll and payments`,
     labels: [at('QuickBooks', 1), at('Xero', 2, 'positive'), at('Wave', 3), at('Square', null)],
+    discovered: [],
   },
   {
     id: 'acct-07',
@@ -81,6 +87,7 @@ Wave is the only fully free option[1].`,
     classes: ['common-word', 'prose'],
     text: `Sage green is a popular colour for home offices because it's calming. If you mean the software, Sage 50 is still common among UK accountants, though many firms now prefer Xero.`,
     labels: [at('Sage', 1), at('Xero', 2)],
+    discovered: [],
   },
   {
     id: 'acct-08',
@@ -93,5 +100,6 @@ Wave is the only fully free option[1].`,
 2. **Fresh Books** – easiest invoicing[3]
 3. **XERO** – best for growing teams[1]`,
     labels: [at('Xero', 3), at('FreshBooks', 2), at('QuickBooks', null), at('Wave', 1)],
+    discovered: [],
   },
 ];

@@ -14,6 +14,7 @@ export const ADS: EvalCase[] = [
 3. Use one H1 and descriptive subheadings.
 4. Compress images and add alt text.`,
     labels: [absent('Meta'), absent('Snap')],
+    discovered: [],
   },
   {
     id: 'ads-02',
@@ -29,6 +30,7 @@ export const ADS: EvalCase[] = [
 
 Meta's Advantage+ campaigns automate much of the setup[2].`,
     labels: [at('Meta', 1, 'positive'), at('Google Ads', 2), at('TikTok', 3), at('Pinterest', 4), absent('Snap')],
+    discovered: [],
   },
   {
     id: 'ads-03',
@@ -37,6 +39,7 @@ Meta's Advantage+ campaigns automate much of the setup[2].`,
     classes: ['common-word', 'prose'],
     text: `Don't make a snap decision on your ad budget after one week of data. Platforms need time to learn, and early results are noisy. Give TikTok or Pinterest campaigns at least two to three weeks before you judge them.`,
     labels: [absent('Snap'), at('TikTok', 1), at('Pinterest', 2)],
+    discovered: [],
   },
   {
     id: 'ads-04',
@@ -52,6 +55,7 @@ Meta's Advantage+ campaigns automate much of the setup[2].`,
 
 Snapchat ads are cheapest for reaching teenagers, while LinkedIn costs most.`,
     labels: [at('Snap', 1), at('TikTok', 2), at('Meta', 3), at('LinkedIn', 4)],
+    discovered: [],
   },
   {
     id: 'ads-05',
@@ -60,6 +64,7 @@ Snapchat ads are cheapest for reaching teenagers, while LinkedIn costs most.`,
     classes: ['common-word', 'prose'],
     text: `A meta-analysis of 40 studies found that frequency capping improves brand recall. Advertisers on LinkedIn and TikTok can set frequency caps in campaign settings.`,
     labels: [absent('Meta'), at('LinkedIn', 1), at('TikTok', 2)],
+    discovered: [],
   },
   {
     id: 'ads-06',
@@ -68,6 +73,7 @@ Snapchat ads are cheapest for reaching teenagers, while LinkedIn costs most.`,
     classes: ['common-word', 'prose', 'possessive'],
     text: `Meta has tightened targeting options for health-related ads, so expect broader audiences. Meta’s own guidance suggests relying on Advantage+ audiences. Snap, by contrast, still allows fairly granular interest targeting.`,
     labels: [at('Meta', 1), at('Snap', 2), absent('Pinterest')],
+    discovered: [],
   },
   {
     id: 'ads-07',
@@ -82,6 +88,7 @@ Snapchat ads are cheapest for reaching teenagers, while LinkedIn costs most.`,
 - **Reddit Ads**: niche communities, cheaper clicks[1]
 - **Tik Tok**: rarely worth it for B2B`,
     labels: [at('LinkedIn', 1), at('Meta', null), at('TikTok', 4), absent('Snap')],
+    discovered: ['Google Search Ads', 'Reddit Ads'],
   },
   {
     id: 'ads-08',
@@ -90,5 +97,6 @@ Snapchat ads are cheapest for reaching teenagers, while LinkedIn costs most.`,
     classes: ['common-word', 'prose'],
     text: `Snap judgements about creative are a common mistake. Test at least three hooks per ad set, let each reach a few thousand impressions, then keep the winner. Meta data fields like UTM parameters help you attribute results in analytics.`,
     labels: [absent('Snap'), absent('Meta')],
+    discovered: [],
   },
 ];

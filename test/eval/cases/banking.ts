@@ -9,6 +9,7 @@ export const BANKING: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `If a client hasn't paid, don't be afraid to chase the invoice politely after seven days. Accounting tools can send automatic reminders so you don't have to chase payments by hand; for business banking, many freelancers use Mercury or Novo.`,
     labels: [absent('Chase'), at('Mercury', 1), at('Novo', 2)],
+    discovered: [],
   },
   {
     id: 'bank-02',
@@ -24,6 +25,7 @@ export const BANKING: EvalCase[] = [
 
 Chase also offers a $300 sign-up bonus for new accounts[2].`,
     labels: [at('Chase', 1), at('Bank of America', 2), at('Mercury', 3), at('Novo', 4)],
+    discovered: [],
   },
   {
     id: 'bank-03',
@@ -32,6 +34,7 @@ Chase also offers a $300 sign-up bonus for new accounts[2].`,
     classes: ['common-word', 'prose'],
     text: `A good accountant can be your greatest ally when you start a business. They will help you discover deductions you did not know about and chase down missing receipts. Many also recommend opening a separate account at an online bank such as Revolut or Monzo.`,
     labels: [absent('Ally'), absent('Discover'), absent('Chase'), at('Revolut', 1), at('Monzo', 2)],
+    discovered: [],
   },
   {
     id: 'bank-04',
@@ -47,6 +50,7 @@ Chase also offers a $300 sign-up bonus for new accounts[2].`,
 
 Rates change often; discover the current rate on each bank's site before opening.`,
     labels: [at('Ally', 1), at('Discover', 2), at('Capital One', 3), at('Marcus', 4)],
+    discovered: [],
   },
   {
     id: 'bank-05',
@@ -58,6 +62,7 @@ Rates change often; discover the current rate on each bank's site before opening
 - Ally: Online bank known for buckets and no fees.
 - Discover: Cashback debit and high-yield savings.`,
     labels: [at('Ally', 2), at('Discover', 3), at('Marcus', 1), absent('Chase')],
+    discovered: [],
   },
   {
     id: 'bank-06',
@@ -73,6 +78,7 @@ Rates change often; discover the current rate on each bank's site before opening
 
 For Spain specifically, Openbank and Banco Santander's app are also common; BBVA's online account is popular too.`,
     labels: [at('N26', 1), at('Revolut', 2), at('Wise', 3), at('bunq', 4), at('BBVA', null)],
+    discovered: [],
   },
   {
     id: 'bank-07',
@@ -81,6 +87,7 @@ For Spain specifically, Openbank and Banco Santander's app are also common; BBVA
     classes: ['common-word', 'prose'],
     text: `It's wise to keep three months of expenses in an easy-access account. Compare rates every year, because introductory offers often drop after twelve months. Revolut and Monzo both offer instant-access savings pots.`,
     labels: [absent('Wise'), at('Revolut', 1), at('Monzo', 2)],
+    discovered: [],
   },
   {
     id: 'bank-08',
@@ -96,6 +103,7 @@ A flat 2x miles on everything; simple to use[2].
 ## Discover it Miles
 No annual fee; Discover matches all miles in the first year[3].`,
     labels: [at('Chase', 1, 'positive'), at('Capital One', 2, 'positive'), at('Discover', 3)],
+    discovered: [],
   },
   {
     id: 'bank-09',
@@ -104,6 +112,7 @@ No annual fee; Discover matches all miles in the first year[3].`,
     classes: ['common-word', 'prose'],
     text: `Chase your goals one step at a time: automate a transfer on payday, round up purchases, and review subscriptions monthly. Apps such as Monzo make this easy with savings pots.`,
     labels: [absent('Chase'), at('Monzo', 1)],
+    discovered: [],
   },
   {
     id: 'bank-10',
@@ -112,5 +121,6 @@ No annual fee; Discover matches all miles in the first year[3].`,
     classes: ['prose', 'spelling'],
     text: `For a joint account in the UK, Monzo and Starling are the easiest to open from an app. MONZO's bill-splitting features are handy for couples, and Starling has no fees abroad.`,
     labels: [at('Monzo', 1, 'positive'), at('Starling', 2), absent('Revolut')],
+    discovered: [],
   },
 ];

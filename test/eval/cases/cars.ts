@@ -16,6 +16,7 @@ export const CARS: EvalCase[] = [
 
 Skoda also tops many owner-satisfaction surveys.`,
     labels: [at('Skoda', 1, 'positive'), at('Toyota', 2), at('Volkswagen', 3), at('Citroen', 4)],
+    discovered: [],
   },
   {
     id: 'car-02',
@@ -24,6 +25,7 @@ Skoda also tops many owner-satisfaction surveys.`,
     classes: ['common-word', 'prose'],
     text: `For a long road trip with kids, book a seat in the quiet coach if you go by train, or pick a car with three full-size rear seats. The Mini Cooper is fun but too small for this; a Volkswagen Touran fits three child seats.`,
     labels: [absent('Seat'), at('Mini', 1), at('Volkswagen', 2)],
+    discovered: [],
   },
   {
     id: 'car-03',
@@ -37,6 +39,7 @@ Skoda also tops many owner-satisfaction surveys.`,
 | Citroen e-C4 | 420 km | €36,000 |
 | Mercedes Benz EQA | 528 km | €52,000 |`,
     labels: [at('Skoda', 1), at('Cupra', 2), at('Citroen', 3), at('Mercedes-Benz', 4)],
+    discovered: [],
   },
   {
     id: 'car-04',
@@ -45,6 +48,7 @@ Skoda also tops many owner-satisfaction surveys.`,
     classes: ['common-word', 'prose'],
     text: `SEAT's Ibiza is one of the cheapest superminis to insure in Spain. Its sister brand Cupra builds the sportier models. For a mini budget, a used Ibiza is hard to beat.`,
     labels: [at('Seat', 1), at('Cupra', 2), absent('Mini')],
+    discovered: [],
   },
   {
     id: 'car-05',
@@ -56,6 +60,7 @@ Skoda also tops many owner-satisfaction surveys.`,
 - Mini Cooper SE: Premium feel, about 400 km.
 - Citroën ë-C3: The cheapest of the three.`,
     labels: [at('Renault', 1), at('Mini', 2), at('Citroen', 3)],
+    discovered: [],
   },
   {
     id: 'car-06',
@@ -71,6 +76,7 @@ Go-kart handling in a practical package.
 ### Toyota GR86
 Rear-wheel drive on a mini budget.`,
     labels: [at('Mazda', 1, 'positive'), at('Mini', 2), at('Toyota', 3)],
+    discovered: [],
   },
   {
     id: 'car-07',
@@ -79,6 +85,7 @@ Rear-wheel drive on a mini budget.`,
     classes: ['common-word', 'prose'],
     text: `Adjust your seat so your wrists rest on top of the steering wheel with your arms outstretched. Take a break every two hours on long drives.`,
     labels: [absent('Seat'), absent('Mini')],
+    discovered: [],
   },
   {
     id: 'car-08',
@@ -92,5 +99,6 @@ Rear-wheel drive on a mini budget.`,
 2. **Honda CR-V e:HEV** – smooth and efficient[3]
 3. **Kia Sportage HEV** – long warranty[1]`,
     labels: [at('Toyota', 1, 'positive'), at('Honda', 2), at('Kia', 3), at('Skoda', null)],
+    discovered: [],
   },
 ];

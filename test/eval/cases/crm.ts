@@ -16,6 +16,7 @@ export const CRM: EvalCase[] = [
 
 If your reps live on the phone, Close is hard to beat.`,
     labels: [at('Close', 3, 'positive'), at('HubSpot', 1), at('Pipedrive', 2), at('Salesforce', 4)],
+    discovered: [],
   },
   {
     id: 'crm-02',
@@ -26,6 +27,7 @@ If your reps live on the phone, Close is hard to beat.`,
 
 For most small businesses, HubSpot's free plan is the easiest place to start. Teams that outgrow it often move to Pipedrive for its clean pipeline view.`,
     labels: [absent('Close'), at('HubSpot', 1, 'positive'), at('Pipedrive', 2)],
+    discovered: [],
   },
   {
     id: 'crm-03',
@@ -41,6 +43,7 @@ For most small businesses, HubSpot's free plan is the easiest place to start. Te
 
 Close.io was renamed Close in 2020 but many reviews still use the old name[2].`,
     labels: [at('Close', 2), at('HubSpot', 1), at('Attio', 3), absent('Pipedrive')],
+    discovered: ['Folk'],
   },
   {
     id: 'crm-04',
@@ -58,6 +61,7 @@ Close.io was renamed Close in 2020 but many reviews still use the old name[2].`,
 
 **Bottom line:** Hubspot is the easiest to start with, while Salesforce scales furthest.`,
     labels: [at('Salesforce', 1), at('HubSpot', 2, 'positive'), at('Pipedrive', 3), at('Zoho CRM', 4)],
+    discovered: [],
   },
   {
     id: 'crm-05',
@@ -71,6 +75,7 @@ Close.io was renamed Close in 2020 but many reviews still use the old name[2].`,
 - Copper: Known for strong Google Workspace integration.
 Sales teams say any of these can help close the gap between marketing and sales.`,
     labels: [at('Salesforce', 2), at('HubSpot', 3), at('Pipedrive', 1), at('Copper', 4), absent('Close')],
+    discovered: [],
   },
   {
     id: 'crm-06',
@@ -79,6 +84,7 @@ Sales teams say any of these can help close the gap between marketing and sales.
     classes: ['common-word', 'prose', 'possessive'],
     text: `Close is a CRM designed for inside sales. Close's built-in dialer and email sequences mean reps rarely leave the app, which is why outbound teams like it. The trade-off is that Close offers fewer marketing features than HubSpot, so you may still need a separate email tool.`,
     labels: [at('Close', 1, 'positive'), at('HubSpot', 2), absent('Pipedrive')],
+    discovered: [],
   },
   {
     id: 'crm-07',
@@ -102,6 +108,7 @@ Sales teams say any of these can help close the gap between marketing and sales.
 
 Overall, pick Pipedrive for simplicity and HubSpot if marketing matters.`,
     labels: [at('Pipedrive', 1, 'positive'), at('HubSpot', 2), at('Salesforce', 3), at('Zoho', null)],
+    discovered: [],
   },
   {
     id: 'crm-08',
@@ -117,6 +124,7 @@ Overall, pick Pipedrive for simplicity and HubSpot if marketing matters.`,
 
 Most mid-market tools, including HubSpot and Pipedrive, cover all four[1].`,
     labels: [absent('Close'), at('HubSpot', 1), at('Pipedrive', 2)],
+    discovered: [],
   },
   {
     id: 'crm-09',
@@ -131,6 +139,7 @@ Most mid-market tools, including HubSpot and Pipedrive, cover all four[1].`,
 
 Monday.com's no-code automations are a highlight, though its reporting is limited.`,
     labels: [at('monday.com', 1), at('Pipedrive', 2), at('Salesforce', 3)],
+    discovered: [],
   },
   {
     id: 'crm-10',
@@ -139,5 +148,6 @@ Monday.com's no-code automations are a highlight, though its reporting is limite
     classes: ['common-word', 'prose'],
     text: `Your weekly sales meeting on Monday is a good moment to review the pipeline. Look at deals that are close to the finish line and chase the ones that have gone quiet. Salesforce and HubSpot both have dashboards for exactly this.`,
     labels: [absent('monday.com'), absent('Close'), at('Salesforce', 1), at('HubSpot', 2)],
+    discovered: [],
   },
 ];

@@ -14,6 +14,7 @@ export const EMAIL: EvalCase[] = [
 3. **Substack** – free to start, takes 10% of paid subscriptions.
 4. **Mailchimp** – general-purpose, less creator-focused.`,
     labels: [at('Kit', 1), at('Beehiiv', 2), at('Substack', 3), at('Mailchimp', 4)],
+    discovered: [],
   },
   {
     id: 'mail-02',
@@ -22,6 +23,7 @@ export const EMAIL: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `A welcome drip campaign is the highest-return sequence most stores can set up: three to five emails over two weeks. Keep your media kit and brand guidelines handy so every email looks consistent. Klaviyo and Omnisend both have templates for this.`,
     labels: [absent('Drip'), absent('Kit'), at('Klaviyo', 1), at('Omnisend', 2)],
+    discovered: [],
   },
   {
     id: 'mail-03',
@@ -30,6 +32,7 @@ export const EMAIL: EvalCase[] = [
     classes: ['common-word', 'spelling', 'prose'],
     text: `Small nonprofits should stay in constant contact with donors, ideally monthly[1]. An active campaign calendar helps: plan appeals around giving days. Tools like Mailchimp or Brevo offer nonprofit discounts[2].`,
     labels: [absent('Constant Contact'), absent('ActiveCampaign'), at('Mailchimp', 1), at('Brevo', 2)],
+    discovered: [],
   },
   {
     id: 'mail-04',
@@ -43,6 +46,7 @@ export const EMAIL: EvalCase[] = [
 | Constant Contact | None | Moderate |
 | Brevo (ex-Sendinblue) | 300 emails/day | Good |`,
     labels: [at('Mailchimp', 1), at('ActiveCampaign', 2), at('Constant Contact', 3), at('Brevo', 4)],
+    discovered: [],
   },
   {
     id: 'mail-05',
@@ -54,6 +58,7 @@ export const EMAIL: EvalCase[] = [
 - Omnisend: SMS and email in one plan.
 - Drip: Visual workflows built for e-commerce.`,
     labels: [at('Klaviyo', 1), at('Drip', 3), at('Omnisend', 2)],
+    discovered: [],
   },
   {
     id: 'mail-06',
@@ -69,6 +74,7 @@ Easy to learn, but Mailchimp’s pricing climbs quickly with list size.
 ## Brevo
 Charges by emails sent, not contacts.`,
     labels: [at('ActiveCampaign', 1, 'positive'), at('Mailchimp', 2), at('Brevo', 3)],
+    discovered: [],
   },
   {
     id: 'mail-07',
@@ -77,6 +83,7 @@ Charges by emails sent, not contacts.`,
     classes: ['common-word', 'prose'],
     text: `Kit is a good choice if you sell digital products, since it handles payments and tip jars. Compared with Mailchimp, Kit's editor is plainer but faster.`,
     labels: [at('Kit', 1, 'positive'), at('Mailchimp', 2)],
+    discovered: [],
   },
   {
     id: 'mail-08',
@@ -92,5 +99,6 @@ Charges by emails sent, not contacts.`,
 3. Write a welcome email.
 4. Promote the signup form everywhere[2].`,
     labels: [at('Beehiiv', 1), at('Kit', 1), at('Klaviyo', 2)],
+    discovered: [],
   },
 ];

@@ -9,6 +9,7 @@ export const ENERGY: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `Heat pumps cost more up front, so many homeowners shell out $10,000 or more before grants. In a nutshell, the savings come from efficiency over ten to fifteen years. Suppliers such as Octopus Energy offer special tariffs for heat-pump owners.`,
     labels: [absent('Shell'), at('Octopus Energy', 1, 'positive'), absent('BP')],
+    discovered: [],
   },
   {
     id: 'energy-02',
@@ -24,6 +25,7 @@ export const ENERGY: EvalCase[] = [
 
 Shell's app also shows live charger availability.`,
     labels: [at('Shell', 1), at('BP', 2), at('Tesla', 3), at('Ionity', 4)],
+    discovered: [],
   },
   {
     id: 'energy-03',
@@ -32,6 +34,7 @@ Shell's app also shows live charger availability.`,
     classes: ['common-word', 'prose'],
     text: `An octopus has three hearts and blue blood, which makes it a favourite topic for science classes. The ocean's shell-building creatures are threatened by acidification.`,
     labels: [absent('Octopus Energy'), absent('Shell')],
+    discovered: [],
   },
   {
     id: 'energy-04',
@@ -47,6 +50,7 @@ Shell's app also shows live charger availability.`,
 
 Octopus consistently tops customer-service rankings[1].`,
     labels: [at('Octopus Energy', 1, 'positive'), at('Ovo', 2), at('British Gas', 3), at('EDF', 4)],
+    discovered: [],
   },
   {
     id: 'energy-05',
@@ -58,6 +62,7 @@ Octopus consistently tops customer-service rankings[1].`,
 - BP Fuel Cards: Discounts at BP and partner sites.
 - Shell Fleet: Wide network with fuel price protection.`,
     labels: [at('Shell', 3), at('BP', 2), at('Allstar', 1)],
+    discovered: [],
   },
   {
     id: 'energy-06',
@@ -66,6 +71,7 @@ Octopus consistently tops customer-service rankings[1].`,
     classes: ['common-word', 'prose'],
     text: `You don't need to shell out for a smart thermostat to save energy: turning the heating down by one degree saves around 10% on bills. If you do want one, Nest and Hive are the usual choices.`,
     labels: [absent('Shell'), at('Nest', 1), at('Hive', 2)],
+    discovered: [],
   },
   {
     id: 'energy-07',
@@ -83,6 +89,7 @@ Room-by-room control with smart radiator valves.
 
 Bees build a hive; thermostats just build habits.`,
     labels: [at('Nest', 1, 'positive'), at('Hive', 2, 'positive'), at('Tado', 3)],
+    discovered: [],
   },
   {
     id: 'energy-08',
@@ -91,5 +98,6 @@ Bees build a hive; thermostats just build habits.`,
     classes: ['common-word', 'prose'],
     text: `Birds often nest in loft spaces, which can damage insulation[1]. Check the loft each spring and seal gaps once nesting season has ended. A hive of wasps should be removed by a professional[2].`,
     labels: [absent('Nest'), absent('Hive')],
+    discovered: [],
   },
 ];

@@ -9,6 +9,7 @@ export const PAYMENTS: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `When you lease retail space, price per square foot matters more than total rent. Square footage also determines how many card terminals and staff you need. For a small café, a single Clover or Toast terminal is usually enough.`,
     labels: [absent('Square'), at('Clover', 1), at('Toast', 2)],
+    discovered: [],
   },
   {
     id: 'pay-02',
@@ -24,6 +25,7 @@ export const PAYMENTS: EvalCase[] = [
 
 Square is the easiest to start with.`,
     labels: [at('Square', 1, 'positive'), at('Toast', 2), at('Clover', 3), at('Lightspeed', 4)],
+    discovered: [],
   },
   {
     id: 'pay-03',
@@ -32,6 +34,7 @@ Square is the easiest to start with.`,
     classes: ['common-word', 'prose'],
     text: `If your first product launch fails, you are not back to square one: you have customer feedback, a mailing list and a working checkout. Toast your small wins and iterate. Stripe makes it easy to spin up a new payment link in minutes.`,
     labels: [absent('Square'), absent('Toast'), at('Stripe', 1)],
+    discovered: [],
   },
   {
     id: 'pay-04',
@@ -45,6 +48,7 @@ Square is the easiest to start with.`,
 | Square | 2.9% + 30¢ | 2.6% + 15¢ |
 | Adyen | Interchange++ | Interchange++ |`,
     labels: [at('Stripe', 1), at('PayPal', 2), at('Square', 3), at('Adyen', 4)],
+    discovered: [],
   },
   {
     id: 'pay-05',
@@ -56,6 +60,7 @@ Square is the easiest to start with.`,
 - PayPal: Trusted checkout with buyer protection.
 - Square: All-in-one hardware and software for in-person sales.`,
     labels: [at('Square', 3), at('Stripe', 1), at('PayPal', 2)],
+    discovered: [],
   },
   {
     id: 'pay-06',
@@ -64,6 +69,7 @@ Square is the easiest to start with.`,
     classes: ['common-word', 'prose', 'possessive'],
     text: `Stripe's pricing is simple, but watch for the stripe of extra fees on international cards and currency conversion. PayPal’s fees are higher for invoices.`,
     labels: [at('Stripe', 1), at('PayPal', 2), absent('Square')],
+    discovered: [],
   },
   {
     id: 'pay-07',
@@ -79,6 +85,7 @@ Cheaper to start, good enough for counter service.
 ### Clover
 A four-leaf clover won't help your margins, but Clover's hardware range is wide.`,
     labels: [at('Toast', 1, 'positive'), at('Square', 2), at('Clover', 3)],
+    discovered: [],
   },
   {
     id: 'pay-08',
@@ -87,5 +94,6 @@ A four-leaf clover won't help your margins, but Clover's hardware range is wide.
     classes: ['common-word', 'prose'],
     text: `Raise a toast to your first thousand customers, then look at your payment costs[1]. At volume, interchange-plus pricing from Adyen or Stripe usually beats flat-rate plans[2].`,
     labels: [absent('Toast'), at('Adyen', 1), at('Stripe', 2)],
+    discovered: [],
   },
 ];

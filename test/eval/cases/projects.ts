@@ -17,6 +17,7 @@ export const PROJECTS: EvalCase[] = [
 
 Overall, Asana offers the best balance.`,
     labels: [at('Asana', 1, 'positive'), at('monday.com', 2), at('ClickUp', 3), at('Trello', 4), at('Notion', null)],
+    discovered: [],
   },
   {
     id: 'pm-02',
@@ -25,6 +26,7 @@ Overall, Asana offers the best balance.`,
     classes: ['common-word', 'prose'],
     text: `There's a common notion that you need a dedicated tool to manage projects well. For a team of three, a shared document and a weekly call often do the job. Once you pass ten people, a tool like Trello or Asana starts paying for itself.`,
     labels: [absent('Notion'), at('Trello', 1), at('Asana', 2)],
+    discovered: [],
   },
   {
     id: 'pm-03',
@@ -39,6 +41,7 @@ Overall, Asana offers the best balance.`,
 
 Note that Notion’s project features are lighter than a dedicated tool like Asana.`,
     labels: [at('Notion', 1, 'positive'), at('ClickUp', 2), at('Asana', null)],
+    discovered: ['Coda'],
   },
   {
     id: 'pm-04',
@@ -47,6 +50,7 @@ Note that Notion’s project features are lighter than a dedicated tool like Asa
     classes: ['common-word', 'prose'],
     text: `Linear is a fast, keyboard-first issue tracker built for software teams[1]. Unlike Jira, Linear keeps workflows opinionated, which reduces setup time[2]. Progress in Linear is not linear, though: cycles and projects overlap, so teams should agree on conventions early[3].`,
     labels: [at('Linear', 1, 'positive'), at('Jira', 2), absent('Asana')],
+    discovered: [],
   },
   {
     id: 'pm-05',
@@ -55,6 +59,7 @@ Note that Notion’s project features are lighter than a dedicated tool like Asa
     classes: ['common-word', 'prose'],
     text: `Project timelines rarely follow a linear path. Break work into milestones, assign owners, and review progress weekly. Tools such as Asana, Wrike and Smartsheet support Gantt charts for this kind of planning.`,
     labels: [absent('Linear'), at('Asana', 1), at('Wrike', 2), at('Smartsheet', 3)],
+    discovered: [],
   },
   {
     id: 'pm-06',
@@ -68,6 +73,7 @@ Note that Notion’s project features are lighter than a dedicated tool like Asa
 3. **TeamWork** – built for client work, with time tracking and billing.
 4. **Basecamp** – flat pricing and simple message boards.`,
     labels: [at('monday.com', 1), at('ClickUp', 2), at('Teamwork', 3), at('Basecamp', 4)],
+    discovered: [],
   },
   {
     id: 'pm-07',
@@ -87,6 +93,7 @@ Strong for cross-team work and reporting.
 ## Trello
 Boards and cards, nothing more. Great for personal projects.`,
     labels: [at('Basecamp', 1, 'positive'), at('Asana', 2, 'positive'), at('Trello', 3, 'positive'), absent('Teamwork')],
+    discovered: [],
   },
   {
     id: 'pm-08',
@@ -101,6 +108,7 @@ Boards and cards, nothing more. Great for personal projects.`,
 
 Pick one and stick with it for a quarter before judging.`,
     labels: [absent('Teamwork'), at('Trello', 1), at('Asana', 2), at('Linear', 3)],
+    discovered: [],
   },
   {
     id: 'pm-09',
@@ -116,6 +124,7 @@ Pick one and stick with it for a quarter before judging.`,
 
 All four offer mobile apps; asana.com and monday.com both publish detailed pricing pages.`,
     labels: [at('Asana', 1), at('monday.com', 2), at('Jira', 3), at('Notion', 4)],
+    discovered: [],
   },
   {
     id: 'pm-10',
@@ -124,5 +133,6 @@ All four offer mobile apps; asana.com and monday.com both publish detailed prici
     classes: ['common-word', 'prose'],
     text: `Monday mornings are a good time for a planning ritual: review last week's tasks, set three priorities and share them with the team. If you want software to support the habit, Asana's "My Tasks" view or a simple Trello board both work.`,
     labels: [absent('monday.com'), at('Asana', 1), at('Trello', 2)],
+    discovered: [],
   },
 ];

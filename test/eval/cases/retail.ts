@@ -9,6 +9,7 @@ export const RETAIL: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `The Amazon river basin holds the largest rainforest on Earth, and sustainable brands increasingly source from certified cooperatives there. When shopping for ethically made goods, look for Fairtrade labels; marketplaces like Etsy make it easy to buy from small makers.`,
     labels: [absent('Amazon'), at('Etsy', 1), absent('eBay')],
+    discovered: [],
   },
   {
     id: 'retail-02',
@@ -24,6 +25,7 @@ export const RETAIL: EvalCase[] = [
 
 Amazon’s fees are higher than Etsy's, so price accordingly.`,
     labels: [at('Etsy', 1, 'positive'), at('Amazon', 2), at('eBay', 3), at('Shopify', 4)],
+    discovered: [],
   },
   {
     id: 'retail-03',
@@ -32,6 +34,7 @@ Amazon’s fees are higher than Etsy's, so price accordingly.`,
     classes: ['common-word', 'prose'],
     text: `To reach your target audience on a small budget, start with one channel you can do well. For many sellers that is Instagram; for others it is a newsletter. Once you have steady sales, consider a marketplace such as Amazon to grow.`,
     labels: [absent('Target'), at('Amazon', 1), absent('Walmart')],
+    discovered: [],
   },
   {
     id: 'retail-04',
@@ -43,6 +46,7 @@ Amazon’s fees are higher than Etsy's, so price accordingly.`,
 - Target: Matches Target.com and select competitors within 14 days.
 - Walmart: Ended in-store price matching in 2019, but matches walmart.com.`,
     labels: [at('Target', 2), at('Walmart', 3), at('Amazon', null), at('Best Buy', 1)],
+    discovered: [],
   },
   {
     id: 'retail-05',
@@ -51,6 +55,7 @@ Amazon’s fees are higher than Etsy's, so price accordingly.`,
     classes: ['common-word', 'prose'],
     text: `Hitting a sales target during the holidays depends on inventory as much as marketing[1]. Retailers that target bargain hunters should plan promotions early; Walmart and Amazon both start Black Friday deals in early November[2].`,
     labels: [absent('Target'), at('Walmart', 1), at('Amazon', 2)],
+    discovered: [],
   },
   {
     id: 'retail-06',
@@ -64,6 +69,7 @@ Amazon’s fees are higher than Etsy's, so price accordingly.`,
 | Etsy | 6.5% transaction fee | Handmade |
 | Walmart Marketplace | 6–15% | Large catalogs |`,
     labels: [at('Amazon', 1), at('eBay', 2), at('Etsy', 3), at('Walmart', 4)],
+    discovered: [],
   },
   {
     id: 'retail-07',
@@ -80,6 +86,7 @@ Amazon’s fees are higher than Etsy's, so price accordingly.`,
 
 Whichever you pick, target a screen size that fits your viewing distance.`,
     labels: [at('Target', 1, 'positive'), at('Costco', 2, 'positive'), at('Best Buy', 3)],
+    discovered: [],
   },
   {
     id: 'retail-08',
@@ -88,6 +95,7 @@ Whichever you pick, target a screen size that fits your viewing distance.`,
     classes: ['common-word', 'prose'],
     text: `Amazon warriors in Greek myth were fierce and independent, and the name stuck: explorers named the river after them. Today the word mostly brings to mind online shopping.`,
     labels: [absent('Amazon'), absent('Etsy')],
+    discovered: [],
   },
   {
     id: 'retail-09',
@@ -102,6 +110,7 @@ Whichever you pick, target a screen size that fits your viewing distance.`,
 3. **Ebay** – biggest audience, more effort
 4. **Decluttr** – instant quotes, lower prices[1]`,
     labels: [at('Back Market', 1), at('eBay', 3), at('Swappa', 2), absent('Amazon')],
+    discovered: ['Decluttr'],
   },
   {
     id: 'retail-10',
@@ -110,5 +119,6 @@ Whichever you pick, target a screen size that fits your viewing distance.`,
     classes: ['common-word', 'prose'],
     text: `Target has become a favourite for affordable home decor thanks to its in-house brands. Walmart is cheaper on basics, but Target's stores are easier to shop.`,
     labels: [at('Target', 1, 'positive'), at('Walmart', 2)],
+    discovered: [],
   },
 ];

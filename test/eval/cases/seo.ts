@@ -14,6 +14,7 @@ export const SEO: EvalCase[] = [
 3. **Moz Pro** – friendly UI and the Domain Authority metric.
 4. **Screaming Frog** – desktop crawler for technical audits.`,
     labels: [at('Semrush', 1), at('Ahrefs', 2), at('Moz', 3), at('Screaming Frog', 4)],
+    discovered: [],
   },
   {
     id: 'seo-02',
@@ -22,6 +23,7 @@ export const SEO: EvalCase[] = [
     classes: ['common-word', 'prose'],
     text: `Keep each meta description under about 155 characters, and make the title tag specific. Search engines may rewrite both, but a clear summary still improves click-through. Yoast or Rank Math can flag pages that are missing them.`,
     labels: [absent('Meta'), at('Yoast', 1), at('Rank Math', 2)],
+    discovered: [],
   },
   {
     id: 'seo-03',
@@ -36,6 +38,7 @@ export const SEO: EvalCase[] = [
 
 Ahrefs's crawler is the second most active after Google's[1].`,
     labels: [at('Ahrefs', 1), at('Semrush', 2), at('Majestic', 3), absent('Moz')],
+    discovered: [],
   },
   {
     id: 'seo-04',
@@ -44,6 +47,7 @@ Ahrefs's crawler is the second most active after Google's[1].`,
     classes: ['common-word', 'prose', 'domain'],
     text: `Domain Authority is a score created by Moz; you can check it free with the MozBar extension or at moz.com. It predicts ranking potential but is not used by Google. Ahrefs' equivalent is Domain Rating.`,
     labels: [at('Moz', 1), at('Ahrefs', 2), absent('Semrush')],
+    discovered: [],
   },
   {
     id: 'seo-05',
@@ -55,6 +59,7 @@ Ahrefs's crawler is the second most active after Google's[1].`,
 - Screaming Frog: Crawls up to 500 URLs free.
 - Ubersuggest: Limited free keyword ideas each day.`,
     labels: [at('Screaming Frog', 2), at('Ubersuggest', 3), absent('Ahrefs')],
+    discovered: ['Google Search Console'],
   },
   {
     id: 'seo-06',
@@ -71,6 +76,7 @@ Ahrefs's crawler is the second most active after Google's[1].`,
 ## 3. Mangools
 - Beginner-friendly; KWFinder is its keyword tool`,
     labels: [at('Semrush', 1, 'positive'), at('SE Ranking', 2), at('Mangools', 3), at('Moz', null)],
+    discovered: [],
   },
   {
     id: 'seo-07',
@@ -84,6 +90,7 @@ Ahrefs's crawler is the second most active after Google's[1].`,
 - Fix redirect chains longer than one hop.
 - Submit an XML sitemap to Search Console.`,
     labels: [absent('Meta'), absent('Yoast')],
+    discovered: [],
   },
   {
     id: 'seo-08',
@@ -98,5 +105,6 @@ Ahrefs's crawler is the second most active after Google's[1].`,
 
 RankMath's schema builder is a standout[3].`,
     labels: [at('Yoast', 1), at('Rank Math', 2, 'positive'), at('All in One SEO', 3)],
+    discovered: [],
   },
 ];

@@ -16,6 +16,7 @@ export const SHOES: EvalCase[] = [
 
 Most runners do well on any of these; rotate two pairs if you can.`,
     labels: [at('Brooks', 1, 'positive'), at('Hoka', 2, 'positive'), at('Asics', 3), at('On', 4)],
+    discovered: [],
   },
   {
     id: 'shoe-02',
@@ -24,6 +25,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
     classes: ['common-word', 'prose'],
     text: `On long runs, your feet swell, so buy running shoes half a size up. Cross a few brooks on a trail run and you'll want a shoe that drains well. Salomon and Altra make good trail options.`,
     labels: [absent('On'), absent('Brooks'), at('Salomon', 1), at('Altra', 2)],
+    discovered: [],
   },
   {
     id: 'shoe-03',
@@ -37,6 +39,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
 | Asics Novablast 4 | 260 g | 8 mm | $140 |
 | Hoka Mach 6 | 232 g | 5 mm | $140 |`,
     labels: [at('Saucony', 1), at('New Balance', 2), at('Asics', 3), at('Hoka', 4)],
+    discovered: [],
   },
   {
     id: 'shoe-04',
@@ -45,6 +48,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
     classes: ['common-word', 'prose'],
     text: `Getting back into running after an injury is about finding a new balance between rest and load. Increase weekly distance by no more than 10% and listen to your body. A cushioned shoe such as the Hoka Bondi can reduce impact.`,
     labels: [absent('New Balance'), at('Hoka', 1), absent('Brooks')],
+    discovered: [],
   },
   {
     id: 'shoe-05',
@@ -56,6 +60,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
 - New Balance 880: Available in 2E and 4E widths.
 - Brooks Ghost Wide: Popular neutral trainer in wide sizes.`,
     labels: [at('New Balance', 2), at('Altra', 1), at('Brooks', 3)],
+    discovered: [],
   },
   {
     id: 'shoe-06',
@@ -64,6 +69,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
     classes: ['common-word', 'prose', 'possessive'],
     text: `On's CloudTec sole feels firm at first but softens with mileage. Compared with Hoka's maximal foam, On running shoes are lower to the ground. Swiss brand On also makes a popular hiking line.`,
     labels: [at('On', 1), at('Hoka', 2)],
+    discovered: [],
   },
   {
     id: 'shoe-07',
@@ -80,6 +86,7 @@ Most runners do well on any of these; rotate two pairs if you can.`,
 ### Adidas Adizero SL
 - Great value speed shoe`,
     labels: [at('Saucony', 1), at('Nike', 2), at('Adidas', 3), at('Brooks', null)],
+    discovered: [],
   },
   {
     id: 'shoe-08',
@@ -93,5 +100,6 @@ Most runners do well on any of these; rotate two pairs if you can.`,
 - Replace shoes every 500–800 km[2].
 - Try them on with your usual running socks.`,
     labels: [absent('On'), absent('Brooks'), absent('Nike')],
+    discovered: [],
   },
 ];
