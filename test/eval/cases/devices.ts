@@ -100,4 +100,90 @@ Repairable and upgradeable; there's nothing quite like it.`,
     labels: [at('Sony', 1, 'positive'), at('AirPods', 2), at('Samsung', 3)],
     discovered: [],
   },
+  {
+    id: 'dev-d01',
+    surface: 'gemini',
+    industry: 'devices',
+    classes: ['table', 'list', 'common-word'],
+    text: `Here are the best mid-range phones under $500:
+
+| Phone | Price | Standout |
+|---|---|---|
+| Google Pixel 8a | $499 | Best camera |
+| Samsung Galaxy A55 | $449 | Long software support |
+| Apple iPhone SE (3rd gen) | $429 | Cheapest way into iOS |
+| Nothing Phone (2a) | $349 | Unique design |
+| OnePlus 12R | $499 | Fast charging |
+| Moto G Power 5G | $299 | Battery life |
+
+**Things to consider**
+
+* **Software support:** Samsung and Google promise years of updates; Apple typically supports iPhones for six or more.
+* **Charging:** none include a charger in the box.
+* **Size:** the iPhone SE is much smaller than the rest.`,
+    labels: [at('Apple', 3), at('Samsung', 2)],
+    discovered: ['Google Pixel 8a', 'Nothing Phone (2a)', 'OnePlus 12R', 'Moto G Power 5G'],
+  },
+  {
+    id: 'dev-d02',
+    surface: 'claude',
+    industry: 'devices',
+    classes: ['heading', 'prose', 'possessive'],
+    text: `## Noise-cancelling headphones for frequent flyers
+
+The two names you'll hear most are Sony and Bose, and for good reason, but the gap has narrowed.
+
+### Noise cancelling
+The **Sony WH-1000XM5** and the **Bose QuietComfort Ultra** are neck and neck; Bose is slightly better with low engine rumble.
+
+### Comfort
+Bose wins on long-haul flights. The **Sennheiser Momentum 4** is comfortable too, with the best battery life of the group (60 hours).
+
+### Sound quality
+If sound matters most, the **Bowers & Wilkins Px7 S2e** is the most detailed of the four.
+
+### Pros and cons
+- **Pros:** all fold flat and support multipoint Bluetooth
+- **Cons:** none are cheap; expect $350–$450
+
+My pick for most travellers is the Bose. Apple's **AirPods Max** are worth a look only if you live in the Apple ecosystem.`,
+    labels: [at('Sony', 1), at('Bose', 2, 'positive')],
+    discovered: ['Sennheiser Momentum 4', 'Bowers & Wilkins Px7 S2e', 'AirPods Max'],
+  },
+  {
+    id: 'dev-d03',
+    surface: 'google_ai_overview',
+    industry: 'devices',
+    classes: ['intro', 'list'],
+    text: `The best smartwatches for fitness tracking include the Garmin Forerunner 265, Apple Watch Series 10 and Google Pixel Watch 3.
+- Garmin Forerunner 265: Accurate GPS and up to 13 days of battery.
+- Apple Watch Series 10: The best all-rounder for iPhone users.
+- Google Pixel Watch 3: Fitbit health features built in.
+- Samsung Galaxy Watch7: The best choice for Android phones.
+- COROS Pace 3: Light, with excellent battery life for the price.
+- Amazfit Balance: A low-cost option with a two-week battery.
+- Battery life: Ranges from one day to two weeks depending on the model.`,
+    labels: [at('Apple', 2), at('Garmin', 1)],
+    discovered: ['Google Pixel Watch 3', 'Samsung Galaxy Watch7', 'COROS Pace 3', 'Amazfit Balance'],
+  },
+  {
+    id: 'dev-d04',
+    surface: 'chatgpt',
+    industry: 'devices',
+    classes: ['list', 'possessive'],
+    text: `Here are the best laptops for college students in 2025:
+
+1. **MacBook Air M3** – All-day battery and a silent, fanless design.
+2. **Dell XPS 13** – A premium Windows ultrabook with a great keyboard.
+3. **Lenovo ThinkPad X1 Carbon** – Legendary keyboard and durability.
+4. **ASUS Zenbook 14 OLED** – A stunning display for the price.
+5. **HP Spectre x360 14** – A flexible 2-in-1 with pen support.
+6. **Microsoft Surface Laptop 7** – Snapdragon X Elite with long battery life.
+7. **Acer Swift Go 14** – The best budget pick.
+8. **Framework Laptop 13** – Repairable and upgradeable.
+
+**Budget tip:** Apple's education pricing takes about $100 off a MacBook Air, and Dell runs student discounts through the school year.`,
+    labels: [at('MacBook Air', 1), at('Dell', 2)],
+    discovered: ['Lenovo ThinkPad X1 Carbon', 'ASUS Zenbook 14 OLED', 'HP Spectre x360 14', 'Microsoft Surface Laptop 7', 'Acer Swift Go 14', 'Framework Laptop 13'],
+  },
 ];

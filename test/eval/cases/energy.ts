@@ -100,4 +100,66 @@ Bees build a hive; thermostats just build habits.`,
     labels: [absent('Nest'), absent('Hive')],
     discovered: [],
   },
+  {
+    id: 'energy-d01',
+    surface: 'chatgpt',
+    industry: 'energy',
+    classes: ['list'],
+    text: `Thinking about solar panels? Here are the UK installers and suppliers homeowners rate most highly:
+
+1. **Octopus Energy** – Installs panels and batteries, with a smart export tariff.
+2. **Otovo** – A marketplace that matches you with vetted local installers.
+3. **Project Solar UK** – Long guarantees and in-house installers.
+4. **E.ON Next** – Combined solar and battery packages.
+5. **Tesla Powerwall** – The best-known home battery, fitted by certified partners.
+6. **GivEnergy** – A British battery and inverter maker, popular with installers.
+
+How to get started:
+
+- Step 1: Check your roof's orientation and shading.
+- Step 2: Get at least three quotes.
+- Step 3: Apply for a Smart Export Guarantee tariff.
+
+**Bottom line:** Octopus is the simplest one-stop option if you're already a customer.`,
+    labels: [at('Octopus Energy', 1, 'positive'), at('Tesla', 5)],
+    discovered: ['Otovo', 'Project Solar UK', 'E.ON Next', 'GivEnergy'],
+  },
+  {
+    id: 'energy-d02',
+    surface: 'google_ai_overview',
+    industry: 'energy',
+    classes: ['intro', 'list'],
+    text: `The cheapest energy suppliers in the UK right now include Octopus Energy, EDF and British Gas, though most prices sit close to the price cap.
+- Octopus Energy: Agile and Tracker tariffs can undercut the cap.
+- EDF: Fixed deals slightly below the cap.
+- So Energy: A smaller supplier with strong customer ratings.
+- British Gas: The largest supplier, with fixed tariffs near the cap.
+- Outfox the Market: Often among the cheapest fixed deals.
+- Utility Warehouse: Bundles energy with broadband and mobile.
+- Fixed vs variable: Fixed tariffs protect against rises but may carry exit fees.`,
+    labels: [at('British Gas', 4), at('EDF', 2)],
+    discovered: ['Octopus Energy', 'So Energy', 'Outfox the Market', 'Utility Warehouse'],
+  },
+  {
+    id: 'energy-d03',
+    surface: 'gemini',
+    industry: 'energy',
+    classes: ['list', 'common-word'],
+    text: `**Smart thermostats that work with UK combi boilers**
+
+* **Hive Thermostat Mini** – simple, affordable and easy to install.
+* **tado° Smart Thermostat X** – room-by-room control with smart radiator valves.
+* **Google Nest Learning Thermostat** – learns your routine and adjusts itself.
+* **Netatmo Smart Thermostat** – an e-ink display and no subscription.
+* **Honeywell Home evohome** – zoned heating for larger homes.
+* **Drayton Wiser** – a good-value multi-zone system.
+
+**Things to check first**
+
+* **Boiler compatibility:** most work with combi boilers, but check before you buy.
+* **Installation:** some need a Gas Safe engineer; others are DIY.
+* **Hot water control:** only some models can schedule a hot water cylinder.`,
+    labels: [at('Hive', 1), at('Nest', 3)],
+    discovered: ['tado° Smart Thermostat X', 'Netatmo Smart Thermostat', 'Honeywell Home evohome', 'Drayton Wiser'],
+  },
 ];

@@ -94,4 +94,65 @@ Nestle is also the world's largest bottled-water seller.`,
     labels: [absent('Apple'), absent('Dove'), absent('Fage')],
     discovered: [],
   },
+  {
+    id: 'food-d01',
+    surface: 'chatgpt',
+    industry: 'food',
+    classes: ['list', 'diacritics', 'spelling'],
+    text: `Europe's biggest dairy companies by revenue are:
+
+1. **Lactalis** – French; brands include Président and Galbani.
+2. **Nestlé** – Dairy is a smaller share of its business than coffee or pet food.
+3. **Danone** – The yogurt leader, with Activia and Alpro.
+4. **FrieslandCampina** – Dutch cooperative behind Campina and Friso.
+5. **Arla Foods** – Danish–Swedish cooperative known for Lurpak and Castello.
+6. **Müller** – German family firm, strong in UK yogurts.
+7. **Sodiaal** – French cooperative that owns Candia.
+8. **Savencia** – French cheese maker behind Saint Agur and Caprice des Dieux.
+
+Nestle has been selling parts of its dairy business, while **Muller** keeps growing in the UK.`,
+    labels: [at('Nestle', 2), at('Danone', 3)],
+    discovered: ['Lactalis', 'FrieslandCampina', 'Arla Foods', 'Müller', 'Sodiaal', 'Savencia'],
+  },
+  {
+    id: 'food-d02',
+    surface: 'google_ai_overview',
+    industry: 'food',
+    classes: ['intro', 'list'],
+    text: `The best oat milks for coffee include Oatly Barista Edition, Minor Figures and Califia Farms, according to baristas.
+- Oatly Barista Edition: Steams well and holds latte art.
+- Minor Figures: A neutral taste that lets the coffee come through.
+- Califia Farms Oat Barista: Creamy and popular in the US.
+- Alpro Oat Barista: Widely available in European supermarkets.
+- Pacific Foods: A lower-sugar option.
+- Homemade: Cheaper, but it won't foam as well.`,
+    labels: [at('Oatly', 1), at('Alpro', 4)],
+    discovered: ['Minor Figures', 'Califia Farms Oat Barista', 'Pacific Foods'],
+  },
+  {
+    id: 'food-d03',
+    surface: 'claude',
+    industry: 'food',
+    classes: ['heading', 'diacritics', 'possessive'],
+    text: `## Ethical chocolate brands
+
+If you care about cocoa farmers, a few brands go well beyond the usual certifications.
+
+### Tony's Chocolonely
+Built around ending child labour in cocoa; pays a higher premium than Fairtrade and traces every bean.
+
+### Divine Chocolate
+Part-owned by the Kuapa Kokoo farmers' cooperative in **Ghana**, so growers share in the profits.
+
+### Alter Eco
+Organic, Fairtrade bars with compostable wrappers.
+
+### Beyond Good
+Makes its bars in **Madagascar**, where the cocoa is grown.
+
+### What about the big names?
+Nestle and Mondelēz run their own sustainability programmes (Nestlé's Income Accelerator, Mondelēz's Cocoa Life), but independent scorecards still rank them behind the brands above.`,
+    labels: [at('Nestle', null), at('Mondelez', null)],
+    discovered: ["Tony's Chocolonely", 'Divine Chocolate', 'Alter Eco', 'Beyond Good'],
+  },
 ];

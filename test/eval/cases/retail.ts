@@ -121,4 +121,62 @@ Whichever you pick, target a screen size that fits your viewing distance.`,
     labels: [at('Target', 1, 'positive'), at('Walmart', 2)],
     discovered: [],
   },
+  {
+    id: 'retail-d01',
+    surface: 'chatgpt',
+    industry: 'retail',
+    classes: ['list', 'domain', 'possessive', 'common-word'],
+    text: `If you're furnishing your first flat on a budget, these retailers give the best value:
+
+1. **IKEA** – Flat-pack basics at the lowest prices, with an assembly service.
+2. **Wayfair** – A huge online range and frequent flash sales.
+3. **Amazon Basics** – Cheap, functional pieces with fast delivery.
+4. **Made.com** – Designer looks for less, now sold online by Next.
+5. **Facebook Marketplace** – Second-hand bargains near you.
+6. **Habitat** – Stylish mid-range pieces, often on offer.
+7. **Dunelm** – Soft furnishings and good-value beds.
+
+**Tip:** Wayfair's "Way Day" sale in spring cuts prices by up to 80%, so time big purchases around it.`,
+    labels: [at('Amazon', 3), at('Wayfair', 2)],
+    discovered: ['IKEA', 'Made.com', 'Facebook Marketplace', 'Habitat', 'Dunelm'],
+  },
+  {
+    id: 'retail-d02',
+    surface: 'google_ai_overview',
+    industry: 'retail',
+    classes: ['intro', 'list', 'common-word'],
+    text: `If you target the best holiday deals, stores that price-match include Best Buy, Target and Walmart, though policies differ.
+- Best Buy: Matches Amazon and major retailers on identical items.
+- Target: Matches its own website and select competitors for 14 days.
+- Walmart: Matches walmart.com prices in store.
+- Kohl's: Does not price-match, but stacks coupons with Kohl's Cash.
+- Costco: No price matching, but refunds the difference if its own price drops within 30 days.
+- Home Depot: Matches competitors and beats their price by 10%.
+- Receipts: Keep them, since most policies require proof of purchase.`,
+    labels: [at('Target', 2), at('Costco', 5)],
+    discovered: ['Best Buy', 'Walmart', "Kohl's", 'Home Depot'],
+  },
+  {
+    id: 'retail-d03',
+    surface: 'perplexity',
+    industry: 'retail',
+    classes: ['list'],
+    text: `The most trusted resale platforms for designer fashion[1][2]:
+
+1. **Vestiaire Collective** – authentication on every item, strong in Europe[1].
+2. **The RealReal** – consignment with in-house experts; US-focused[3].
+3. **eBay** – Authenticity Guarantee on handbags over $500[2].
+4. **Vinted** – no seller fees, mostly mid-range brands[4].
+5. **Depop** – popular with Gen Z for vintage streetwear[5].
+6. **Poshmark** – social selling with a flat 20% fee on most sales[6].
+
+For shopping in person, the best vintage districts are[7]:
+- **Paris** – Le Marais and the Saint-Ouen flea market
+- **London** – Brick Lane and Portobello Road
+- **Berlin** – Mauerpark on Sundays
+
+Vestiaire's authentication fee is included in the price[1].`,
+    labels: [at('eBay', 3), absent('Amazon')],
+    discovered: ['Vestiaire Collective', 'The RealReal', 'Vinted', 'Depop', 'Poshmark'],
+  },
 ];

@@ -129,4 +129,99 @@ Always install the app before you travel.`,
     labels: [at('NordVPN', 1), at('Surfshark', 2), at('Proton VPN', 3), absent('Mullvad')],
     discovered: [],
   },
+  {
+    id: 'vpn-d01',
+    surface: 'perplexity',
+    industry: 'vpn',
+    classes: ['list', 'nested', 'spelling', 'domain'],
+    text: `The best VPNs for torrenting in 2025, based on speed tests and audited no-logs policies[1][2]:
+
+1. **Mullvad**
+   - **Price:** €5/month flat[1]
+   - **Port forwarding:** removed in 2023
+2. **ProtonVPN**
+   - **Price:** from $4.49/month[3]
+   - **Port forwarding:** yes, on P2P servers
+3. **NordVPN**
+   - **Price:** from $3.39/month[2]
+   - **Port forwarding:** no
+4. **AirVPN**
+   - **Price:** €7/month[4]
+   - **Port forwarding:** yes
+5. **hide.me**
+   - **Price:** free plan available[5]
+6. **Windscribe**
+   - **Price:** from $5.75/month[2]
+
+Proton VPN is the best balance of speed, price and privacy for most people[3].`,
+    labels: [at('NordVPN', 3), at('Proton VPN', 2, 'positive')],
+    discovered: ['Mullvad', 'AirVPN', 'hide.me', 'Windscribe'],
+  },
+  {
+    id: 'vpn-d02',
+    surface: 'gemini',
+    industry: 'vpn',
+    classes: ['list', 'table'],
+    text: `Free VPNs are rarely as good as paid ones, but a few are safe to use.
+
+**Free options**
+
+* **Proton VPN Free** – unlimited data and no ads.
+* **Windscribe** – 10 GB a month and a good choice of locations.
+* **TunnelBear** – 2 GB a month, with friendly apps.
+* **PrivadoVPN** – 10 GB a month, based in Switzerland.
+
+**Paid options under $5 a month**
+
+* **Surfshark** – unlimited devices.
+* **Private Internet Access** – highly configurable.
+* **CyberGhost** – servers labelled by streaming service.
+
+| Feature | Windscribe | TunnelBear | Surfshark |
+|---|---|---|---|
+| Data limit | 10 GB | 2 GB | Unlimited |
+| Streaming | Some | No | Yes |
+| Price | Free | Free | $2.19/mo |
+
+**Verdict:** if you can spend a little, Surfshark beats every free plan. ExpressVPN and NordVPN are faster but cost more.`,
+    labels: [at('ExpressVPN', null), at('NordVPN', null)],
+    discovered: ['Proton VPN Free', 'Windscribe', 'TunnelBear', 'PrivadoVPN', 'Surfshark', 'Private Internet Access', 'CyberGhost'],
+  },
+  {
+    id: 'vpn-d03',
+    surface: 'chatgpt',
+    industry: 'vpn',
+    classes: ['heading', 'nested', 'spelling'],
+    text: `Here are the best VPNs for streaming abroad in 2025:
+
+### 1. ExpressVPN
+- **Best for:** reliability across Netflix, BBC iPlayer and Disney+
+- **Price:** from $4.99/month on a two-year plan
+
+### 2. Nord VPN
+- **Best for:** speed, thanks to NordLynx
+- **Price:** from $3.39/month
+
+### 3. Surfshark
+- **Best for:** unlimited devices on one account
+- **Price:** from $2.19/month
+
+### 4. CyberGhost
+- **Best for:** beginners, with servers labelled by streaming service
+
+### 5. PureVPN
+- **Best for:** live sports
+
+### 6. Proton VPN
+- **Best for:** trying a free tier before you pay
+
+### Key features to look for
+- Obfuscated servers
+- A 30-day money-back guarantee
+- Apps for smart TVs (Fire TV, Apple TV, Android TV)
+
+**Bottom line:** NordVPN is the best all-rounder; pick ExpressVPN if money is no object.`,
+    labels: [at('NordVPN', 2, 'positive'), at('Surfshark', 3)],
+    discovered: ['ExpressVPN', 'CyberGhost', 'PureVPN', 'Proton VPN'],
+  },
 ];
