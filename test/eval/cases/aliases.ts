@@ -14,6 +14,7 @@ export const ALIASES: EvalCase[] = [
 2. **Sendinblue** – pay per email sent, with SMS included.
 3. **Mailchimp** – familiar but pricier as you grow.`,
     labels: [at('Brevo', 2), at('Mailchimp', 3)],
+    discovered: ['MailerLite'],
   },
   {
     id: 'alias-02',
@@ -23,6 +24,7 @@ export const ALIASES: EvalCase[] = [
     aliases: [{ name: 'Kit', aliases: ['ConvertKit'] }],
     text: `ConvertKit is built around creators: tag subscribers by interest and sell digital products directly. Beehiiv is the newer rival with stronger growth tools.`,
     labels: [at('Kit', 1, 'positive'), at('Beehiiv', 2)],
+    discovered: [],
   },
   {
     id: 'alias-03',
@@ -38,6 +40,7 @@ export const ALIASES: EvalCase[] = [
 
 Add a meta description to your website so search results look inviting.`,
     labels: [at('Meta', 1), absent('TikTok')],
+    discovered: ['Google Business Profile'],
   },
   {
     id: 'alias-04',
@@ -47,6 +50,7 @@ Add a meta description to your website so search results look inviting.`,
     aliases: [{ name: 'Wise', aliases: ['TransferWise'] }],
     text: `TransferWise, which rebranded in 2021, is usually the cheapest way to send money abroad. It would be wise to compare it with Revolut for large transfers.`,
     labels: [at('Wise', 1, 'positive'), at('Revolut', 2)],
+    discovered: [],
   },
   {
     id: 'alias-05',
@@ -60,6 +64,7 @@ Add a meta description to your website so search results look inviting.`,
 | HubSpot | Low | Large |
 | Pipedrive | Low | Medium |`,
     labels: [at('Salesforce', 1), at('HubSpot', 2), at('Pipedrive', 3)],
+    discovered: [],
   },
   {
     id: 'alias-06',
@@ -72,6 +77,7 @@ Add a meta description to your website so search results look inviting.`,
 - E.ON Next: Good smart-meter support.
 - OVO: Carbon-neutral plans.`,
     labels: [at('Octopus Energy', 1), at('Ovo', 3)],
+    discovered: ['E.ON Next'],
   },
   {
     id: 'alias-07',
@@ -81,6 +87,7 @@ Add a meta description to your website so search results look inviting.`,
     aliases: [{ name: 'Google Ads', aliases: ['AdWords'] }],
     text: `Many guides still call it AdWords, but the platform has been Google Ads since 2018. For local services, Microsoft Advertising is a cheaper complement.`,
     labels: [at('Google Ads', 1), at('Microsoft Advertising', 2)],
+    discovered: [],
   },
   {
     id: 'alias-08',
@@ -96,6 +103,7 @@ Add a meta description to your website so search results look inviting.`,
 
 Whichever you choose, review close rates monthly.`,
     labels: [at('Close', 2), absent('HubSpot')],
+    discovered: ['Apollo.io', 'Outreach'],
   },
   {
     id: 'alias-09',
@@ -105,6 +113,7 @@ Whichever you choose, review close rates monthly.`,
     aliases: [{ name: 'Mondelēz', aliases: ['Cadbury', 'Oreo'] }],
     text: `Cadbury Dairy Milk remains the UK's best-selling chocolate bar, ahead of Galaxy. Nestlé's KitKat is third.`,
     labels: [at('Mondelēz', 1), at('Nestle', 2)],
+    discovered: [],
   },
   {
     id: 'alias-10',
@@ -121,6 +130,7 @@ Included with Microsoft 365, which makes it the cheapest for many companies.
 ## Google Chat
 Fine if you live in Google Workspace.`,
     labels: [at('Slack', 1), at('Microsoft Teams', 2), absent('Zoom')],
+    discovered: ['Google Chat'],
   },
   {
     id: 'alias-11',
@@ -134,6 +144,7 @@ Fine if you live in Google Workspace.`,
 2. **Surfshark** – unlimited devices[3].
 3. **NordVPN** – frequent deep discounts[1].`,
     labels: [at('Private Internet Access', 1), at('Surfshark', 2), at('NordVPN', 3)],
+    discovered: [],
   },
   {
     id: 'alias-12',
@@ -143,5 +154,6 @@ Fine if you live in Google Workspace.`,
     aliases: [{ name: 'Linear', aliases: ['Linear.app'] }],
     text: `Growth was linear for the first year, then the team moved its backlog from Jira to linear.app and shipped faster. Jira remains the choice for large enterprises.`,
     labels: [at('Linear', 2), at('Jira', 1)],
+    discovered: [],
   },
 ];
