@@ -1,4 +1,4 @@
-import { discoverNames, nameKey, readsAsName } from './discover';
+import { discoverNames, nameKey, readingOf } from './discover';
 
 const names = (text: string, tracked: string[] = [], aliases: Record<string, string[]> = {}) =>
   discoverNames(
@@ -19,10 +19,11 @@ describe('discoverNames', () => {
       '| Rank | CRM | Price |',
       '|---|---|---|',
       '| 1 | Copper | $9 |',
+      '| 2 | Insightly | $29 |',
       '',
-      'For teams on Google Workspace, **Folk** is lighter, and **Zoho CRM** again.',
+      'For teams on Google Workspace, **Pipedrive** is lighter, and **Zoho CRM** again; **Folk** is a word alone.',
     ].join('\n');
-    expect(names(text)).toEqual(['Zoho CRM', 'Freshsales', 'Attio', 'Copper', 'Folk']);
+    expect(names(text)).toEqual(['Zoho CRM', 'Freshsales', 'Attio', 'Copper', 'Insightly', 'Pipedrive']);
   });
 
   it('points at the name as written: text.slice(start, end)', () => {
@@ -66,9 +67,26 @@ describe('discoverNames', () => {
     expect(names(text)).toEqual(['Hub Spot']);
   });
 
-  it('keeps names with digits, dots, capitals inside and lower-case connectors', () => {
-    for (const name of ['N26', 'iPhone 15', 'Monday.com', 'Marcus by Goldman Sachs', 'Bank of America', '1Password']) expect([name, readsAsName(name)]).toEqual([name, true]);
-    for (const label of ['Step 1', '2025', 'Ease of use', 'Best for small teams', 'Key Features', 'pricing', 'Our Top Picks']) expect([label, readsAsName(label)]).toEqual([label, false]);
+  it('reads coined names as names, capitalised ordinary words as words, labels and phrases as neither', () => {
+    const readings = (leads: string[]) => leads.map((lead) => [lead, readingOf(lead)]);
+    const names = ['N26', 'iPhone 15', 'Monday.com', 'Marcus by Goldman Sachs', '1Password', 'Fitbod', 'Honeywell Home evohome', 'HP Spectre x360 14'];
+    expect(readings(names)).toEqual(names.map((lead) => [lead, 'name']));
+    const words = ['Close', 'Waking Up', 'Down Dog', 'Wave'];
+    expect(readings(words)).toEqual(words.map((lead) => [lead, 'words']));
+    const labels = ['Step 1', '2025', 'Ease of use', 'Best for small teams', 'Key Features', 'pricing', 'Our Top Picks', 'Receipts', 'Charging', 'Best all-in-one workspaces'];
+    expect(readings(labels)).toEqual(labels.map((lead) => [lead, null]));
+  });
+
+  it('takes capitalised ordinary words only among names: a list of labels gives none', () => {
+    const names = '- **Strength**\n  - **Future** – a coach\n  - **Fitbod** – generated plans\n- **Yoga**\n  - **Down Dog** – flows';
+    expect(discoverNames(names, []).map((d) => d.name)).toEqual(['Future', 'Fitbod', 'Down Dog']);
+    const withTracked = '### Headspace\nCourses.\n\n### Waking Up\nPhilosophy.\n\n### Comparing costs\nLast.';
+    expect(discoverNames(withTracked, [{ name: 'Headspace' }]).map((d) => d.name)).toEqual(['Waking Up']);
+  });
+
+  it('leaves out places and people', () => {
+    const text = '- **Vinted** – no fees\n- **Depop** – vintage\n\nBest districts:\n- **Paris** – Le Marais\n- **New York** – SoHo\n\nWriters like **Casey Newton** use **Buttondown**.';
+    expect(discoverNames(text, []).map((d) => d.name)).toEqual(['Vinted', 'Depop', 'Buttondown']);
   });
 
   it('takes hostile text as text', () => {

@@ -7,5 +7,5 @@ export { computeDelta } from './delta';
 export * from './schemas';
 export { ANALYSIS_VERSION, LEGACY_ANALYSIS_VERSION } from './version';
 export { simulateCalibration, simulateRunPair, seededRandom, type CalibrationDesign, type CalibrationOptions, type CalibrationResult, type FlaggedShare } from './calibration';
-export { discoverNames, nameKey, readsAsName, type DiscoveredSpan } from './discover';
-export { computeInsights, INSIGHT_LISTS, type InsightAnswer, type InsightFindings, type InsightNames, type DiscoveredNameInsight, type CitationGapInsight } from './insights';
+export { discoverNames, nameKey, readingOf, type DiscoveredSpan, type Reading } from './discover';
+export { answerInsight, computeInsights, INSIGHT_LISTS, type AnswerInsight, type InsightAnswer, type InsightFindings, type InsightNames, type DiscoveredNameInsight, type CitationGapInsight } from './insights';

@@ -2,8 +2,8 @@
  * Insights over a tracker's newest runs (api-contract §12): the names its answers put forward that
  * it does not track, and the domains cited where competitors are named but the brand is not.
  */
-import { detectBrands } from './detect';
-import { discoverNames, type DiscoveredSpan } from './discover';
+import { detectBrands, type TrackedBrand } from './detect';
+import { discoverBeside, type DiscoveredSpan } from './discover';
 import { cellsOf, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
 import { CAUSATION_NOTE, type Interval } from './schemas';
 import { round } from './stats';
@@ -50,12 +50,31 @@ export interface InsightFindings<S extends string = string> {
   note: typeof CAUSATION_NOTE;
 }
 
-/** Insights from the answers of a tracker's runs, with its current names. */
-export function computeInsights<S extends string>(names: InsightNames, answers: readonly InsightAnswer<S>[]): InsightFindings<S> {
-  const brands = [...(names.brand === null ? [] : [names.brand]), ...names.competitors].map((n) => withAliases(n, names.aliases));
-  const discovered = answers.map((a) => discoverNames(a.text, brands));
+/** What one answer holds for insights: the names it puts forward, and which tracked names it mentions. */
+export interface AnswerInsight {
+  discovered: DiscoveredSpan[];
+  /** The brand (if any) then the competitors, in tracker order. */
+  mentioned: boolean[];
+}
+
+/** The tracked names as detection takes them: the brand (if any), then the competitors, with their aliases. */
+function trackedBrands(names: InsightNames): TrackedBrand[] {
+  return [...(names.brand === null ? [] : [names.brand]), ...names.competitors].map((n) => withAliases(n, names.aliases));
+}
+
+/** One answer's part of the insights: detection and discovery on one folding of its text. */
+export function answerInsight(names: InsightNames, text: string): AnswerInsight {
+  const brands = trackedBrands(names);
+  const detections = detectBrands(text, brands);
+  return { discovered: discoverBeside(text, brands, detections), mentioned: detections.map((d) => d.mentioned) };
+}
+
+/** Insights from the answers of a tracker's runs, with its current names; `found` is each answer's {@link answerInsight} when already computed. */
+export function computeInsights<S extends string>(names: InsightNames, answers: readonly InsightAnswer<S>[], found?: readonly AnswerInsight[]): InsightFindings<S> {
+  const perAnswer = found ?? answers.map((a) => answerInsight(names, a.text));
+  const discovered = perAnswer.map((f) => f.discovered);
   const hasGaps = names.primitive === 'compare' || names.primitive === 'sentiment';
-  const gaps = hasGaps ? citationGaps(names, answers, discovered) : null;
+  const gaps = hasGaps ? citationGaps(names, answers, perAnswer) : null;
   return {
     answers: answers.length,
     discoveredNames: discoveredNames(answers, discovered),
@@ -123,8 +142,8 @@ function example<S extends string>(a: InsightAnswer<S>, span: DiscoveredSpan): D
  * Domains cited in answers that mention a competitor but not the brand. A sentiment tracker has no
  * competitors: the names the answer puts forward stand in for them.
  */
-function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], discovered: readonly DiscoveredSpan[][]) {
-  const brands = [names.brand ?? '', ...names.competitors].map((n) => withAliases(n, names.aliases));
+function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], found: readonly AnswerInsight[]) {
+  const discovered = found.map((f) => f.discovered);
   const byDomain = new Map<string, { answers: number; names: Map<string, number>; urls: Map<string, number> }>();
   // A discovered name is shown in the form the answers write most often, as in `discoveredNames`.
   const forms = new Map<string, string[]>();
@@ -132,8 +151,8 @@ function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], di
   const written = new Map([...forms].map(([key, all]) => [key, mostWritten(all)]));
   let gapAnswers = 0;
   answers.forEach((a, i) => {
-    const mentioned = detectBrands(a.text, brands).map((d) => d.mentioned);
-    if (mentioned[0]) return; // the brand is named
+    const { mentioned } = found[i]!;
+    if (mentioned[0]) return; // the brand is named (it comes first: these primitives have one)
     const others = names.primitive === 'sentiment' ? discovered[i]!.map((d) => written.get(d.key)!) : names.competitors.filter((_, k) => mentioned[k + 1]);
     if (others.length === 0) return;
     gapAnswers++;

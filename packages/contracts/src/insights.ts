@@ -15,6 +15,11 @@ export const INSIGHTS_LIMITS = {
   examples: 3,
   /** URLs listed per citation gap. */
   gapUrls: 5,
+  /**
+   * Succeeded answers read at most: runs are taken newest first while their answers fit (the first
+   * always does: a run has at most 1,500), so large runs give fewer runs than asked for.
+   */
+  answers: 3_000,
 } as const;
 
 const Count = z.int().min(0);
@@ -24,7 +29,9 @@ export const InsightsQuery = z
   .object({
     runs: queryInteger(1, INSIGHTS_LIMITS.runs)
       .default(1)
-      .meta({ description: `The newest N COMPLETED or PARTIAL runs to read, 1–${INSIGHTS_LIMITS.runs}; default 1.` }),
+      .meta({
+        description: `The newest N COMPLETED or PARTIAL runs to read, 1–${INSIGHTS_LIMITS.runs}; default 1. Runs are read newest first while their succeeded answers total at most ${INSIGHTS_LIMITS.answers}, so large runs give fewer (\`runs\` in the answer lists those read).`,
+      }),
   })
   .strict();
 export type InsightsQuery = z.infer<typeof InsightsQuery>;
@@ -80,7 +87,9 @@ export const InsightsRun = z.object({ id: z.uuid(), status: z.enum(['COMPLETED',
 export const Insights = z
   .object({
     trackerId: z.uuid(),
-    runs: z.array(InsightsRun).meta({ description: 'The runs read, newest first; empty when the tracker has no COMPLETED or PARTIAL run yet.' }),
+    runs: z.array(InsightsRun).meta({
+      description: `The runs read, newest first: the newest \`runs\` asked for, fewer when their answers would exceed ${INSIGHTS_LIMITS.answers}; empty when the tracker has no COMPLETED or PARTIAL run yet.`,
+    }),
     answers: Count.meta({ description: 'The succeeded answers of those runs: what was analysed.' }),
     discoveredNames: z.array(DiscoveredName).max(INSIGHTS_LIMITS.discoveredNames).meta({
       description: `Names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track as brand, competitor or alias, folded like tracked names (case, diacritics, spacing); most answers first, at most ${INSIGHTS_LIMITS.discoveredNames}.`,

@@ -1,3 +1,5 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+
 /**
  * `fn` over every item, at most `limit` at once; the results in the items' order. After a failure
  * no new call starts, and it rejects with that failure once the calls under way have ended.
@@ -17,6 +19,19 @@ export async function mapConcurrently<T, R>(items: readonly T[], limit: number, 
   const outcomes = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
   const failure = outcomes.find((o) => o.status === 'rejected');
   if (failure) throw failure.reason;
+  return results;
+}
+
+/**
+ * `fn` over every item in order, synchronous CPU work, giving the event loop a turn after every
+ * `slice` items: a long computation in a service then never holds up its heartbeats, acks and queries.
+ */
+export async function mapInSlices<T, R>(items: readonly T[], slice: number, fn: (item: T, index: number) => R): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % slice === 0) await yieldToEventLoop();
+    results.push(fn(items[i]!, i));
+  }
   return results;
 }
 

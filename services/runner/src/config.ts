@@ -25,6 +25,10 @@ export const runnerConfigSchema = baseConfigSchema
     RUN_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(10_000),
     /** Bytes (of JSON) those pages may take at most, in each runner process; held in memory, they take about 2–3 times that. */
     RUN_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+    /** Insights (names discovered, citation gaps) each runner process keeps, by the runs and names they were computed from; 0 keeps none. */
+    INSIGHTS_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(500),
+    /** Bytes (of JSON) those insights may take at most, in each runner process. */
+    INSIGHTS_CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(8 * 1024 * 1024),
     /** Answers a second a tracker's reanalysis proceeds at, in each runner process; 0: as fast as it can. */
     REANALYSIS_ANSWERS_PER_SECOND: z.coerce.number().int().min(0).default(2_000),
     /** Answers a second an operators' sweep proceeds at: low, so that runs and the API are not slowed; 0: as fast as it can. */

@@ -1,9 +1,10 @@
-import { computeInsights, type InsightAnswer } from '@brandradar/analysis';
-import { BillingQueries, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries, type Surface } from '@brandradar/contracts';
-import { randomUUID } from 'node:crypto';
-import { DomainError, query, type BatchOutbox, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { answerInsight, computeInsights, type InsightAnswer } from '@brandradar/analysis';
+import { BillingQueries, INSIGHTS_LIMITS, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries, type Surface } from '@brandradar/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import { DomainError, mapInSlices, query, type BatchOutbox, type GroupedCache, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { ANSWERS_PER_SLICE } from './domain/answer-metrics';
 import { jsonBytes, pageLength } from './domain/page';
-import { isActive, newRun, queuedEvents, runHead, type AnswerRecord, type RunState } from './domain/run';
+import { isActive, newRun, queuedEvents, runCounts, runHead, type AnswerRecord, type RunState } from './domain/run';
 import { answerSlots } from './domain/sampling';
 import type { AnswersPage, FinishedRunCache } from './run-cache';
 import type { OpenRunStore } from './store/open-runs';
@@ -23,6 +24,8 @@ export interface RunQueryDeps {
   nats: NatsLink;
   /** Pages of finished runs already read. */
   cache: FinishedRunCache;
+  /** Insights computed, by tracker (see `insights`). */
+  insightsCache: GroupedCache<QueryResult<Q['insights']>>;
   now: () => Date;
   /** A new run's deadline, from when it is queued and what it asks for. */
   deadlineOf: (queuedAt: Date, definition: Pick<RunState['definition'], 'prompts' | 'models' | 'samplesPerPrompt' | 'samplingMode'>) => Date;
@@ -38,7 +41,7 @@ function succeededAnswers(run: RunState, stored: Map<string, AnswerRecord>): Ins
 }
 
 /** The runner's answers about runs, one per query subject. */
-export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf }: RunQueryDeps) {
+export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, insightsCache, now, deadlineOf }: RunQueryDeps) {
   /** A new run with its deadline, from when it is queued and how many answers it asks for. */
   function build(input: Omit<Parameters<typeof newRun>[0], 'now' | 'deadlineAt'>, queuedAt: Date): RunState {
     return newRun({ ...input, now: queuedAt, deadlineAt: deadlineOf(queuedAt, input.tracker) });
@@ -164,22 +167,39 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       return { count: await store.countActive(accountId, trackerId) };
     },
 
+    /**
+     * Kept by the runs and names they were computed from: a finished run's answers never change, so
+     * the same runs and names always give the same insights (a reanalysis changes metrics, not answers).
+     */
     async insights({ accountId, trackerId, runs: wanted, names }: QueryRequest<Q['insights']>): Promise<QueryResult<Q['insights']>> {
       const runs = await newestFinished(accountId, trackerId, wanted);
-      const answers: InsightAnswer<Surface>[] = [];
-      for (const run of runs) answers.push(...succeededAnswers(run, await store.answersOf(run)));
-      const insightRuns = runs.map((r) => ({ id: r.id, status: r.status as 'COMPLETED' | 'PARTIAL', finishedAt: r.finishedAt!.toISOString() }));
-      return { insights: { trackerId, runs: insightRuns, ...computeInsights(names, answers) } };
+      const key = createHash('sha256').update(JSON.stringify({ runs: runs.map((r) => r.run.id), names })).digest('hex');
+      return insightsCache.get(trackerId, key, async () => {
+        const answers: InsightAnswer<Surface>[] = [];
+        for (const { run } of runs) answers.push(...succeededAnswers(run, await store.answersOf(run)));
+        const found = await mapInSlices(answers, ANSWERS_PER_SLICE, (a) => answerInsight(names, a.text));
+        const insightRuns = runs.map(({ run, status, finishedAt }) => ({ id: run.id, status, finishedAt: finishedAt.toISOString() }));
+        return { insights: { trackerId, runs: insightRuns, ...computeInsights(names, answers, found) } };
+      });
     },
   };
 
-  /** The tracker's newest `wanted` COMPLETED or PARTIAL runs, newest first, read one by one from its run list. */
-  async function newestFinished(accountId: string, trackerId: string, wanted: number): Promise<RunState[]> {
-    const found: RunState[] = [];
+  /**
+   * The tracker's newest `wanted` COMPLETED or PARTIAL runs, newest first, read one by one from its
+   * run list, while their succeeded answers total at most INSIGHTS_LIMITS.answers: what one query
+   * analyses stays within a few seconds of CPU, whatever the runs' size.
+   */
+  async function newestFinished(accountId: string, trackerId: string, wanted: number) {
+    const found: { run: RunState; status: 'COMPLETED' | 'PARTIAL'; finishedAt: Date }[] = [];
+    let answers = 0;
     for (const id of await store.listIdsForTracker(accountId, trackerId, INSIGHT_RUNS_SEARCHED)) {
       const run = await store.get(id);
       if (run?.accountId !== accountId || run.trackerId !== trackerId) continue;
-      if (run.status === 'COMPLETED' || run.status === 'PARTIAL') found.push(run);
+      const { status, finishedAt } = run;
+      if ((status !== 'COMPLETED' && status !== 'PARTIAL') || !finishedAt) continue;
+      answers += runCounts(run).succeeded;
+      if (found.length > 0 && answers > INSIGHTS_LIMITS.answers) break;
+      found.push({ run, status, finishedAt });
       if (found.length === wanted) break;
     }
     return found;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ANALYSIS_VERSION } from '@brandradar/analysis';
 import { apiError, notFound, RunCommands, RunQueries, TrackerQueries, type AnswerMetrics } from '@brandradar/contracts';
-import { DomainError, query, readAhead, storedEvent, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { DomainError, mapInSlices, query, readAhead, storedEvent, type Lease, type Leases, type Logger, type NatsLink, type Outbox, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import type { Counter, Gauge, Histogram } from 'prom-client';
-import { answerMetrics } from './domain/answer-metrics';
+import { ANSWERS_PER_SLICE, answerMetrics } from './domain/answer-metrics';
 import { FINISHED_STATUSES, nextStartAt, reanalysisView, runMetricsOfAnalysed, sweepView, type CurrentNames, type ReanalysisJob, type SweepJob } from './domain/reanalysis';
 import { analysedDefinition, comparisonKeyOf, namesForRun, type RunState } from './domain/run';
 import { deltaAgainst } from './domain/run-analysis';
@@ -38,9 +38,6 @@ export interface ReanalyserDeps {
     sweepTrackersRemaining: Gauge;
   };
 }
-
-/** Answers analysed between two looks at the event loop: a run at the caps never holds it for long. */
-const ANSWERS_PER_SLICE = 10;
 
 /** Runs read and computed ahead of the one being written: the store's reads and writes overlap. */
 const RUNS_READ_AHEAD = 2;
@@ -93,12 +90,9 @@ export function createReanalyser(d: ReanalyserDeps) {
       const answer = stored.get(id);
       return answer ? [{ answerId: id, answer }] : [];
     });
-    const analysed: (AnswerMetrics | null)[] = [];
-    for (let i = 0; i < answers.length; i++) {
-      if (i > 0 && i % ANSWERS_PER_SLICE === 0) await yieldToEventLoop();
-      const { answer } = answers[i]!;
-      analysed.push(answer.status === 'succeeded' ? answerMetrics(definition, answer.text!, answer.citations) : null);
-    }
+    const analysed = await mapInSlices(answers, ANSWERS_PER_SLICE, ({ answer }): AnswerMetrics | null =>
+      answer.status === 'succeeded' ? answerMetrics(definition, answer.text!, answer.citations) : null,
+    );
     const records = answers.map(({ answer }, i) => ({ ...answer, metrics: analysed[i]! }));
     // Stored now, while an earlier run is being switched: nothing reads it before this run switches to `analysisId`.
     await d.runs.storeAnalysis(

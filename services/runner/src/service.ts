@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { RUN_COMMANDS_STREAM, RunCommands, RunNotices, RunQueries, TRACKER_EVENTS_STREAM, TrackerEvents, plannedAnswers } from '@brandradar/contracts';
-import { BatchOutbox, LATENCY_BUCKETS, Leases, Outbox, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { BatchOutbox, GroupedCache, LATENCY_BUCKETS, Leases, Outbox, cacheLookups, consumeEvents, defineConsumer, publishNotice, runPeriodically, serveQueries, watchNotices, type QueryResult, type ServiceDefinition } from '@brandradar/platform';
 import { accountConcurrency, createProviders } from '@brandradar/providers';
 import { runnerConfigSchema, type RunnerConfig } from './config';
 import { runDeadline } from './domain/deadline';
@@ -62,11 +62,22 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     };
     const cache = new FinishedRunCache({ maxEntries: config.RUN_CACHE_MAX_ENTRIES, maxBytes: config.RUN_CACHE_MAX_BYTES }, metrics);
     // Forgotten here at once, then by every replica (this one again) when the notice comes.
+    const insightsCache = new GroupedCache<QueryResult<typeof RunQueries.insights>>(
+      { ttlMs: Infinity, maxEntries: config.INSIGHTS_CACHE_MAX_ENTRIES, maxBytes: config.INSIGHTS_CACHE_MAX_BYTES },
+      cacheLookups(metrics, 'insights_cache_lookups_total', 'Insights asked for, by result: hit (kept), shared (joined a computation under way), miss (computed)'),
+    );
+    const forget = (trackerIds: string[]) => {
+      cache.forget(trackerIds);
+      for (const id of trackerIds) insightsCache.invalidate(id);
+    };
     const changed = (trackerId: string) => {
-      cache.forget([trackerId]);
+      forget([trackerId]);
       publishNotice(nats, RunNotices.changed, { version: 1, trackerIds: [trackerId] });
     };
-    const notices = watchNotices(nats, RunNotices.changed, ({ trackerIds }) => cache.forget(trackerIds), logger, () => cache.clear());
+    const notices = watchNotices(nats, RunNotices.changed, ({ trackerIds }) => forget(trackerIds), logger, () => {
+      cache.clear();
+      insightsCache.clear();
+    });
     const reanalysisStore = new ReanalysisStore(db);
     const jobsOutbox = new Outbox(db, JOBS, nats, logger);
     const sweepsOutbox = new Outbox(db, SWEEPS, nats, logger);
@@ -91,7 +102,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
         sweepTrackersRemaining: new Gauge({ name: 'reanalysis_sweep_trackers_remaining', help: 'Trackers the sweep under way in this process has left', registers: [metrics] }),
       },
     });
-    const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, now, deadlineOf: (queuedAt, definition) => runDeadline(queuedAt, plannedAnswers(definition), deadlinePolicy, askingPhases(definition)) });
+    const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, insightsCache, now, deadlineOf: (queuedAt, definition) => runDeadline(queuedAt, plannedAnswers(definition), deadlinePolicy, askingPhases(definition)) });
     const subscriptions = serveQueries(nats, RunQueries, { ...handlers, ...reanalyser.queries }, 'runner', logger);
 
     const executor = createRunExecutor({

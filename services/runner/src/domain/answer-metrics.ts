@@ -1,6 +1,9 @@
 import { ANALYSIS_VERSION, classifySentiment, detectBrands, normalizeUrl, registrableDomain, samePage, withAliases } from '@brandradar/analysis';
 import { MAX_SPANS_PER_BRAND, type AnswerMetrics, type TrackerDefinition } from '@brandradar/contracts';
 
+/** Answers analysed between two looks at the event loop (reanalyses, insights): a run at the caps never holds it for long. */
+export const ANSWERS_PER_SLICE = 10;
+
 /** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules), by the current rules. */
 export function answerMetrics(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): AnswerMetrics {
   return { analysisVersion: ANALYSIS_VERSION, ...answerFacts(d, text, citations) };
