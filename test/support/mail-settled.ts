@@ -1,5 +1,5 @@
 import type { NatsLink } from '@brandradar/platform';
-import { runsFinishedConsumer, trackerEventsConsumer } from '../../services/notifier/src/service';
+import { notifierConsumers } from '../../services/notifier/src/service';
 import { eventually } from './eventually';
 import { metricValue } from './metrics';
 
@@ -12,7 +12,7 @@ const senderPasses = (opsPorts: readonly number[]): Promise<number[]> => Promise
  * every e-mail due. What has not gone out by then is not going out: a test can count what did.
  */
 export async function mailSettled(link: NatsLink, notifierOpsPorts: readonly number[]): Promise<void> {
-  for (const c of [trackerEventsConsumer, runsFinishedConsumer]) {
+  for (const c of notifierConsumers) {
     await eventually(() => link.jsm.consumers.info(c.stream.name, c.durable), (i) => i.num_pending + i.num_ack_pending === 0);
   }
   const before = await senderPasses(notifierOpsPorts);

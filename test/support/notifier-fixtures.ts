@@ -4,9 +4,9 @@
  * package from made-up answers, so they have the real shapes and values.
  */
 import { randomUUID } from 'node:crypto';
-import { ANALYSIS_VERSION, computeDelta, computeMetrics, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, computeDelta, computeMetrics, significantChanges, type AnalysedAnswer, type AnalysisInput } from '@brandradar/analysis';
 import type { PauseReason, RunSummary, Tracker } from '@brandradar/contracts';
-import type { RunFinished, TrackerActivated, TrackerDeleted, TrackerPaused } from '../../services/notifier/src/domain/templates';
+import type { RunFinished, RunSignificantChange, TrackerActivated, TrackerDeleted, TrackerPaused } from '../../services/notifier/src/domain/templates';
 
 export const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
 
@@ -95,6 +95,17 @@ export function finishedRun(definition: Definition, current: AnalysedAnswer[], p
 export function runFinishedEvent(run: RunSummary, o: { accountId?: string; trackerName?: string; promptCount?: number } = {}): RunFinished {
   return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, promptCount: o.promptCount, run };
 }
+
+/** The alert of a run over `current` answers against one over `previous`, with the changes the runner finds in them. */
+export function significantChangeEvent(definition: Definition, current: AnalysedAnswer[], previous: AnalysedAnswer[], o: { accountId?: string; trackerName?: string } = {}): RunSignificantChange {
+  const run = finishedRun(definition, current, previous);
+  if (!run.metrics || !run.delta) throw new RangeError('an alert compares two runs that both have answers');
+  const delta = { ...run.delta, previousRunId: PREVIOUS_RUN_ID };
+  const changes = significantChanges(delta, run.metrics, computeMetrics({ ...definition, answers: previous }));
+  return { ...eventBase(o.accountId ?? ACCOUNT_ID), trackerName: o.trackerName ?? compareTracker().name, run: { ...run, delta }, changes };
+}
+
+export const PREVIOUS_RUN_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 
 export const COMPARE: Definition = { primitive: 'compare', brand: 'Acme', competitors: ['HubSpot'], url: null };
 

@@ -4,6 +4,7 @@ export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, 
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, clusteredTwoProportionPValue, studentTPValue, designEffect, quantile, type ClusteredCount } from './stats';
 export { computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';
 export { computeDelta } from './delta';
+export { significantChanges, type AlertMetric, type SignificantChangeFinding } from './alerts';
 export * from './schemas';
 export { ANALYSIS_VERSION, LEGACY_ANALYSIS_VERSION } from './version';
 export { simulateCalibration, simulateRunPair, seededRandom, type CalibrationDesign, type CalibrationOptions, type CalibrationResult, type FlaggedShare } from './calibration';

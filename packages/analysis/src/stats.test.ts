@@ -1,4 +1,4 @@
-import { clusteredTwoProportionPValue, designEffect, fisherExactPValue, quantile, reportedPValue, round, studentTPValue, twoProportionPValue, wilsonInterval } from './stats';
+import { clusteredTwoProportionPValue, designEffect, fisherExactPValue, newcombeInterval, quantile, reportedPValue, round, studentTPValue, twoProportionPValue, wilsonInterval } from './stats';
 
 describe('wilsonInterval', () => {
   // Reference values: the closed form at z = 1.959964, as given by R's prop.test(correct = FALSE).
@@ -21,6 +21,25 @@ describe('wilsonInterval', () => {
     expect(i.low).toBeLessThan(0.5);
     expect(i.high).toBeGreaterThan(0.5);
     expect(i.high - 0.5).toBeCloseTo(0.5 - i.low, 3);
+  });
+});
+
+describe('newcombeInterval', () => {
+  it("gives Newcombe's own example: 56/70 − 48/80 → [0.0524, 0.3339] (Statistics in Medicine 1998, 17:873, method 10)", () => {
+    const i = newcombeInterval(56 / 70, wilsonInterval(56, 70)!, 48 / 80, wilsonInterval(48, 80)!);
+    expect(i.low).toBeCloseTo(0.0524, 3);
+    expect(i.high).toBeCloseTo(0.3339, 3);
+  });
+
+  it('stays within −1 and 1 at the extremes, and is the mirror image when the runs swap', () => {
+    const none = wilsonInterval(0, 10)!;
+    const all = wilsonInterval(10, 10)!;
+    const up = newcombeInterval(1, all, 0, none);
+    expect(up.low).toBeGreaterThan(0);
+    expect(up.high).toBeLessThanOrEqual(1);
+    const down = newcombeInterval(0, none, 1, all);
+    expect(down.low).toBeCloseTo(-up.high, 10);
+    expect(down.high).toBeCloseTo(-up.low, 10);
   });
 });
 

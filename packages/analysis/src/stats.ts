@@ -29,6 +29,19 @@ export function wilsonInterval(count: number, n: number): Interval | null {
 }
 
 /**
+ * The 95% interval of the difference `p1 − p2` of two independent proportions, by Newcombe's hybrid
+ * score method (Newcombe 1998, method 10) from each proportion's own 95% interval: the distance of
+ * each estimate to its limit on the side the difference moves toward, combined in quadrature. Chosen
+ * over the textbook `d ± 1.96·SE` for the reasons the Wilson interval is (it stays sensible at 0, at
+ * 1 and at the sample sizes of one run), and because it takes each run's interval as it is stored:
+ * taken on the run's effective sample size, so the clustering of answers carries over.
+ */
+export function newcombeInterval(p1: number, i1: Interval, p2: number, i2: Interval): Interval {
+  const d = p1 - p2;
+  return { low: d - Math.hypot(p1 - i1.low, i2.high - p2), high: d + Math.hypot(i1.high - p1, p2 - i2.low) };
+}
+
+/**
  * The `q` quantile of `sorted` (ascending, not empty) by linear interpolation between order
  * statistics (Hyndman & Fan type 7, the default of R and NumPy): at h = (N − 1)·q, the value at
  * ⌊h⌋ plus the fraction of h beyond it times the step to the next. So the median of 1, 2, 4, 5 is 3.
@@ -55,12 +68,14 @@ export function reportedPValue(p: number): number {
   return p >= 0.0001 ? round(p, 4) : Number(p.toPrecision(2));
 }
 
-function roundDown(x: number, digits: number): number {
+/** `x` rounded down to `digits` decimals: the low end of an interval rounded outward. */
+export function roundDown(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.floor(x * f + 1e-9) / f;
 }
 
-function roundUp(x: number, digits: number): number {
+/** `x` rounded up to `digits` decimals: the high end of an interval rounded outward. */
+export function roundUp(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.ceil(x * f - 1e-9) / f;
 }

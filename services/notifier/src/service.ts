@@ -17,6 +17,9 @@ import { MailQuota } from './store/mail-quota';
 const consumer = <E extends NotifiedEvent>(durable: string, stream: DurableConsumer['stream'], events: readonly E[]): DurableConsumer<E> => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
 export const trackerEventsConsumer = consumer('notifier-tracker-events', TRACKER_EVENTS_STREAM, [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.deleted]);
 export const runsFinishedConsumer = consumer('notifier-runs-finished', RUN_EVENTS_STREAM, [RunEvents.finished]);
+export const significantChangesConsumer = consumer('notifier-significant-changes', RUN_EVENTS_STREAM, [RunEvents.significantChange]);
+/** Every consumer of the notifier: it provisions and reads each one. */
+export const notifierConsumers = [trackerEventsConsumer, runsFinishedConsumer, significantChangesConsumer];
 
 function accountEmail(nats: NatsLink) {
   return async (accountId: string): Promise<string | null> => {
@@ -29,12 +32,12 @@ function accountEmail(nats: NatsLink) {
   };
 }
 
-/** E-mails account owners about activations, finished runs, pauses and deletions, through a persisted outbox. */
+/** E-mails account owners about activations, finished runs, significant changes, pauses and deletions, through a persisted outbox. */
 export const notifierService: ServiceDefinition<NotifierConfig> = {
   name: 'notifier',
   configSchema: notifierConfigSchema,
   database: { indexes: mailOutboxIndexes },
-  consumers: () => [trackerEventsConsumer, runsFinishedConsumer],
+  consumers: () => notifierConsumers,
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const byTemplate = (name: string, help: string) => counter(metrics, name, help, ['template']);
     const sent = byTemplate('emails_sent_total', 'E-mails the SMTP server accepted, by template');
@@ -66,7 +69,7 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
       logger,
       failed,
     });
-    const consumers = [await consumeEvents(nats, trackerEventsConsumer, logger, intake), await consumeEvents(nats, runsFinishedConsumer, logger, intake)];
+    const consumers = await Promise.all(notifierConsumers.map((c) => consumeEvents(nats, c, logger, intake)));
     sender.start(config.MAIL_POLL_MS);
     shutdown.register('intake', 'stop event intake and the mail sender', async () => {
       await Promise.all([...consumers.map((c) => c.stop()), sender.stop()]);

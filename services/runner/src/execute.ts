@@ -7,7 +7,7 @@ import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
 import { boundAnswer } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
-import { analysedDefinition, comparisonKeyOf, finishedEvent, isActive, type AnswerRecord, type RunState } from './domain/run';
+import { analysedDefinition, comparisonKeyOf, finishedEvent, isActive, significantChangeEvents, type AnswerRecord, type RunState } from './domain/run';
 import { deltaAgainst, runMetricsOf } from './domain/run-analysis';
 import { answerCells, answersDisagree, askedSlots, samplesAskedFirst, type AnswerCell, type AnswerSlot } from './domain/sampling';
 import type { OpenRunStore } from './store/open-runs';
@@ -201,7 +201,8 @@ export function createRunExecutor(d: ExecutorDeps) {
   /**
    * The run's status, bill, metrics and delta from the answers it has; missing answers count as
    * failed. Analysed by this runner's rules: their version may be newer than the one the run was
-   * queued with, and decides what the run is comparable with.
+   * queued with, and decides what the run is comparable with. `previous` is the run the delta is
+   * against, for the alert.
    */
   async function outcomeOf(run: RunState, reason: EndReason | null) {
     const def = run.definition;
@@ -216,7 +217,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     let error: RunError | null = null;
     if (status !== 'COMPLETED' && reason) error = { code: reason, message: END_MESSAGES[reason] };
     else if (status === 'FAILED') error = { code: 'no_answers', message: 'No surface answered; nothing was billed.' };
-    return { status, billedCostMicro, metrics, delta, error, ...analysis, succeeded: answers.filter((a) => a.status === 'succeeded') };
+    return { status, billedCostMicro, metrics, delta, error, ...analysis, succeeded: answers.filter((a) => a.status === 'succeeded'), previous };
   }
 
   /**
@@ -233,11 +234,12 @@ export function createRunExecutor(d: ExecutorDeps) {
         await endUnstarted(run, { code: reason, message: END_MESSAGES[reason] });
         continue;
       }
-      const { succeeded, ...outcome } = await outcomeOf(run, reason);
+      const { succeeded, previous, ...outcome } = await outcomeOf(run, reason);
       const finished: RunState = { ...run, ...outcome, finishedAt: d.now() };
       const changes = { ...outcome, finishedAt: finished.finishedAt };
       // Only from the outcomes it was computed from: an answer saved meanwhile means computing again.
-      if (await d.store.advance(run, 'RUNNING', changes, [finishedEvent(finished)], run.outcomes)) {
+      // The alert goes in the same write: only the write that finishes the run stores it.
+      if (await d.store.advance(run, 'RUNNING', changes, [finishedEvent(finished), ...significantChangeEvents(finished, previous)], run.outcomes)) {
         for (const a of succeeded) d.metrics.answersBilled.inc({ surface: a.model });
         d.metrics.runDuration.observe({ outcome: outcome.status }, (finished.finishedAt!.getTime() - (run.startedAt ?? run.createdAt).getTime()) / 1000);
         await updateNextDelta(finished);

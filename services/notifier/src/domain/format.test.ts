@@ -1,4 +1,4 @@
-import { describeCadence, formatDollars, formatInZone, formatMoney, formatNumber, formatPercent, formatSigned, formatUtc } from './format';
+import { describeCadence, formatDollars, formatInZone, formatMoney, formatNumber, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
 
 describe('amounts', () => {
   it.each([
@@ -33,6 +33,13 @@ describe('numbers', () => {
     expect(formatSigned(-0.0001)).toBe('0');
     expect(formatPercent(0.3333)).toBe('33.3%');
     expect(formatPercent(0.75)).toBe('75%');
+  });
+
+  it('gives a p-value as published, and a tiny one as below 0.0001 rather than 0 or 7.4e-7', () => {
+    expect(formatPValue(0.0272)).toBe('0.0272');
+    expect(formatPValue(0.0001)).toBe('0.0001');
+    expect(formatPValue(1)).toBe('1');
+    expect(formatPValue(7.4e-7)).toBe('< 0.0001');
   });
 });
 

@@ -44,6 +44,14 @@ export function formatPercent(proportion: number): string {
   return `${formatNumber(proportion * 100, 1)}%`;
 }
 
+/**
+ * A p-value as published (4 decimals, or 2 significant digits below 0.0001): `0.0272`, and `< 0.0001`
+ * for the tiny ones, which read as nonsense in scientific notation and as 0 in 4 decimals.
+ */
+export function formatPValue(p: number): string {
+  return p < 0.0001 ? '< 0.0001' : formatNumber(p, 4);
+}
+
 /** An instant as read in a time zone: `Monday 23 November 2026, 09:00 CET (Europe/Berlin)`. */
 export function formatInZone(iso: string, zone: string): string {
   const local = DateTime.fromISO(iso, { zone }).setLocale('en-GB');

@@ -1,5 +1,5 @@
 import { PAUSE_REASONS } from '@brandradar/contracts';
-import { COMPARE, activatedEvent, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent } from '../../../../test/support/notifier-fixtures';
+import { COMPARE, PREVIOUS_RUN_ID, activatedEvent, answers, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent, significantChangeEvent } from '../../../../test/support/notifier-fixtures';
 import { NOTIFICATIONS, composeMail, notificationFor, wantsMail } from './templates';
 
 /** The HTML part's visible text, entities decoded, a table row read as `label: value`. */
@@ -88,6 +88,68 @@ describe('run finished', () => {
   });
 });
 
+describe('significant change', () => {
+  // Acme named in 1 of 12 answers before, 11 of 12 now: its mention and top-3 rates and its share of voice moved.
+  const alert = () => significantChangeEvent(COMPARE, compareAnswers(12, 11), compareAnswers(12, 1));
+
+  it('names the tracker and the biggest change in the subject', () => {
+    const mail = composeMail(NOTIFICATIONS.significantChange, alert());
+    expect(mail.subject).toBe('Significant change in "CRM tools, US buyers": Acme mention rate 8.3% → 91.7% (+83.33 points), and 2 more changes');
+  });
+
+  it('says what changed in plain words, by how much, its 95% interval and p-value, for each change', () => {
+    const event = alert();
+    const [mention] = event.changes;
+    expect(event.changes.map((c) => c.metric)).toEqual(['mentionRate', 'top3Rate', 'shareOfVoice']);
+    const mail = composeMail(NOTIFICATIONS.significantChange, event);
+    expectInBoth(mail, [
+      'Acme mention rate: the share of answers that mention Acme.',
+      'Acme top-3 rate: the share of answers that place Acme 1st to 3rd.',
+      "Acme share of voice: Acme's share of the answers' mentions of all tracked names.",
+      'Previous run → this run: 8.3% → 91.7%',
+      'Change: +83.33 percentage points',
+      `95% interval of change: +${mention!.interval!.low} to +${mention!.interval!.high} percentage points`,
+      `p-value: ${mention!.pValue}`,
+      `Run: ${event.run.id}, finished 2026-11-22 10:00 UTC`,
+      `Compared with: run ${PREVIOUS_RUN_ID}, the previous comparable run`,
+    ]);
+  });
+
+  it('says the p-values are not adjusted for the several comparisons, that change is not cause, and links the run', () => {
+    const event = alert();
+    expectInBoth(composeMail(NOTIFICATIONS.significantChange, event), [
+      'not adjusted for the several comparisons an alert makes',
+      'Changes between runs do not establish cause.',
+      `Full results: GET /api/v1/trackers/${event.run.trackerId}/runs/${event.run.id}.`,
+    ]);
+  });
+
+  it('leads with the largest change, a fall included', () => {
+    const event = alert();
+    const [mention, top3] = event.changes;
+    const fall = { ...top3!, current: 0.1, previous: 0.95, change: -85 };
+    const mail = composeMail(NOTIFICATIONS.significantChange, { ...event, changes: [mention!, fall] });
+    expect(mail.subject).toBe('Significant change in "CRM tools, US buyers": Acme top-3 rate 95% → 10% (-85 points), and 1 more change');
+  });
+
+  it('names the tracked URL of a citations tracker, and gives a tiny p-value and a missing interval in words', () => {
+    const citations = { primitive: 'citations' as const, brand: null, competitors: [], url: 'https://acme.com/pricing' };
+    const event = significantChangeEvent(citations, answers(12, () => '', () => ['https://acme.com/pricing']), answers(12, () => '', () => ['https://other.org/']));
+    expect(event.changes.map((c) => [c.name, c.metric])).toEqual([
+      [null, 'urlCitedRate'],
+      [null, 'domainCitedRate'],
+    ]);
+    const [url, domain] = event.changes;
+    const mail = composeMail(NOTIFICATIONS.significantChange, { ...event, changes: [url!, { ...domain!, interval: null }] });
+    expect(mail.subject).toBe('Significant change in "CRM tools, US buyers": Answers citing https://acme.com/pricing 0% → 100% (+100 points), and 1 more change');
+    expectInBoth(mail, [
+      'Answers citing the domain of https://acme.com/pricing: the share of answers that cite any page of the domain of https://acme.com/pricing.',
+      'p-value: < 0.0001',
+      '95% interval of change: not available: a run has no interval for this figure',
+    ]);
+  });
+});
+
 describe('tracker paused', () => {
   it.each([...PAUSE_REASONS, null])('gives the reason %s in plain words and what to do', (reason) => {
     const mail = composeMail(NOTIFICATIONS.trackerPaused, pausedEvent(reason));
@@ -144,9 +206,10 @@ it('lines values up after short labels, and gives a long label (a brand of 100 c
 });
 
 it('maps the notified event subjects to their templates, and nothing else', () => {
-  expect(['tracker.activated.v1', 'run.finished.v1', 'tracker.paused.v1', 'tracker.deleted.v1'].map((s) => notificationFor(s)?.template)).toEqual([
+  expect(['tracker.activated.v1', 'run.finished.v1', 'run.significant-change.v1', 'tracker.paused.v1', 'tracker.deleted.v1'].map((s) => notificationFor(s)?.template)).toEqual([
     'tracker_activated',
     'run_finished',
+    'significant_change',
     'tracker_paused',
     'tracker_deleted',
   ]);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CAUSATION_NOTE, MIN_ANSWERS_FOR_CHANGE } from '@brandradar/analysis';
-import { RunEvents, TrackerEvents, type EventDef, type RunSummary, type Tracker } from '@brandradar/contracts';
-import { describeCadence, formatInZone, formatMoney, formatUtc } from './format';
+import { RunEvents, TrackerEvents, type EventDef, type RunSummary, type SignificantChange, type Tracker } from '@brandradar/contracts';
+import { describeCadence, formatInZone, formatMoney, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
 import { pickHeadline } from './headline';
 import { explainPause } from './pause-reasons';
 import { render, type Block, type MailContent, type RenderedMail } from './render';
@@ -10,6 +10,7 @@ export type TrackerActivated = z.infer<typeof TrackerEvents.activated.payload>;
 export type TrackerPaused = z.infer<typeof TrackerEvents.paused.payload>;
 export type TrackerDeleted = z.infer<typeof TrackerEvents.deleted.payload>;
 export type RunFinished = z.infer<typeof RunEvents.finished.payload>;
+export type RunSignificantChange = z.infer<typeof RunEvents.significantChange.payload>;
 
 const NO_WEBHOOKS = 'There are no webhooks: these e-mails and the report are how you learn what changed.';
 
@@ -29,6 +30,7 @@ function trackerRows(t: Tracker): [string, string][] {
 }
 
 const reportPath = (trackerId: string) => `GET /api/v1/trackers/${trackerId}/report`;
+const runLink = (run: RunSummary) => `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${NO_WEBHOOKS}`;
 
 export function trackerActivatedMail(e: TrackerActivated): MailContent {
   const t = e.tracker;
@@ -103,12 +105,78 @@ export function runFinishedMail(e: RunFinished): MailContent {
   if (run.status === 'FAILED') blocks.push({ kind: 'paragraph', text: `Why: ${run.error?.message ?? 'no answer succeeded.'}` });
   blocks.push(
     { kind: 'small', text: `${CAUSATION_NOTE} A change in percentage points is given only when each run has at least ${MIN_ANSWERS_FOR_CHANGE} answers.` },
-    { kind: 'small', text: `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${NO_WEBHOOKS}` },
+    { kind: 'small', text: runLink(run) },
   );
   return {
     subject: `Run of "${e.trackerName}" ${STATUS_WORDS[run.status]}: ${succeeded} of ${answers} answers`,
     heading: `A run of "${e.trackerName}" ${STATUS_WORDS[run.status]}`,
     blocks,
+  };
+}
+
+/** Each alerted metric in plain words: its short name, and what it is a share of. */
+const METRIC_WORDS: Record<SignificantChange['metric'], { label(name: string): string; meaning(name: string): string }> = {
+  mentionRate: { label: (n) => `${n} mention rate`, meaning: (n) => `the share of answers that mention ${n}` },
+  top3Rate: { label: (n) => `${n} top-3 rate`, meaning: (n) => `the share of answers that place ${n} 1st to 3rd` },
+  shareOfVoice: { label: (n) => `${n} share of voice`, meaning: (n) => `${n}'s share of the answers' mentions of all tracked names` },
+  positiveRate: { label: (n) => `Positive answers about ${n}`, meaning: (n) => `the share of answers mentioning ${n} that speak of it positively` },
+  neutralRate: { label: (n) => `Neutral answers about ${n}`, meaning: (n) => `the share of answers mentioning ${n} that speak of it neutrally` },
+  negativeRate: { label: (n) => `Negative answers about ${n}`, meaning: (n) => `the share of answers mentioning ${n} that speak of it negatively` },
+  urlCitedRate: { label: (u) => `Answers citing ${u}`, meaning: (u) => `the share of answers that cite the page ${u}` },
+  domainCitedRate: { label: (u) => `Answers citing the domain of ${u}`, meaning: (u) => `the share of answers that cite any page of the domain of ${u}` },
+};
+
+/** What a change is of: its tracked name, or for a citations tracker's URL rates, the tracked URL. */
+function changedOf(c: SignificantChange, run: RunSummary): string {
+  return c.name ?? (run.metrics?.primitive === 'citations' && run.metrics.url ? run.metrics.url : 'the tracked URL');
+}
+
+const movement = (c: SignificantChange) => `${formatPercent(c.previous)} → ${formatPercent(c.current)}`;
+const points = (value: number) => `${formatSigned(value)} percentage points`;
+
+function changeBlocks(c: SignificantChange, run: RunSummary): Block[] {
+  const of = changedOf(c, run);
+  const words = METRIC_WORDS[c.metric];
+  return [
+    { kind: 'paragraph', text: `${words.label(of)}: ${words.meaning(of)}.` },
+    {
+      kind: 'facts',
+      rows: [
+        ['Previous run → this run', movement(c)],
+        ['Change', points(c.change)],
+        ['95% interval of change', c.interval === null ? 'not available: a run has no interval for this figure' : `${formatSigned(c.interval.low)} to ${points(c.interval.high)}`],
+        ['p-value', formatPValue(c.pValue)],
+      ],
+    },
+  ];
+}
+
+export function significantChangeMail(e: RunSignificantChange): MailContent {
+  const run = e.run;
+  // The contract guarantees at least one change.
+  const biggest = e.changes.reduce((a, b) => (Math.abs(b.change) > Math.abs(a.change) ? b : a));
+  const more = e.changes.length - 1;
+  const rows: [string, string][] = [
+    ['Tracker', `${e.trackerName} (${run.trackerId})`],
+    ['Run', `${run.id}, finished ${run.finishedAt === null ? 'just now' : formatUtc(run.finishedAt)}`],
+  ];
+  if (run.delta?.previousRunId) rows.push(['Compared with', `run ${run.delta.previousRunId}, the previous comparable run`]);
+  return {
+    subject: `Significant change in "${e.trackerName}": ${METRIC_WORDS[biggest.metric].label(changedOf(biggest, run))} ${movement(biggest)} (${formatSigned(biggest.change)} points)${more > 0 ? `, and ${plural(more, 'more change')}` : ''}`,
+    heading: `A significant change in "${e.trackerName}"`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `You asked to be told when a run's figures move by more than chance alone would usually produce (p < 0.05). This run did so in ${plural(e.changes.length, 'figure')} since the previous comparable run:`,
+      },
+      { kind: 'facts', rows },
+      ...e.changes.flatMap((c) => changeBlocks(c, run)),
+      {
+        kind: 'small',
+        text: `Each p-value is for its own comparison alone, not adjusted for the several comparisons an alert makes (every name's and metric's figure is tested): now and then one is flagged by chance alone. The interval of a change is Newcombe's, from the two runs' 95% intervals. ${CAUSATION_NOTE}`,
+      },
+      { kind: 'small', text: runLink(run) },
+    ],
   };
 }
 
@@ -165,6 +233,7 @@ const ENDED_BY_OWNER = new Set(['tracker_not_active', 'tracker_changed']);
 export const NOTIFICATIONS = {
   trackerActivated: notification(TrackerEvents.activated, 'tracker_activated', trackerActivatedMail),
   runFinished: notification(RunEvents.finished, 'run_finished', runFinishedMail, (e) => !ENDED_BY_OWNER.has(e.run.error?.code ?? '')),
+  significantChange: notification(RunEvents.significantChange, 'significant_change', significantChangeMail),
   trackerPaused: notification(TrackerEvents.paused, 'tracker_paused', trackerPausedMail),
   trackerDeleted: notification(TrackerEvents.deleted, 'tracker_deleted', trackerDeletedMail),
 };

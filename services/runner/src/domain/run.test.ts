@@ -1,4 +1,8 @@
-import { comparisonKeyOf, namesForRun, runCounts, type RunState } from './run';
+import { randomUUID } from 'node:crypto';
+import { computeDelta, computeMetrics } from '@brandradar/analysis';
+import { RunEvents, type TrackerAlerts } from '@brandradar/contracts';
+import { COMPARE, compareAnswers, compareTracker } from '../../../../test/support/notifier-fixtures';
+import { comparisonKeyOf, namesForRun, newRun, runCounts, significantChangeEvents, type RunState } from './run';
 
 const definition = { name: 'T', cadence: { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment' as const, prompts: ['a', 'b'], models: ['chatgpt' as const, 'gemini' as const], brand: 'Acme', competitors: [], url: null };
 const run = (over: Partial<Pick<RunState, 'status' | 'startedAt' | 'outcomes'>>): Pick<RunState, 'status' | 'startedAt' | 'definition' | 'outcomes'> => ({
@@ -60,5 +64,47 @@ describe('namesForRun', () => {
     expect(namesForRun(compare, { ...tracker, competitors: ['Globex'], aliases: [] })).toBeNull();
     expect(namesForRun(compare, { ...tracker, primitive: 'rankings', brand: null })).toBeNull();
     expect(namesForRun({ ...definition, primitive: 'citations', brand: null, url: 'https://acme.example' }, { ...tracker, primitive: 'citations' })).toBeNull();
+  });
+});
+
+describe('significantChangeEvents', () => {
+  const now = new Date('2026-11-23T09:00:00.000Z');
+  /** A COMPLETED compare run whose brand was named in `mentioned` of `n` answers, against a previous run's `before` of `n`. */
+  function finishedPair(alerts: TrackerAlerts | undefined, n: number, mentioned: number, before: number) {
+    const queued = newRun({ accountId: randomUUID(), tracker: compareTracker(), definitionVersion: 1, trigger: 'manual', requestToken: 't', scheduledFor: null, estimatedCostMicro: 1, now, deadlineAt: now });
+    const metrics = computeMetrics({ ...COMPARE, answers: compareAnswers(n, mentioned) });
+    const previous = { metrics: computeMetrics({ ...COMPARE, answers: compareAnswers(n, before) }) };
+    const run: RunState = { ...queued, definition: { ...queued.definition, alerts }, status: 'COMPLETED', finishedAt: now, metrics, delta: computeDelta(metrics, previous.metrics) };
+    return { run, previous };
+  }
+
+  it("stores one event with the run's summary and its changes when the definition asks for alerts", () => {
+    const { run, previous } = finishedPair({ significantChange: true }, 12, 12, 0);
+    const events = significantChangeEvents(run, previous);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.subject).toBe(RunEvents.significantChange.subject);
+    const payload = RunEvents.significantChange.payload.parse(events[0]!.payload);
+    expect(payload).toMatchObject({ accountId: run.accountId, trackerName: run.trackerName, run: { id: run.id, status: 'COMPLETED' }, occurredAt: now.toISOString() });
+    expect(payload.changes.map((c) => [c.name, c.metric])).toEqual([
+      ['Acme', 'mentionRate'],
+      ['Acme', 'top3Rate'],
+      ['Acme', 'shareOfVoice'],
+    ]);
+  });
+
+  it('stores none when alerts are off, or absent as in definitions stored before alerts existed', () => {
+    for (const alerts of [{ significantChange: false }, undefined]) {
+      const { run, previous } = finishedPair(alerts, 12, 12, 0);
+      expect(significantChangeEvents(run, previous)).toEqual([]);
+    }
+  });
+
+  it('stores none without a significant change, for an insufficient sample, or without a run to compare with', () => {
+    const unchanged = finishedPair({ significantChange: true }, 12, 6, 6);
+    expect(significantChangeEvents(unchanged.run, unchanged.previous)).toEqual([]);
+    const few = finishedPair({ significantChange: true }, 9, 9, 0);
+    expect(significantChangeEvents(few.run, few.previous)).toEqual([]);
+    const first = finishedPair({ significantChange: true }, 12, 12, 0);
+    expect(significantChangeEvents({ ...first.run, delta: null }, null)).toEqual([]);
   });
 });

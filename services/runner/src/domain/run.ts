@@ -12,7 +12,7 @@ import {
   type Tracker,
   type TrackerDefinition,
 } from '@brandradar/contracts';
-import { ANALYSIS_VERSION, type RunDelta, type RunMetrics } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, significantChanges, type RunDelta, type RunMetrics } from '@brandradar/analysis';
 import { storedEvent, type StoredEvent } from '@brandradar/platform';
 import { askedSlots } from './sampling';
 
@@ -178,6 +178,20 @@ export function queuedEvents(run: RunState): StoredEvent[] {
 export function finishedEvent(run: RunState): StoredEvent {
   const fields = { accountId: run.accountId, trackerName: run.trackerName, promptCount: run.definition.prompts.length, run: toRunSummary(run) };
   return storedEvent(RunEvents.finished, fields, run.finishedAt ?? run.createdAt);
+}
+
+/**
+ * The alert a finished run stores beside its `finished` event (api-contract §12): one when its
+ * definition (the tracker as it was when the run was queued) asks for alerts and its delta against
+ * `previous`, the run it was computed against, flags a change an alert is about; none otherwise.
+ * Stored in the write that finishes the run, so a run alerts once however often it is finished again.
+ */
+export function significantChangeEvents(run: RunState, previous: Pick<RunState, 'metrics'> | null): StoredEvent[] {
+  if (!run.definition.alerts?.significantChange || !run.delta || !run.metrics || !previous?.metrics) return [];
+  const changes = significantChanges(run.delta, run.metrics, previous.metrics);
+  if (changes.length === 0) return [];
+  const fields = { accountId: run.accountId, trackerName: run.trackerName, run: toRunSummary(run), changes };
+  return [storedEvent(RunEvents.significantChange, fields, run.finishedAt ?? run.createdAt)];
 }
 
 /** A run without its answers, and the prompts its results are listed by (the answers come in pages). */
