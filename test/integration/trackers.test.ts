@@ -39,6 +39,8 @@ describe('create', () => {
       aliases: [],
       samplesPerPrompt: 1,
       samplingMode: 'fixed',
+      alerts: { significantChange: false },
+      country: null,
       status: 'DRAFT',
       brand: null,
       url: null,
