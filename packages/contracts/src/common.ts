@@ -112,11 +112,12 @@ function isIsoCountry(code: string): boolean {
 
 /**
  * An ISO 3166-1 alpha-2 country code, case-insensitive; a reserved code gets a message that says
- * which code is meant. Callers lower-case it when they store or echo it.
+ * which code is meant. Callers lower-case it when they store or echo it. A value that is not two
+ * letters gets that one message (`abort`), not also the list's, which would say nothing more.
  */
 export const CountryCode = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code')
+  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter ISO 3166-1 country code', abort: true })
   .refine(isIsoCountry, {
     error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
   });

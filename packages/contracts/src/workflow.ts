@@ -39,7 +39,7 @@ const requestShape = {
   brand: nonBlankText(CONTENT_BRIEF_LIMITS.brand).meta({ description: 'The brand or domain the brief is for, 1–200 characters; the answers and citations are checked for it.' }),
   goal: nonBlankText(CONTENT_BRIEF_LIMITS.goal).meta({ description: 'The content goal, e.g. rank, earn citations, convert, educate; 1–500 characters.' }),
   country: CountryCode.meta({
-    description: 'ISO 3166-1 alpha-2 code localising keyword data, questions and videos; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
+    description: 'ISO 3166-1 alpha-2 code localising keyword data, questions, videos and the answers of the AI surfaces that take a market; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
     enum: COUNTRY_CODE_ENUM,
   }),
   models: withoutRepeats(z.array(Surface).min(1).max(5), 'must not repeat a surface').meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),

@@ -40,8 +40,12 @@ export type AskOptions = { signal?: AbortSignal; country?: string; draw?: Answer
 /** `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider). */
 export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string }) => Promise<Answer>;
 
-/** What a client reads from its provider; the factory adds the labels and the time. */
-export type ClientAnswer = { model: string; text: string; truncated?: boolean; citations: Citation[] };
+/**
+ * What a client reads from its provider; the factory adds the labels and the time. `localised`:
+ * the client sent the caller's country in a parameter its provider documents (each client decides
+ * from its own request; the factory passes it on).
+ */
+export type ClientAnswer = { model: string; text: string; truncated?: boolean; citations: Citation[]; localised: boolean };
 
 /** One provider behind one surface. `signal` always carries the per-call timeout. */
 export type SurfaceClient = {

@@ -57,11 +57,27 @@ describe('createProviders', () => {
       expect(openai.requests[0]!.body).toMatchObject({ model: 'gpt-4.1-mini' });
     });
 
-    it('passes the country to SerpApi and labels its answer serp', async () => {
+    it('passes the country to SerpApi and labels its answer serp, localised', async () => {
       const providers = createProviders(liveConfig());
       const answer = await providers.askSurface('google_ai_overview', 'best crm', { account: 'a', country: 'fr' });
-      expect(answer).toMatchObject({ provider: 'serpapi', method: 'serp', model: 'google_ai_overview' });
-      expect(serpapi.requests[0]!.query.gl).toBe('fr');
+      expect(answer).toMatchObject({ provider: 'serpapi', method: 'serp', model: 'google_ai_overview', localised: true });
+      expect(serpapi.requests[0]!.query).toMatchObject({ gl: 'fr', hl: 'fr' });
+    });
+
+    it('labels each answer with what its client says it sent: a country to the live and simulated surfaces that localise', async () => {
+      const providers = createProviders(liveConfig());
+      const localised = async (country?: string) =>
+        Object.fromEntries(await Promise.all(SURFACES.map(async (s) => [s, (await providers.askSurface(s, 'best crm', { account: 'a', country })).localised])));
+      expect(await localised('de')).toEqual({ chatgpt: true, claude: true, perplexity: true, gemini: false, google_ai_overview: true });
+      expect(await localised()).toEqual({ chatgpt: false, claude: false, perplexity: false, gemini: false, google_ai_overview: false });
+      expect((openai.requests[0]!.body as { tools: unknown }).tools).toEqual([{ type: 'web_search', user_location: { type: 'approximate', country: 'DE' } }]);
+      expect((openai.requests[1]!.body as { tools: unknown }).tools).toEqual([{ type: 'web_search' }]);
+    });
+
+    it('leaves a live answer unlocalised when web search, which carries the location, is off', async () => {
+      const answer = await createProviders(liveConfig({ PROVIDER_WEB_SEARCH: 'false' })).askSurface('chatgpt', 'best crm', { account: 'a', country: 'de' });
+      expect(answer.localised).toBe(false);
+      expect(openai.requests[0]!.body).not.toHaveProperty('tools');
     });
 
     it('drops repeated citation URLs', async () => {

@@ -129,7 +129,8 @@ export function createRunExecutor(d: ExecutorDeps) {
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId, draw: { runId: run.id, sample } }), {
+      const country = run.definition.country ?? undefined;
+      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId, country, draw: { runId: run.id, sample } }), {
         ...d.retry,
         signal,
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),

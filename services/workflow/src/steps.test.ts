@@ -27,6 +27,7 @@ const answered = (surface: Surface): Omit<Answer, 'surface'> => ({
   text: 'Acme and Beta lead.',
   truncated: false,
   citations: [{ url: `https://${surface}.example.com/x`, title: null }],
+  localised: false,
   fetchedAt: now.toISOString(),
   localised: false,
 });

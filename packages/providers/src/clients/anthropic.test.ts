@@ -35,13 +35,23 @@ describe('anthropic client (Messages API)', () => {
         { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
         { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
       ],
+      localised: false,
     });
   });
 
-  it('reads a plain text answer when web search is off', async () => {
-    const answer = await client(false).ask('best crm', { signal: signal() });
-    expect(peer.requests[0]!.body).not.toHaveProperty('tools');
+  it("gives the web search tool a country's approximate location, upper case, and says the answer is localised", async () => {
+    const answer = await client().ask('best crm', { signal: signal(), country: 'fr' });
+    expect((peer.requests[0]!.body as { tools: unknown }).tools).toEqual([
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 3, user_location: { type: 'approximate', country: 'FR' } },
+    ]);
+    expect(answer.localised).toBe(true);
+  });
+
+  it('reads a plain text answer when web search is off, which cannot localise', async () => {
+    const answer = await client(false).ask('best crm', { signal: signal(), country: 'fr' });
+    expect(peer.requests[0]!.body).toEqual({ model: 'claude-haiku-4-5', max_tokens: 2048, messages: [{ role: 'user', content: 'best crm' }] });
     expect(answer.text).toContain('Alpha is the leader');
     expect(answer.citations).toEqual([]);
+    expect(answer.localised).toBe(false);
   });
 });

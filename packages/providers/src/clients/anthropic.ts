@@ -1,6 +1,7 @@
 import type { ContentBlock, Message, TextBlock, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
+import { approximateLocation } from './market';
 import { onFirstUse } from './on-first-use';
 import { fromStainlessError } from './sdk-errors';
 
@@ -11,7 +12,10 @@ const MAX_TOKENS = 2048;
 /** Searches Claude may run for one answer; each is billed. */
 const MAX_SEARCHES = 3;
 
-/** claude through the Messages API, optionally with Anthropic's server-side web search tool. */
+/**
+ * claude through the Messages API, optionally with Anthropic's server-side web search tool. A
+ * market is that tool's `user_location`, so without web search an answer cannot be localised.
+ */
 export function createAnthropicClient(options: AnthropicClientOptions): SurfaceClient {
   const sdk = onFirstUse(async () => {
     const { default: Anthropic } = await import('@anthropic-ai/sdk');
@@ -24,15 +28,18 @@ export function createAnthropicClient(options: AnthropicClientOptions): SurfaceC
     });
     return { client, APIError: Anthropic.APIError };
   });
-  const tools: ToolUnion[] | undefined = options.webSearch ? [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES }] : undefined;
   return {
     provider: 'anthropic',
     method: 'api',
-    async ask(prompt, { signal }) {
+    async ask(prompt, { signal, country }) {
       const { client, APIError } = await sdk();
+      const location = options.webSearch && country ? approximateLocation(country) : undefined;
+      const tools: ToolUnion[] | undefined = options.webSearch
+        ? [{ type: 'web_search_20250305', name: 'web_search', max_uses: MAX_SEARCHES, ...(location && { user_location: location }) }]
+        : undefined;
       try {
         const body = { model: options.model, max_tokens: MAX_TOKENS, messages: [{ role: 'user' as const, content: prompt }], ...(tools && { tools }) };
-        return readMessage(await client.messages.create(body, { signal }));
+        return { ...readMessage(await client.messages.create(body, { signal })), localised: location !== undefined };
       } catch (error) {
         throw fromStainlessError(error, APIError);
       }
@@ -40,7 +47,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): SurfaceC
   };
 }
 
-function readMessage(message: Message): ClientAnswer {
+function readMessage(message: Message): Omit<ClientAnswer, 'localised'> {
   const blocks = answerBlocks(message.content);
   // With citations the answer arrives split into many text blocks, one per cited span: they join without separators.
   const text = blocks.map((b) => b.text).join('');

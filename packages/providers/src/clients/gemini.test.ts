@@ -29,7 +29,15 @@ describe('gemini client (generateContent)', () => {
         { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
         { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
       ],
+      localised: false,
     });
+  });
+
+  it('sends no market, which its API cannot take, and says the answer is not localised', async () => {
+    const answer = await client().ask('best crm', { signal: signal(), country: 'de' });
+    await client().ask('best crm', { signal: signal() });
+    expect(peer.requests[0]!.body).toEqual(peer.requests[1]!.body);
+    expect(answer.localised).toBe(false);
   });
 
   it('sends no tools when web search is off, and then has no citations', async () => {

@@ -8,7 +8,9 @@ export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: stri
 /**
  * gemini through generateContent, grounded with Google Search when web search is
  * on. The SDK retries only when `httpOptions.retryOptions` is set, so leaving it
- * unset keeps withRetries the only retry path.
+ * unset keeps withRetries the only retry path. Neither the Google Search tool nor
+ * the request takes a country (`retrievalConfig.latLng` is a point, for Maps
+ * grounding), so a market is not sent and no answer is localised.
  */
 export function createGeminiClient(options: GeminiClientOptions): SurfaceClient {
   const sdk = onFirstUse(async () => {
@@ -38,12 +40,12 @@ export function createGeminiClient(options: GeminiClientOptions): SurfaceClient 
       } catch (error) {
         throw fromGeminiError(error, ApiError);
       }
-      return readResponse(response, options.model);
+      return { ...readResponse(response, options.model), localised: false };
     },
   };
 }
 
-function readResponse(response: GenerateContentResponse, requestedModel: string): ClientAnswer {
+function readResponse(response: GenerateContentResponse, requestedModel: string): Omit<ClientAnswer, 'localised'> {
   const candidate = response.candidates?.[0];
   // Thought parts (thinking models) are the model's scratchpad, not its answer.
   const text = (candidate?.content?.parts ?? []).flatMap((p) => (p.text && !p.thought ? [p.text] : [])).join('');

@@ -29,13 +29,21 @@ describe('openai client (Responses API)', () => {
         { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
         { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
       ],
+      localised: false,
     });
   });
 
-  it('omits the tool when web search is off, and then has no citations', async () => {
-    const answer = await client(false).ask('best crm', { signal: signal() });
-    expect(peer.requests[0]!.body).not.toHaveProperty('tools');
+  it("gives the web search tool a country's approximate location, upper case, and says the answer is localised", async () => {
+    const answer = await client().ask('best crm', { signal: signal(), country: 'de' });
+    expect((peer.requests[0]!.body as { tools: unknown }).tools).toEqual([{ type: 'web_search', user_location: { type: 'approximate', country: 'DE' } }]);
+    expect(answer.localised).toBe(true);
+  });
+
+  it('omits the tool when web search is off, and then has no citations and cannot localise', async () => {
+    const answer = await client(false).ask('best crm', { signal: signal(), country: 'de' });
+    expect(peer.requests[0]!.body).toEqual({ model: 'gpt-4o-mini', input: 'best crm', store: false });
     expect(answer.citations).toEqual([]);
+    expect(answer.localised).toBe(false);
   });
 
   it('meets the failures the peer chooses by prompt as classified provider errors', async () => {

@@ -1,6 +1,7 @@
 import type { Response, Tool } from 'openai/resources/responses/responses';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
+import { approximateLocation } from './market';
 import { onFirstUse } from './on-first-use';
 import { fromStainlessError } from './sdk-errors';
 
@@ -10,7 +11,8 @@ export type OpenAIClientOptions = { apiKey: string; baseUrl: string; model: stri
  * chatgpt through the Responses API: OpenAI's recommended API for new work, and
  * the one where the hosted `web_search` tool (how ChatGPT finds and cites
  * sources) works with ordinary models; Chat Completions needs dedicated
- * search-preview models for that.
+ * search-preview models for that. A market is the search tool's `user_location`,
+ * so without web search an answer cannot be localised.
  */
 export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient {
   const sdk = onFirstUse(async () => {
@@ -26,17 +28,18 @@ export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient 
     });
     return { client, APIError: OpenAI.APIError };
   });
-  const tools: Tool[] | undefined = options.webSearch ? [{ type: 'web_search' }] : undefined;
   return {
     provider: 'openai',
     method: 'api',
-    async ask(prompt, { signal }) {
+    async ask(prompt, { signal, country }) {
       const { client, APIError } = await sdk();
+      const location = options.webSearch && country ? approximateLocation(country) : undefined;
+      const tools: Tool[] | undefined = options.webSearch ? [{ type: 'web_search', ...(location && { user_location: location }) }] : undefined;
       try {
         // store: false keeps our customers' prompts out of OpenAI's stored responses.
         const body = { model: options.model, input: prompt, store: false, ...(tools && { tools }) };
         const response = await client.responses.create(body, { signal });
-        return readResponse(response);
+        return { ...readResponse(response), localised: location !== undefined };
       } catch (error) {
         throw fromStainlessError(error, APIError);
       }
@@ -44,7 +47,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient 
   };
 }
 
-function readResponse(response: Response): ClientAnswer {
+function readResponse(response: Response): Omit<ClientAnswer, 'localised'> {
   const text = response.output_text;
   if (!text) throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `openai returned no text (status ${response.status})` });
   return { model: response.model, text, citations: urlCitations(response) };

@@ -21,6 +21,13 @@ describe('perplexity client (chat completions over fetch)', () => {
     expect(request!.body).toEqual({ model: 'sonar', messages: [{ role: 'user', content: 'best crm for startups' }] });
   });
 
+  it("asks the search for a country's results, upper case, and says the answer is localised", async () => {
+    const answer = await client().ask('best crm', { signal: signal(), country: 'jp' });
+    expect(peer.requests[0]!.body).toEqual({ model: 'sonar', messages: [{ role: 'user', content: 'best crm' }], web_search_options: { user_location: { country: 'JP' } } });
+    expect(answer.localised).toBe(true);
+    expect((await client().ask('best crm', { signal: signal() })).localised).toBe(false);
+  });
+
   it('reads the text and merges search_results with citations', async () => {
     peer.replyNext({
       status: 200,
@@ -41,6 +48,7 @@ describe('perplexity client (chat completions over fetch)', () => {
         { url: 'https://a.example/review', title: null },
         { url: 'https://b.example/only-cited', title: null },
       ],
+      localised: false,
     });
   });
 

@@ -15,19 +15,23 @@ const completionSchema = z.object({
   citations: z.array(z.string().min(1)).nullish(),
 });
 
-/** perplexity through `POST /chat/completions` over plain fetch: one endpoint does not justify an SDK. */
+/**
+ * perplexity through `POST /chat/completions` over plain fetch: one endpoint does not justify an
+ * SDK. Sonar always searches; a market is its `web_search_options.user_location.country`.
+ */
 export function createPerplexityClient(options: PerplexityClientOptions): SurfaceClient {
   const url = new URL('chat/completions', withTrailingSlash(options.baseUrl));
   return {
     provider: 'perplexity',
     method: 'api',
-    async ask(prompt, { signal }) {
-      const body = JSON.stringify({ model: options.model, messages: [{ role: 'user', content: prompt }] });
+    async ask(prompt, { signal, country }) {
+      const location = country ? { country: country.toUpperCase() } : undefined;
+      const body = JSON.stringify({ model: options.model, messages: [{ role: 'user', content: prompt }], ...(location && { web_search_options: { user_location: location } }) });
       const init = { method: 'POST', body, signal, headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json', accept: 'application/json' } };
       const completion = await fetchJson(url, init, completionSchema);
       const text = completion.choices[0]?.message.content ?? '';
       if (!text.trim()) throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: 'perplexity returned no text' });
-      return { model: completion.model, text, citations: sources(completion) };
+      return { model: completion.model, text, citations: sources(completion), localised: location !== undefined };
     },
   };
 }

@@ -11,20 +11,31 @@ describe('serpapi client (Google AI Overview)', () => {
   };
   afterEach(() => peer.close());
 
-  it('searches GET /search.json with engine=google, the query, the country and the key', async () => {
+  it("searches GET /search.json with engine=google, the query, the country, its interface language and the key: localised", async () => {
     const client = await start();
-    await client.ask('best crm for startups', { signal: signal(), country: 'DE' });
-    expect(peer.requests[0]).toMatchObject({
-      method: 'GET',
-      path: '/search.json',
-      query: { engine: 'google', q: 'best crm for startups', gl: 'de', api_key: PEER_API_KEY },
-    });
+    const answer = await client.ask('best crm for startups', { signal: signal(), country: 'DE' });
+    expect(peer.requests[0]).toMatchObject({ method: 'GET', path: '/search.json' });
+    expect(peer.requests[0]!.query).toEqual({ engine: 'google', q: 'best crm for startups', gl: 'de', hl: 'de', api_key: PEER_API_KEY });
+    expect(answer.localised).toBe(true);
   });
 
-  it('defaults the country to us', async () => {
+  it.each([
+    ['br', 'pt-br'],
+    ['tw', 'zh-tw'],
+    ['IL', 'iw'],
+    ['gb', 'en'],
+    ['ng', 'en'],
+  ])('asks Google in %s in the interface language %s', async (country, hl) => {
     const client = await start();
-    await client.ask('q', { signal: signal() });
-    expect(peer.requests[0]!.query.gl).toBe('us');
+    await client.ask('q', { signal: signal(), country });
+    expect(peer.requests[0]!.query).toMatchObject({ gl: country.toLowerCase(), hl });
+  });
+
+  it('searches from the United States without a country, as it always has, sending no language: not localised', async () => {
+    const client = await start();
+    const answer = await client.ask('q', { signal: signal() });
+    expect(peer.requests[0]!.query).toEqual({ engine: 'google', q: 'q', gl: 'us', api_key: PEER_API_KEY });
+    expect(answer.localised).toBe(false);
   });
 
   it('renders text_blocks (paragraphs, lists) and reads references', async () => {
@@ -34,6 +45,7 @@ describe('serpapi client (Google AI Overview)', () => {
       text: 'Top picks:\n- Alpha: the leader\n- Beta: runner-up',
       truncated: false,
       citations: [{ url: 'https://a.example/', title: 'A' }],
+      localised: false,
     });
   });
 
@@ -87,13 +99,14 @@ describe('serpapi client (Google AI Overview)', () => {
     await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'malformed_response' });
   });
 
-  it('follows a page_token with engine=google_ai_overview', async () => {
+  it("follows a page_token with engine=google_ai_overview, which continues the search in its market", async () => {
     const client = await start({ deferred: true });
-    const answer = await client.ask('best crm', { signal: signal() });
+    const answer = await client.ask('best crm', { signal: signal(), country: 'fr' });
     expect(peer.requests.map((r) => r.query.engine)).toEqual(['google', 'google_ai_overview']);
     expect(peer.requests[1]!.query).toEqual({ engine: 'google_ai_overview', page_token: 'token-1', api_key: PEER_API_KEY });
     expect(answer.text).toContain('Alpha is the leader');
     expect(answer.citations).toHaveLength(2);
+    expect(answer.localised).toBe(true);
   });
 
   it('reports a query without an AI Overview as a permanent no_ai_overview error', async () => {

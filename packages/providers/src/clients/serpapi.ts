@@ -3,11 +3,13 @@ import { cutAtCodePoint, MAX_ANSWER_TEXT_CHARS } from '@brandradar/contracts';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
 import { fetchJson, parseResponse, withTrailingSlash } from './http';
+import { googleLanguage } from './market';
 
 export type SerpApiClientOptions = { apiKey: string; baseUrl: string };
 
 /** SerpApi reports no model; the engine that produced the block stands in for it. */
 const MODEL = 'google_ai_overview';
+/** Searches without a market have always been made from the United States, in Google's default language. */
 const DEFAULT_COUNTRY = 'us';
 
 /**
@@ -42,6 +44,8 @@ const searchSchema = z.object({ ai_overview: aiOverviewSchema.optional() });
  * google_ai_overview through SerpApi's Google engine. A query without an AI
  * Overview is a permanent `no_ai_overview` ProviderError rather than an empty
  * answer: there is nothing to analyse, so it must neither be billed nor retried.
+ * A market is the search's country (`gl`) and interface language (`hl`); the
+ * follow-up by `page_token` continues that search, so it needs neither.
  */
 export function createSerpApiClient(options: SerpApiClientOptions): SurfaceClient {
   const searchUrl = (params: Record<string, string>) => {
@@ -53,20 +57,20 @@ export function createSerpApiClient(options: SerpApiClientOptions): SurfaceClien
     provider: 'serpapi',
     method: 'serp',
     async ask(prompt, { signal, country }) {
-      const gl = (country ?? DEFAULT_COUNTRY).toLowerCase();
-      const search = await fetchJson(searchUrl({ engine: 'google', q: prompt, gl }), { signal }, searchSchema);
+      const market = country ? { gl: country.toLowerCase(), hl: googleLanguage(country) } : undefined;
+      const search = await fetchJson(searchUrl({ engine: 'google', q: prompt, ...(market ?? { gl: DEFAULT_COUNTRY }) }), { signal }, searchSchema);
       let overview = search.ai_overview;
       if (overview?.page_token && !overview.text_blocks?.length) {
         // The token expires within minutes of the search, so it is used at once.
         const followUp = await fetchJson(searchUrl({ engine: 'google_ai_overview', page_token: overview.page_token }), { signal }, searchSchema);
         overview = followUp.ai_overview;
       }
-      return readOverview(overview);
+      return { ...readOverview(overview), localised: market !== undefined };
     },
   };
 }
 
-function readOverview(overview: z.infer<typeof aiOverviewSchema> | undefined): ClientAnswer {
+function readOverview(overview: z.infer<typeof aiOverviewSchema> | undefined): Omit<ClientAnswer, 'localised'> {
   const { text, truncated } = renderBlocks(overview?.text_blocks ?? []);
   if (!overview || !text) throw new ProviderError({ kind: 'permanent', code: 'no_ai_overview', message: 'Google showed no AI Overview for this query' });
   const citations: Citation[] = (overview.references ?? []).flatMap((r) => (r.link ? [{ url: r.link, title: r.title || null }] : []));

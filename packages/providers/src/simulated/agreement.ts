@@ -1,6 +1,6 @@
 import { SURFACES, type Surface } from '@brandradar/contracts';
 import { brandsInPrompt, marketFor } from './brands';
-import { latentLineup } from './latent';
+import { cellKey, latentLineup } from './latent';
 import { simulateAnswer } from './simulated';
 
 /**
@@ -56,7 +56,7 @@ export function measureAgreement(prompts: readonly string[] = AGREEMENT_PROMPTS,
 /** Each answer's brands in the order its text names them, read from the text as an analysis would. */
 function answersOfCell(surface: Surface, prompt: string, runs: number, samples: number): { run: number; brands: string[] }[] {
   const named = brandsInPrompt(prompt);
-  const candidates = latentLineup(marketFor(prompt, named), named, surface, prompt).map((l) => l.product.name);
+  const candidates = latentLineup(marketFor(prompt, named), named, cellKey(surface, prompt)).map((l) => l.product.name);
   return Array.from({ length: runs * samples }, (_, i) => {
     const run = Math.floor(i / samples) + 1;
     const { text } = simulateAnswer(surface, prompt, { runId: `agreement-run-${run}`, sample: (i % samples) + 1 });

@@ -22,24 +22,30 @@ export type LatentProduct = {
 /** How far an answer's order strays from the latent places (places span about 1.5). */
 const PLACE_JITTER = 0.8;
 
-/** Key of a cell; the fixed answer is seeded with it too. */
-export const cellKey = (surface: Surface, prompt: string): string => `${surface}\u0000${prompt}`;
+/**
+ * Key of a cell; the fixed answer is seeded with it too. A drawn answer's market (`country`, on a
+ * surface that localises) makes a cell of its own, as a surface asked for another market believes
+ * other things; without one the key is what it always was, so stored runs replay as they were.
+ */
+export const cellKey = (surface: Surface, prompt: string, country?: string): string =>
+  country ? `${surface}\u0000${prompt}\u0000${country}` : `${surface}\u0000${prompt}`;
 
 /** The seed of one answer: the same run, prompt, surface and sample always draw the same answer. */
 export const drawSeed = (surface: Surface, prompt: string, draw: AnswerDraw): string => `${draw.runId}\u0000${prompt}\u0000${surface}\u0000${draw.sample}`;
 
 /**
- * Every product an answer of the cell may name, with its latent probability and place. A product
- * the prompt names is nearly always discussed (0.75–0.95); the market's products fall off with
- * their rank (the leader ~0.68, the tenth ~0.22), each cell wobbling ±0.1 around that, so surfaces
- * and prompts agree broadly but not exactly. Derived from the cell alone, never from the run.
+ * Every product an answer of the cell (its {@link cellKey}) may name, with its latent probability
+ * and place. A product the prompt names is nearly always discussed (0.75–0.95); the market's
+ * products fall off with their rank (the leader ~0.68, the tenth ~0.22), each cell wobbling ±0.1
+ * around that, so surfaces and prompts agree broadly but not exactly. Derived from the cell alone,
+ * never from the run.
  */
-export function latentLineup(market: Market, named: string[], surface: Surface, prompt: string): LatentProduct[] {
+export function latentLineup(market: Market, named: string[], cell: string): LatentProduct[] {
   const namedProducts = resolveNamed(market, named);
   const others = market.products.filter((p) => !namedProducts.includes(p));
   const latent = (product: Product, baseProbability: (wobble: number) => number): LatentProduct => {
-    const cell = createMixedRng(`latent\u0000${cellKey(surface, prompt)}\u0000${product.name}`);
-    return { product, probability: clamp(baseProbability(cell.next()), 0.02, 0.95), place: standing(market, product) + cell.next() * 0.5 };
+    const belief = createMixedRng(`latent\u0000${cell}\u0000${product.name}`);
+    return { product, probability: clamp(baseProbability(belief.next()), 0.02, 0.95), place: standing(market, product) + belief.next() * 0.5 };
   };
   return [
     ...namedProducts.map((p) => latent(p, (w) => 0.75 + w * 0.2)),
@@ -63,9 +69,9 @@ export function drawMentions(lineup: readonly LatentProduct[], rng: Rng): Mentio
  * forum thread, one video), each source has a latent place in the cell, and each answer takes the
  * first few by place plus jitter, so a cell's usual sources are cited often and the rest now and then.
  */
-export function drawnSourcePicking(surface: Surface, prompt: string, rng: Rng): SourcePicking {
-  const sourcePlace = (source: CitableSource) => createMixedRng(`source\u0000${cellKey(surface, prompt)}\u0000${source.key}`).next();
-  return { pages: createMixedRng(`pages\u0000${cellKey(surface, prompt)}`), choose: (candidates, n) => jitteredOrder(candidates, sourcePlace, rng).slice(0, n) };
+export function drawnSourcePicking(cell: string, rng: Rng): SourcePicking {
+  const sourcePlace = (source: CitableSource) => createMixedRng(`source\u0000${cell}\u0000${source.key}`).next();
+  return { pages: createMixedRng(`pages\u0000${cell}`), choose: (candidates, n) => jitteredOrder(candidates, sourcePlace, rng).slice(0, n) };
 }
 
 /** `items` ordered by `place` (highest first) plus a jitter of up to PLACE_JITTER each. */

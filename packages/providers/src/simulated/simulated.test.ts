@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SURFACES } from '@brandradar/contracts';
+import { SURFACES, type Surface } from '@brandradar/contracts';
 import { AGREEMENT_PROMPTS, brandsInOrder, measureAgreement } from './agreement';
 import { brandsInPrompt, marketFor } from './brands';
-import { latentLineup } from './latent';
+import { cellKey, latentLineup } from './latent';
 import { createSimulatedClient, simulateAnswer } from './simulated';
 
 /** Generic prompts, one naming brands, other markets and an invented one. */
@@ -15,8 +15,10 @@ describe('simulateAnswer', () => {
 
   it('gives the fixed answers it gave before answers were drawn (tests with SIMULATED_VARIATION=fixed pin them)', () => {
     const answers = SURFACES.flatMap((s) => PROMPTS.map((p) => simulateAnswer(s, p)));
-    // Taken at c85ce3c, the last commit with fixed answers only.
-    expect(createHash('sha256').update(JSON.stringify(answers)).digest('hex')).toBe('d220853a6d018b91910d9c738a0123b2c903add257c41f3966504d523ac271d6');
+    expect(answers.every((a) => !a.localised)).toBe(true);
+    // Taken at c85ce3c, the last commit with fixed answers only; `localised` came later, as a label.
+    const contents = answers.map(({ localised: _, ...content }) => content);
+    expect(createHash('sha256').update(JSON.stringify(contents)).digest('hex')).toBe('d220853a6d018b91910d9c738a0123b2c903add257c41f3966504d523ac271d6');
   });
 
   it('depends on nothing but its input: no Math.random, no clock', () => {
@@ -100,7 +102,7 @@ describe('simulateAnswer with a draw', () => {
   });
 
   it("names each product about as often as the cell's latent probability says", () => {
-    const latent = latentLineup(marketFor(prompt, []), [], 'chatgpt', prompt);
+    const latent = latentLineup(marketFor(prompt, []), [], cellKey('chatgpt', prompt));
     const names = latent.map((l) => l.product.name);
     const lists = draws('run-1', 200).map((a) => brandsInOrder(a.text, names));
     const top = latent.reduce((a, b) => (b.probability > a.probability ? b : a));
@@ -126,6 +128,43 @@ describe('simulateAnswer with a draw', () => {
     expect(agreement.topBrandRate.median).toBeGreaterThan(0.55);
     expect(agreement.topBrandRate.median).toBeLessThan(0.85);
     expect(agreement.overlapAcrossRuns).toBeGreaterThan(0.25);
+  });
+});
+
+describe('simulateAnswer for a market', () => {
+  const prompt = 'What is the best CRM for startups?';
+  const draw = { runId: 'run-1', sample: 1 };
+  const drawsIn = (surface: Surface, country?: string) => Array.from({ length: 10 }, (_, i) => simulateAnswer(surface, prompt, { runId: 'run-1', sample: i + 1 }, country));
+
+  it('is localised exactly on the surfaces whose real API takes a country', () => {
+    const localised = (country?: string) => Object.fromEntries(SURFACES.map((s) => [s, simulateAnswer(s, prompt, draw, country).localised]));
+    expect(localised('de')).toEqual({ chatgpt: true, claude: true, perplexity: true, gemini: false, google_ai_overview: true });
+    expect(localised()).toEqual({ chatgpt: false, claude: false, perplexity: false, gemini: false, google_ai_overview: false });
+  });
+
+  it("draws a localised answer from the market's own cell, reproducibly, whatever the code's case", () => {
+    expect(drawsIn('chatgpt', 'de')).toEqual(drawsIn('chatgpt', 'DE'));
+    const texts = (country?: string) => drawsIn('chatgpt', country).map((a) => a.text);
+    expect(texts('de')).not.toEqual(texts());
+    expect(texts('de')).not.toEqual(texts('fr'));
+    expect(latentLineup(marketFor(prompt, []), [], cellKey('chatgpt', prompt, 'de'))).not.toEqual(latentLineup(marketFor(prompt, []), [], cellKey('chatgpt', prompt)));
+  });
+
+  it('answers as without a market where the surface cannot localise (gemini)', () => {
+    expect(drawsIn('gemini', 'de')).toEqual(drawsIn('gemini'));
+  });
+
+  it('draws the answers it drew before markets existed when there is no country (stored runs replay as they were)', () => {
+    const drawn = SURFACES.flatMap((s) => PROMPTS.map((p) => simulateAnswer(s, p, draw)));
+    // Taken at 0860068, the last commit before markets.
+    const contents = drawn.map(({ localised: _, ...content }) => content);
+    expect(createHash('sha256').update(JSON.stringify(contents)).digest('hex')).toBe('88719c0d5189b8642519dbc6effefd12b631c4dc91cc89bb40ebc2458e1ed0be');
+  });
+
+  it('keeps the fixed answer the same in every market, localised where the surface takes one', () => {
+    const { localised, ...fixed } = simulateAnswer('claude', prompt, undefined, 'de');
+    expect(localised).toBe(true);
+    expect({ ...fixed, localised: false }).toEqual(simulateAnswer('claude', prompt));
   });
 });
 
@@ -155,6 +194,7 @@ describe('createSimulatedClient', () => {
     const draw = { runId: 'run-1', sample: 3 };
     expect(await createSimulatedClient('claude', 'drawn').ask('best crm', { signal, draw })).toEqual(simulateAnswer('claude', 'best crm', draw));
     expect(await createSimulatedClient('claude', 'drawn').ask('best crm', { signal })).toEqual(simulateAnswer('claude', 'best crm'));
+    expect(await createSimulatedClient('claude', 'drawn').ask('best crm', { signal, draw, country: 'de' })).toEqual(simulateAnswer('claude', 'best crm', draw, 'de'));
   });
 
   it('gives the fixed answer to every draw when its variation is fixed', async () => {

@@ -55,7 +55,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'updateTracker',
       summary: 'Replace a tracker’s whole definition',
       description:
-        'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again. A change of names only (`brand`, `competitors`, `aliases`) keeps the series: reanalyse the tracker (`POST …/reanalysis`) and its earlier runs report the new names, comparable with the next. A change of `prompts`, `models`, `samplesPerPrompt`, `samplingMode`, `primitive` or `url` starts a new series: no delta crosses it.',
+        'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again. A change of names only (`brand`, `competitors`, `aliases`) keeps the series: reanalyse the tracker (`POST …/reanalysis`) and its earlier runs report the new names, comparable with the next. A change of `prompts`, `models`, `samplesPerPrompt`, `samplingMode`, `primitive`, `url` or `country` starts a new series: no delta crosses it. Fields left out are reset: an absent `country` means none.',
       tag: 'Trackers',
       params: TrackerParams,
       body: UpdateTrackerInput,

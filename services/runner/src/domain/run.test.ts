@@ -48,6 +48,16 @@ describe('comparisonKeyOf', () => {
     }
   });
 
+  it('starts a new series for another market, keeping the key runs without one were stored with', () => {
+    // The key of `compare` before markets existed (0860068): runs stored then stay comparable.
+    expect(key).toBe('35f22013ce9078b3a1a94f6ac9488daa');
+    expect(comparisonKeyOf({ ...compare, country: null }, 'v1')).toBe(key);
+    const germany = comparisonKeyOf({ ...compare, country: 'de' }, 'v1');
+    expect(germany).not.toBe(key);
+    expect(comparisonKeyOf({ ...compare, country: 'fr' }, 'v1')).not.toBe(germany);
+    expect(comparisonKeyOf({ ...compare, country: 'de', competitors: ['$x', 'Globex'] }, 'v1')).toBe(germany);
+  });
+
   it('differs for other names or another analysis version, but not for the order names are listed in', () => {
     expect(comparisonKeyOf({ ...compare, competitors: ['$x', 'Globex'], models: ['gemini', 'chatgpt'] }, 'v1')).toBe(key);
     expect(comparisonKeyOf({ ...compare, competitors: ['Globex', '$x', 'monday.com'] }, 'v1')).not.toBe(key);

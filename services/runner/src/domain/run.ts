@@ -112,13 +112,15 @@ function namesKey(n: TrackedNames) {
 }
 
 /**
- * Runs with equal keys may be compared: the same series (primitive, prompts, surfaces, samples and
- * URL: what was asked, so a change of any starts a new series, api-contract §11), analysed with the
- * same names by the same version of the rules. Names are part of it because they are what is
- * counted; a reanalysis gives a series' earlier runs the current names, making them comparable again.
+ * Runs with equal keys may be compared: the same series (primitive, prompts, surfaces, samples, URL
+ * and market: what was asked, so a change of any starts a new series, api-contract §11), analysed
+ * with the same names by the same version of the rules. Names are part of it because they are what
+ * is counted; a reanalysis gives a series' earlier runs the current names, making them comparable
+ * again. The market is in the key only when there is one, so that a definition without one keeps
+ * the key its runs were stored with before markets existed.
  */
 export function comparisonKeyOf(d: TrackerDefinition, analysisVersion: string): string {
-  const asked = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), url: d.url, ...samplingOf(d) };
+  const asked = { primitive: d.primitive, prompts: d.prompts, models: [...d.models].sort(), url: d.url, ...samplingOf(d), ...(d.country && { country: d.country }) };
   return createHash('sha256')
     .update(JSON.stringify({ asked, names: namesKey(d), analysisVersion }))
     .digest('hex')
