@@ -25,6 +25,8 @@ export function compareTracker(overrides: Partial<Tracker> = {}): Tracker {
     models: ['chatgpt', 'perplexity', 'gemini'],
     samplesPerPrompt: 1,
     samplingMode: 'fixed',
+    alerts: { significantChange: false },
+    country: null,
     estimatedCostMicroPerRun: 39_000,
     maxCostMicroPerRun: 39_000,
     nextRunAt: '2026-11-23T08:00:00.000Z',

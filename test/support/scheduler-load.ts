@@ -135,6 +135,8 @@ export function activeTracker(dueAt: Date): Tracker {
     models: ['chatgpt'],
     samplesPerPrompt: 1,
     samplingMode: 'fixed',
+    alerts: { significantChange: false },
+    country: null,
     estimatedCostMicroPerRun: 5_000,
     maxCostMicroPerRun: 5_000,
     nextRunAt: dueAt.toISOString(),

@@ -39,6 +39,7 @@ describe('a run with samples', () => {
     metrics: mentioned === null ? null : { analysisVersion: 'v', brands: [{ name: 'Acme', mentioned, spans: [] }] },
     error: null,
     fetchedAt: null,
+    localised: false,
   });
   const run = {
     models: ['chatgpt', 'gemini'],

@@ -16,6 +16,7 @@ const answer = (model: AnswerRecord['model'], ok: boolean): AnswerRecord => ({
   metrics: null,
   error: ok ? null : { code: 'server_error', message: 'boom' },
   fetchedAt: null,
+  localised: false,
 });
 
 describe('runOutcome', () => {

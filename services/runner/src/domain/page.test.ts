@@ -60,6 +60,7 @@ describe('one answer at the caps', () => {
     metrics: answerMetrics(definition, bounded.text, bounded.citations),
     error: null,
     fetchedAt: '2026-11-22T09:00:00.000Z',
+    localised: false,
   };
 
   it('is valid and fits a page of answers with room to spare', () => {
@@ -86,6 +87,8 @@ const tracker: Tracker = {
   models: [...SURFACES],
   samplesPerPrompt: 1,
   samplingMode: 'fixed',
+  alerts: { significantChange: false },
+  country: null,
   estimatedCostMicroPerRun: 1,
   maxCostMicroPerRun: 1,
   nextRunAt: null,

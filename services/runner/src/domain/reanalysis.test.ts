@@ -40,6 +40,7 @@ function answers(d: TrackerDefinition): AnswerRecord[] {
         metrics: null,
         error: null,
         fetchedAt: null,
+        localised: false,
       };
     }),
   );

@@ -16,6 +16,8 @@ const tracker: Tracker = {
   models: ['chatgpt', 'perplexity', 'gemini'],
   samplesPerPrompt: 1,
   samplingMode: 'fixed',
+  alerts: { significantChange: false },
+  country: null,
   estimatedCostMicroPerRun: 39_000,
   maxCostMicroPerRun: 39_000,
   nextRunAt: '2026-11-23T09:00:00.000Z',
