@@ -9,6 +9,7 @@ import { freePort, REPO_ROOT } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { runCli } from '../../packages/cli/src/cli';
+import { money } from '../../packages/cli/src/format';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -197,8 +198,23 @@ describe('the brandradar CLI', () => {
   it('has --help on every command, and exits 2 on bad usage', async () => {
     const top = await binary('--help');
     expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
-    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |runs )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
-    expect(commands).toEqual(['trackers list', 'trackers create', 'trackers show', 'trackers activate', 'trackers pause', 'trackers reanalyze', 'trackers delete', 'runs start', 'runs wait', 'runs show', 'report', 'brief']);
+    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |runs |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
+    expect(commands).toEqual([
+      'trackers list',
+      'trackers create',
+      'trackers show',
+      'trackers activate',
+      'trackers pause',
+      'trackers reanalyze',
+      'trackers delete',
+      'runs start',
+      'runs wait',
+      'runs show',
+      'report',
+      'insights',
+      'insights add',
+      'brief',
+    ]);
     for (const command of commands) {
       const help = await cli(...command.split(' '), '--help');
       expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(`Usage: brandradar ${command} `) });
@@ -208,6 +224,9 @@ describe('the brandradar CLI', () => {
     expect(await cli('trackers', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: trackers frobnicate') });
     expect(await cli('trackers', 'list', '--colour')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--colour'") });
     expect(await cli('trackers', 'show')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>') });
+    // `insights` is a command and the group of `insights add`.
+    expect(await cli('insights')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>, got none') });
+    expect(await cli('insights', 'add', 'only-the-tracker')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id> <name>') });
     const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl]);
     expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('BRANDRADAR_API_KEY') });
   });
@@ -305,6 +324,53 @@ describe('the brandradar CLI', () => {
     expect(table.stdout).not.toContain('mixes analysis versions');
     expect((await api.account()).balanceMicro).toBe(balance);
   });
+
+  it('shows the names the answers put forward, and adds one as a competitor: the tracker active again, its earlier run recomputed with it', async () => {
+    const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });
+    // Simulated surfaces, whose CRM answers list more products than the tracker tracks.
+    const tracker = await api.createTracker({ ...definition({ name: 'Discovering', prompts: ['best crm for a small team', 'top crm tools'], models: ['perplexity', 'gemini'] }), primitive: 'compare', brand: 'HubSpot', competitors: ['Salesforce'] });
+    await api.activateTracker(tracker.id, tracker.estimatedCostMicroPerRun);
+    const { run } = await api.startRun(tracker.id);
+    await api.waitForRun(tracker.id, run.id, { intervalMs: 50 });
+
+    const shown = await cli('insights', tracker.id);
+    expect(shown).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Insights from the newest run \(4 answers\)\.\n/) });
+    expect(shown.stdout).toMatch(/^NAME\s+ANSWERS\s+RATE \(95% INTERVAL\)\s+SURFACES\n/m);
+    const { insights } = JSON.parse((await cli('insights', tracker.id, '--runs', '10', '--json')).stdout);
+    const [first] = insights.discoveredNames;
+    expect(first).toMatchObject({ n: 4, examples: expect.arrayContaining([expect.objectContaining({ runId: run.id })]) });
+    // Its row, then the line of an answer with the name marked.
+    expect(shown.stdout).toMatch(new RegExp(`^${first.name}\\s+${first.answers}/4\\s+.*\\n {2}(perplexity|gemini), "[^"]+": .*»${first.name}«`, 'm'));
+    expect(shown.stdout).toMatch(/\nChanges between runs do not establish cause\.\n$/);
+    expect(await cli('insights', tracker.id, '--runs', '11')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*runs/) });
+
+    const added = await cli('insights', 'add', tracker.id, first.name);
+    expect(added).toMatchObject({ code: 0, stdout: expect.stringContaining(`Added ${first.name} to the competitors of Discovering (${tracker.id}).\nIt is ACTIVE again at ${money(tracker.estimatedCostMicroPerRun)} per run.\n`) });
+    const token = /--request-token (\S+) --wait$/m.exec(added.stdout)![1]!;
+    expect(await cli('trackers', 'reanalyze', tracker.id, '--request-token', token, '--wait')).toMatchObject({ code: 0, stdout: expect.stringMatching(/ COMPLETED 1\/1 runs recomputed/) });
+    expect(await api.getTracker(tracker.id)).toMatchObject({ status: 'ACTIVE', competitors: ['Salesforce', first.name] });
+    const report = await api.report(tracker.id);
+    expect(report.runs[0]!.metrics).toMatchObject({ brands: [{ name: 'HubSpot' }, { name: 'Salesforce' }, { name: first.name }] });
+    // Tracked now: no longer discovered.
+    expect((await api.getInsights(tracker.id)).discoveredNames.map((d) => d.name)).not.toContain(first.name);
+
+    // A sentiment tracker has no competitors: refused before anything changes.
+    const sentiment = await api.createTracker({ name: 'Mood', cadence: tracker.cadence, primitive: 'sentiment', brand: 'HubSpot', prompts: ['is hubspot good'], models: ['gemini'] });
+    expect(await cli('insights', 'add', sentiment.id, 'Zoho')).toMatchObject({ code: 1, stderr: expect.stringContaining('no_competitors: “Mood” is a sentiment tracker, which has no competitors') });
+    expect(await api.getTracker(sentiment.id)).toEqual(sentiment);
+  });
+
+  it('creates a tracker that alerts on a significant change, for a market, with flags', async () => {
+    const file = path.join(dir, 'market.json');
+    await writeFile(file, JSON.stringify(definition({ name: 'For Germany' })));
+    const created = await cli('trackers', 'create', '--file', file, '--alert-significant-change', '--country', 'DE');
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringMatching(/alerts:\s+e-mail on a significant change\ncountry:\s+de\n/) });
+    const plain = await cli('trackers', 'create', '--file', file, '--json');
+    expect(JSON.parse(plain.stdout).tracker).toMatchObject({ alerts: { significantChange: false }, country: null });
+    // The code is the API's to check.
+    expect(await cli('trackers', 'create', '--file', file, '--country', 'uk')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*country: .*`gb`/) });
+  });
+
 
   it('exits 3 when the run it waits for ends FAILED', async () => {
     const api = new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! });

@@ -148,7 +148,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await chart.getByText('Data table').click();
   expect(await chart.locator('table tbody tr').count()).toBe(2);
   await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.delta').filter({ hasText: /percentage points: (statistically significant|not distinguishable from no change)/ }).waitFor();
-  await page.getByText('Changes between runs do not establish cause.').waitFor();
+  await page.getByRole('region', { name: 'Mention rate' }).getByText('Changes between runs do not establish cause.').waitFor();
   // Another measure of the primitive.
   await page.getByLabel('Measure').selectOption({ label: 'Share of voice' });
   await page.locator('figure.chart').filter({ hasText: 'Share of voice of HubSpot by run' }).locator('circle.point').nth(1).waitFor();
@@ -384,6 +384,99 @@ it('recomputes the history after an edit of names only: the run asked before it 
   expect(problemsOf(page)).toEqual([]);
   await page.close();
 }, 120_000);
+
+it('shows the names the answers put forward and adds one as a competitor from the report; the alert switch and the country go through the form', async () => {
+  const { apiKey } = await stack.account(2_000_000);
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // A compare tracker on the simulated surfaces, whose CRM answers list more products than it tracks; it alerts, for Germany.
+  await page.getByRole('link', { name: 'New tracker' }).click();
+  await page.getByLabel('Name').fill('Discovering CRM');
+  await page.getByLabel('What to measure').selectOption('compare');
+  await page.getByLabel('Your brand').fill('HubSpot');
+  await page.getByLabel('Competitors').fill('Salesforce');
+  await page.getByLabel('Prompts').fill('Best CRM for a small team?\nTop CRM software for sales pipelines');
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  const alerts = page.getByRole('switch', { name: 'E-mail me when a run shows a significant change' });
+  expect(await alerts.isChecked()).toBe(false);
+  await alerts.check();
+  await page.getByLabel('Country').fill('DE');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await page.getByRole('heading', { name: 'Discovering CRM', level: 1 }).waitFor();
+  const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const tracker = async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker;
+  expect(await tracker()).toMatchObject({ alerts: { significantChange: true }, country: 'de' });
+  await page.locator('.meta').filter({ hasText: 'asked for DE · e-mails on a significant change' }).waitFor();
+
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('dialog', { name: 'Activate tracker' }).getByRole('button', { name: /^Activate at / }).click();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('status').filter({ hasText: 'The latest run has finished: completed' }).waitFor();
+
+  // The Insights section: each name with its share of answers, its surfaces and the line of an answer with the name marked.
+  const insights = (await stack.api('GET', `/api/v1/trackers/${trackerId}/insights`, { key: apiKey })).body.insights;
+  const [first] = insights.discoveredNames;
+  expect(first).toBeDefined();
+  const section = page.getByRole('region', { name: 'Insights' });
+  const item = section.locator('ul.discovered li').first();
+  await item.locator('.discovered-name').filter({ hasText: `${first.name} · In ${first.answers} of ${first.n} answers: ` }).waitFor();
+  expect(await section.locator('ul.discovered li').count()).toBe(insights.discoveredNames.length);
+  const example = first.examples[0];
+  expect(await item.locator('.evidence mark').textContent()).toBe(example.excerpt.text.slice(example.excerpt.start, example.excerpt.end));
+  expect(await item.locator('.evidence blockquote').textContent()).toBe(example.excerpt.text);
+  await section.getByText(insights.note).waitFor();
+  // Citation gaps link their pages, http(s) only, telling the site nothing about the app.
+  expect(await section.locator('table.gaps tbody tr').count()).toBe(insights.citationGaps.length);
+  for (const link of await section.locator('table.gaps a').all()) {
+    expect([await link.getAttribute('rel'), await link.getAttribute('href')]).toEqual(['noopener noreferrer', expect.stringMatching(/^https?:\/\//)]);
+  }
+  // More runs to read: the section asks the API again with the number chosen.
+  const asked = page.waitForRequest((r) => r.url().endsWith(`/trackers/${trackerId}/insights?runs=3`));
+  await section.getByLabel('Runs to read').selectOption({ label: 'The newest 3 runs' });
+  await asked;
+
+  // From the keyboard: the name becomes a competitor, the tracker is active again, and recomputing its history is offered.
+  await item.getByRole('button', { name: `Add as competitor (${first.name})` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: `“${first.name}” is now a competitor of “Discovering CRM”. It is active again at ` }).waitFor();
+  expect(await tracker()).toMatchObject({ status: 'ACTIVE', competitors: ['Salesforce', first.name], alerts: { significantChange: true }, country: 'de' });
+  await page.getByText('You changed only the tracked names').waitFor();
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Recompute history');
+  // Insights read again: the name is tracked now, so no longer discovered.
+  await page.waitForFunction(`![...document.querySelectorAll('.discovered-name strong')].some((s) => s.textContent === ${JSON.stringify(first.name)})`);
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'History recomputed: 1 run now reports the tracker’s current names.' }).waitFor();
+  await page.locator('figure.chart').filter({ hasText: `Mention rate of ${first.name} by run` }).waitFor();
+
+  // Each answer says whether it was asked for the tracker's market.
+  const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
+  const localised = run.results.flatMap((r: { answers: Array<{ localised: boolean }> }) => r.answers.map((a) => (a.localised ? 'localised' : 'not localised')));
+  await page.getByRole('button', { name: /^View answers/ }).first().click();
+  expect(await page.locator('details.answer summary .badge').allTextContents()).toEqual(localised);
+
+  // The form shows the switch, the country and the new competitor; turning both off sends them off.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  expect(await alerts.isChecked()).toBe(true);
+  expect(await page.getByLabel('Country').inputValue()).toBe('de');
+  expect(await page.getByLabel('Competitors').inputValue()).toBe(`Salesforce\n${first.name}`);
+  await alerts.uncheck();
+  await page.getByLabel('Country').fill('');
+  await page.getByRole('button', { name: 'Save (back to draft)' }).click();
+  await page.getByRole('heading', { name: 'Discovering CRM', level: 1 }).waitFor();
+  expect(await tracker()).toMatchObject({ alerts: { significantChange: false }, country: null });
+  // A code the API refuses is said next to the field.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await page.getByLabel('Country').fill('uk');
+  await page.getByRole('button', { name: 'Save (back to draft)' }).click();
+  await page.locator('#error-country').filter({ hasText: 'the United Kingdom is `gb`' }).waitFor();
+  expect(await page.getByLabel('Country').getAttribute('aria-invalid')).toBe('true');
+
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+}, 180_000);
 
 it('lists trackers a page at a time, following the API cursor', async () => {
   const { apiKey } = await stack.account(1_000_000);

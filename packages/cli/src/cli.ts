@@ -5,7 +5,9 @@ import {
   BrandradarApiError,
   BrandradarClient,
   BrandradarNetworkError,
+  BrandradarRefusedError,
   BrandradarWaitTimeoutError,
+  type CompetitorAdded,
   isFinished,
   isReanalysisFinished,
   type Reanalysis,
@@ -13,7 +15,7 @@ import {
   type SamplingMode,
   type TrackerStatus,
 } from '@brandradar/client';
-import { activationSummary, briefMarkdown, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import { activationSummary, briefMarkdown, competitorAddedText, insightsText, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, failed: 3, network: 4, gaveUpWaiting: 5 } as const;
@@ -91,6 +93,19 @@ function sampling(values: Values): { samplesPerPrompt?: number; samplingMode?: S
   return { ...(samplesPerPrompt === undefined ? {} : { samplesPerPrompt }), ...(samplingMode ? { samplingMode } : {}) };
 }
 
+const ALERTS_AND_COUNTRY_OPTIONS: Options = { 'alert-significant-change': { type: 'boolean' }, country: { type: 'string' } };
+const ALERTS_AND_COUNTRY_DETAILS = [
+  '--alert-significant-change  alerts.significantChange: e-mail me when a run shows a',
+  '                            significant change',
+  '--country CC                country: the market the prompts are asked for (ISO 3166-1',
+  '                            alpha-2, e.g. de); the surfaces that can localise do',
+];
+/** The alert and market fields the flags set; the gateway checks the country code and says so. */
+function alertsAndCountry(values: Values): { alerts?: { significantChange: true }; country?: string } {
+  const country = str(values, 'country');
+  return { ...(values['alert-significant-change'] ? { alerts: { significantChange: true } } : {}), ...(country === undefined ? {} : { country }) };
+}
+
 const COMMANDS: Record<string, Command[]> = {
   trackers: [
     {
@@ -114,10 +129,10 @@ const COMMANDS: Record<string, Command[]> = {
     {
       name: 'create',
       summary: 'Create a DRAFT tracker from a JSON definition',
-      usage: '--file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--json]',
+      usage: '--file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
       args: [],
-      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS },
-      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
+      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
       async run({ io, values, client }) {
         const file = str(values, 'file');
         if (!file) throw new UsageError('--file is required');
@@ -129,7 +144,7 @@ const COMMANDS: Record<string, Command[]> = {
           throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
         }
         // The gateway validates the definition and names each offending field.
-        const tracker = await client().createTracker({ ...definition, ...sampling(values) });
+        const tracker = await client().createTracker({ ...definition, ...sampling(values), ...alertsAndCountry(values) });
         return reply(io, values, { tracker }, () => trackerDetails(tracker));
       },
     },
@@ -223,6 +238,33 @@ const COMMANDS: Record<string, Command[]> = {
       },
     },
   ],
+  // `insights <tracker-id>` itself is among the top-level commands.
+  insights: [
+    {
+      name: 'add',
+      summary: 'Add a discovered name to the competitors, then recompute the history',
+      usage: '<tracker-id> <name> [--no-reanalyze] [--json]',
+      args: ['tracker-id', 'name'],
+      options: { ...JSON_OPTION, 'no-reanalyze': { type: 'boolean' } },
+      details: [
+        'One step: the tracker\'s definition is replaced with <name> appended to its competitors',
+        '(rankings and compare trackers only), which makes it a DRAFT; an ACTIVE tracker is',
+        'activated again at the cost per run already accepted (when its estimate has changed',
+        'since, it stays a DRAFT and the new estimate is printed). Then its finished runs are',
+        'recomputed with the new name, free, as `trackers reanalyze` does.',
+        '--no-reanalyze  leave the earlier runs as they are',
+      ],
+      async run({ io, values, args, client }) {
+        const [id, name] = [args[0]!, args[1]!];
+        // Made here rather than by the client, so that the text can say how to follow the job.
+        const requestToken = crypto.randomUUID();
+        const added = await client().addCompetitor(id, name, { reanalyse: !values['no-reanalyze'], requestToken });
+        return reply(io, values, addedJson(added), () =>
+          competitorAddedText(added, name) + (added.reanalysis ? `Follow it: brandradar trackers reanalyze ${id} --request-token ${requestToken} --wait\n` : ''),
+        );
+      },
+    },
+  ],
   runs: [
     {
       name: 'start',
@@ -281,6 +323,27 @@ const TOP_LEVEL: Command[] = [
     },
   },
   {
+    name: 'insights',
+    summary: 'Names the answers put forward that a tracker does not track, and citation gaps',
+    usage: '<tracker-id> [--runs N] [--json]',
+    args: ['tracker-id'],
+    options: { ...JSON_OPTION, runs: { type: 'string' } },
+    details: [
+      'Discovered names: names the answers put forward (list items, headings, bold names, first',
+      'table cells) that the tracker does not track, with how many answers do (rate and its 95%',
+      'interval), the surfaces, and the line of one answer with the name marked »like this«.',
+      'Citation gaps (compare and sentiment): domains cited in answers that mention a competitor',
+      'but not the brand. Free.',
+      '--runs N  read the newest N finished runs, 1–10 (default 1)',
+      'Track a discovered name: brandradar insights add <tracker-id> <name>',
+    ],
+    async run({ io, values, args, client }) {
+      const runs = int(values, 'runs');
+      const insights = await client().getInsights(args[0]!, runs === undefined ? {} : { runs });
+      return reply(io, values, { insights }, () => insightsText(insights));
+    },
+  },
+  {
     name: 'brief',
     summary: 'Generate a content brief and write it as Markdown',
     usage: '--topic T [--country CC] [--models a,b] [--full-sweep] [--brand B] [--audience A] [--goal G] [--idempotency-key K] [--out FILE] [--json]',
@@ -327,11 +390,27 @@ const TOP_LEVEL: Command[] = [
   },
 ];
 
+/** `insights add --json`: the client's result, with a refused activation's error as the API stated it. */
+function addedJson(added: CompetitorAdded): unknown {
+  const r = added.reactivation;
+  if (r.outcome !== 'refused') return added;
+  const { status, code, message, details } = r.error;
+  return { ...added, reactivation: { outcome: r.outcome, error: { status, code, message, ...details } } };
+}
+
 function optional(values: Values, ...names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((n) => (typeof values[n] === 'string' ? [[n, values[n]]] : [])));
 }
 
-const COMMAND_LIST = [...Object.entries(COMMANDS).flatMap(([group, cmds]) => cmds.map((c) => [`${group} ${c.name}`, c.summary])), ...TOP_LEVEL.map((c) => [c.name, c.summary])];
+const topLevel = (name: string | undefined) => TOP_LEVEL.find((c) => c.name === name);
+const groupRows = (group: string) => (COMMANDS[group] ?? []).map((c) => [`${group} ${c.name}`, c.summary]);
+/** As `--help` lists them: the groups' commands, then each top-level command followed by those of its group of the same name (`insights`, `insights add`). */
+const COMMAND_LIST = [
+  ...Object.keys(COMMANDS)
+    .filter((group) => !topLevel(group))
+    .flatMap(groupRows),
+  ...TOP_LEVEL.flatMap((c) => [[c.name, c.summary], ...groupRows(c.name)]),
+];
 const NAME_WIDTH = Math.max(...COMMAND_LIST.map(([name]) => name!.length)) + 1;
 
 const HELP = `Usage: brandradar <command> [options]
@@ -346,7 +425,8 @@ Options for every command:
 
 Exit codes:
   0  done
-  1  the API answered with an error (its code and message are printed)
+  1  the API answered with an error (its code and message are printed), or the
+     request is one it could only refuse (insights add to a tracker without competitors)
   2  usage: an unknown command or option, a missing argument or API key
   3  what was waited for ended FAILED (runs wait, runs start --wait, trackers reanalyze --wait)
   4  the gateway could not be reached
@@ -372,11 +452,14 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     (first === undefined ? io.stderr : io.stdout).write(HELP);
     return first === undefined ? EXIT.usage : EXIT.ok;
   }
+  // A group may share its name with a top-level command (`insights`, `insights add`): a second word
+  // naming none of the group's commands is then the top-level command's argument.
   const group = COMMANDS[first];
+  const inGroup = group !== undefined && (group.some((c) => c.name === second) || !topLevel(first));
   let command: Command | undefined;
   let fullName: string;
   let rest: string[];
-  if (group) {
+  if (inGroup) {
     command = group.find((c) => c.name === second);
     fullName = `${first} ${second}`;
     rest = argv.slice(2);
@@ -389,7 +472,7 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
       throw new UsageError(second === undefined ? `missing ${first} command\n\n${groupHelp}` : `unknown command: ${first} ${second}\n\n${groupHelp}`);
     }
   } else {
-    command = TOP_LEVEL.find((c) => c.name === first);
+    command = topLevel(first);
     fullName = first;
     rest = argv.slice(1);
     if (!command) throw new UsageError(`unknown command: ${first} (see brandradar --help)`);
@@ -435,6 +518,10 @@ function report(io: Io, error: unknown): number {
     const facts = Object.entries(error.details).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`);
     const issues = error.issues.map((i) => `  ${i.path || '(body)'}: ${i.message}`);
     io.stderr.write(`brandradar: ${error.code} (HTTP ${error.status}): ${error.message}\n${[...issues, ...facts].map((l) => `${l}\n`).join('')}`);
+    return EXIT.apiError;
+  }
+  if (error instanceof BrandradarRefusedError) {
+    io.stderr.write(`brandradar: ${error.code}: ${error.message}\n`);
     return EXIT.apiError;
   }
   if (error instanceof BrandradarNetworkError) {

@@ -1,7 +1,24 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrandMetrics, ContentBriefResult, Reanalysis, Run, components } from '@brandradar/client';
-import { answerPlan, briefMarkdown, mixedVersionsNote, money, nameTable, percent, reanalysisLine, reportTable, runDetails, runProgressLine, table, trackerDetails, trackerTable } from './format';
+import { BrandradarApiError, type BrandMetrics, type ContentBriefResult, type DiscoveredName, type Insights, type Reanalysis, type Run, type components } from '@brandradar/client';
+import {
+  answerPlan,
+  briefMarkdown,
+  competitorAddedText,
+  evidenceLine,
+  insightsText,
+  mixedVersionsNote,
+  money,
+  nameTable,
+  percent,
+  reanalysisLine,
+  reportTable,
+  runDetails,
+  runProgressLine,
+  table,
+  trackerDetails,
+  trackerTable,
+} from './format';
 
 type Schemas = components['schemas'];
 const document = JSON.parse(readFileSync(path.join(__dirname, '../../client/openapi.json'), 'utf8'));
@@ -35,7 +52,7 @@ const run = (over: Partial<Run> = {}): Run => ({
   ...over,
 });
 function answer(model: 'chatgpt' | 'gemini', status: 'succeeded' | 'failed'): Run['results'][number]['answers'][number] {
-  return { model, sample: 1, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null };
+  return { model, sample: 1, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null, localised: false };
 }
 
 describe('money and percent', () => {
@@ -73,6 +90,13 @@ describe('trackers', () => {
     expect(out).toMatch(new RegExp(`cadence:\\s+weekly on day 1 at 09:00 ${tracker.cadence.timezone}`));
     expect(out).toMatch(new RegExp(`competitors:\\s+${tracker.competitors.join(', ')}`));
     expect(out).toMatch(/answers per run:\s+9 \(3 prompts × 3 surfaces × 1 sample\)\n/);
+    expect(out).toMatch(/alerts:\s+none\n/);
+    expect(out).toMatch(/country:\s+– \(answers are not localised\)\n/);
+  });
+  it('says when a run alerts by e-mail and which market the prompts are asked for', () => {
+    const out = trackerDetails({ ...tracker, alerts: { significantChange: true }, country: 'de' });
+    expect(out).toMatch(/alerts:\s+e-mail on a significant change\n/);
+    expect(out).toMatch(/country:\s+de\n/);
   });
   it('says how many answers a run asks for, at most when adaptive', () => {
     const adaptive = trackerDetails({ ...tracker, samplesPerPrompt: 5, samplingMode: 'adaptive', estimatedCostMicroPerRun: 5 * tracker.estimatedCostMicroPerRun });
@@ -215,5 +239,84 @@ describe('briefMarkdown', () => {
     expect(md).toContain('Not available: No result within 20000 ms. (`deadline_exceeded`)');
     expect(md).toContain('- [How to Choose a CRM in 2026 (Step by Step)](https://www.youtube.com/watch?v=dQw4w9WgXcQ) · Sales Ops Weekly · 4821 views/day');
     expect(md.trimEnd().endsWith('_Billed $0.82._')).toBe(true);
+  });
+});
+
+describe('insights', () => {
+  const zoho: DiscoveredName = {
+    name: 'Zoho CRM',
+    answers: 3,
+    n: 9,
+    rate: 0.3333,
+    clusters: 9,
+    interval: { low: 0.1206, high: 0.6458 },
+    surfaces: ['chatgpt', 'gemini'],
+    bySurface: { chatgpt: { answers: 2, n: 3 }, gemini: { answers: 1, n: 3 }, perplexity: { answers: 0, n: 3 } },
+    examples: [
+      {
+        runId: '7d1c2b3a-0000-4000-8000-000000000001',
+        prompt: 'best CRM for small business',
+        model: 'chatgpt',
+        sample: 1,
+        start: 40,
+        end: 48,
+        excerpt: { text: '3. **Zoho CRM** – affordable,\tand\u001b[2J broad.', start: 5, end: 13 },
+      },
+    ],
+  };
+  const insights = (over: Partial<Insights> = {}): Insights => ({
+    trackerId: tracker.id,
+    runs: [{ id: '7d1c2b3a-0000-4000-8000-000000000001', status: 'COMPLETED', finishedAt: '2026-11-22T09:00:09.000Z' }],
+    answers: 9,
+    discoveredNames: [zoho],
+    citationGaps: [{ domain: 'g2.com', answers: 2, names: ['HubSpot'], urls: ['https://www.g2.com/categories/crm', 'https://www.g2.com/x'] }],
+    gapAnswers: 4,
+    note: 'Changes between runs do not establish cause.',
+    ...over,
+  });
+
+  it('marks the name in the line of its first example, on one line without control characters', () => {
+    expect(evidenceLine(zoho)).toBe('chatgpt, "best CRM for small business": 3. **»Zoho CRM«** – affordable, and [2J broad.');
+    expect(evidenceLine({ ...zoho, examples: [] })).toBe('no example quoted');
+    const long = { ...zoho, examples: [{ ...zoho.examples[0]!, prompt: 'p'.repeat(100) }] };
+    expect(evidenceLine(long)).toContain(`"${'p'.repeat(59)}…"`);
+  });
+
+  it('lists each discovered name with its answers, rate, interval and surfaces, its evidence under it, then the citation gaps and the note', () => {
+    const lines = insightsText(insights()).split('\n');
+    expect(lines[0]).toBe('Insights from the newest run (9 answers).');
+    expect(lines[2]).toBe('Names the answers put forward that the tracker does not track:');
+    expect(lines[3]).toMatch(/^NAME\s+ANSWERS\s+RATE \(95% INTERVAL\)\s+SURFACES$/);
+    expect(lines[5]).toMatch(/^Zoho CRM\s+3\/9\s+33\.3% \(12\.1%–64\.6%\)\s+chatgpt, gemini$/);
+    expect(lines[6]).toBe(`  ${evidenceLine(zoho)}`);
+    expect(lines[8]).toBe('Sources cited by answers that mention a competitor but not the brand (4 such answers):');
+    expect(lines[9]).toMatch(/^DOMAIN\s+ANSWERS\s+NAMES\s+FIRST URL$/);
+    expect(lines[11]).toMatch(/^g2\.com\s+2\s+HubSpot\s+https:\/\/www\.g2\.com\/categories\/crm$/);
+    expect(lines.slice(-2)).toEqual(['Changes between runs do not establish cause.', '']);
+  });
+
+  it('says when there is nothing to list, and leaves out citation gaps where the primitive has none', () => {
+    const empty = insightsText(insights({ runs: [], answers: 0, discoveredNames: [], citationGaps: [], gapAnswers: 0 }));
+    expect(empty).toBe("No finished run yet: insights read a tracker's COMPLETED and PARTIAL runs.\nChanges between runs do not establish cause.\n");
+    const rankings = insightsText(insights({ discoveredNames: [], citationGaps: null, gapAnswers: null, runs: [...insights().runs, ...insights().runs] }));
+    expect(rankings).toContain('Insights from the 2 newest runs (9 answers).\n\nNames the answers put forward that the tracker does not track:\nnone.\n');
+    expect(rankings).not.toContain('Sources cited');
+    expect(insightsText(insights({ citationGaps: [] }))).toContain('Sources cited by answers that mention a competitor but not the brand (4 such answers):\nnone.\n');
+  });
+
+  it('says what adding a competitor did to the schedule, and how to activate a DRAFT', () => {
+    const draft = { ...tracker, competitors: [...tracker.competitors, 'Zoho CRM'] };
+    const activation = { tracker: { ...draft, status: 'ACTIVE' as const }, balanceMicro: 900_000, costMicroPerRun: 39_000, runsDryAt: null };
+    const job = { ...example('Reanalysis'), status: 'QUEUED' as const, runs: { total: 3, done: 0 } };
+    const reactivated = competitorAddedText({ tracker: activation.tracker, reactivation: { outcome: 'reactivated', activation }, reanalysis: job }, 'Zoho CRM');
+    expect(reactivated).toBe(`Added Zoho CRM to the competitors of ${tracker.name} (${tracker.id}).\nIt is ACTIVE again at $0.39 per run.\n${reanalysisLine(job)}\n`);
+    const activate = `Activate it: brandradar trackers activate ${tracker.id}`;
+    const changed = competitorAddedText({ tracker: draft, reactivation: { outcome: 'estimate_changed', acceptedMicroPerRun: 39_000, estimatedCostMicroPerRun: 42_000 }, reanalysis: null }, 'Zoho CRM');
+    expect(changed.split('\n')[1]).toBe(`It is a DRAFT: its estimate is now $0.42 per run, not the $0.39 accepted (rates changed). ${activate}`);
+    const error = new BrandradarApiError(402, 'insufficient_credits', 'The balance does not cover a run.', [], { balanceMicro: 1_000 }, null);
+    const refused = competitorAddedText({ tracker: draft, reactivation: { outcome: 'refused', error }, reanalysis: null }, 'Zoho CRM');
+    expect(refused.split('\n')[1]).toBe(`It is a DRAFT: activating it again was refused: insufficient_credits: The balance does not cover a run. ${activate}`);
+    const notActive = competitorAddedText({ tracker: draft, reactivation: { outcome: 'not_active' }, reanalysis: null }, 'Zoho CRM');
+    expect(notActive.split('\n')).toEqual([expect.stringMatching(/^Added Zoho CRM/), `It is a DRAFT, as every edited tracker is. ${activate}`, '']);
   });
 });

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { BrandradarApiError, BrandradarNetworkError, BrandradarWaitTimeoutError } from './errors';
+import { BrandradarApiError, BrandradarNetworkError, BrandradarRefusedError, BrandradarWaitTimeoutError } from './errors';
 import type { components, paths } from './generated/api';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
 
@@ -20,8 +20,68 @@ export type Report = Schemas['Report'];
 export type BrandMetrics = Schemas['BrandMetrics'];
 export type Reanalysis = Schemas['Reanalysis'];
 export type ReanalysisStatus = Schemas['ReanalysisStatus'];
+export type Insights = Schemas['Insights'];
+export type DiscoveredName = Schemas['DiscoveredName'];
+export type CitationGap = Schemas['CitationGap'];
 export type ContentBriefInput = Schemas['ContentBriefInput'];
 export type ContentBriefResult = Schemas['ContentBriefResult'];
+
+/** The primitives that track competitors: a name can be added to these only. */
+export const COMPETITOR_PRIMITIVES: readonly Tracker['primitive'][] = ['rankings', 'compare'];
+
+/**
+ * What became of the tracker's schedule after {@link BrandradarClient.addCompetitor}: an update
+ * always returns a tracker to DRAFT.
+ * - `reactivated`: it was ACTIVE and is again, at the cost per run already accepted.
+ * - `estimate_changed`: it was ACTIVE, but its estimate is no longer the cost accepted (rates
+ *   changed meanwhile): it stays a DRAFT until activated at `estimatedCostMicroPerRun`.
+ * - `refused`: it was ACTIVE, and the API refused to activate it again (`error`: say,
+ *   `insufficient_credits`); it stays a DRAFT.
+ * - `not_active`: it was a DRAFT or PAUSED, and is a DRAFT now.
+ */
+export type Reactivation =
+  | { outcome: 'reactivated'; activation: ActivationResult }
+  | { outcome: 'estimate_changed'; acceptedMicroPerRun: number; estimatedCostMicroPerRun: number }
+  | { outcome: 'refused'; error: BrandradarApiError }
+  | { outcome: 'not_active' };
+
+export interface CompetitorAdded {
+  /** The tracker with the new competitor, as it now is (ACTIVE again, or a DRAFT). */
+  tracker: Tracker;
+  reactivation: Reactivation;
+  /** The reanalysis asked for (`reanalyse`), QUEUED or an earlier one of the same token; null when not asked. */
+  reanalysis: Reanalysis | null;
+}
+
+/**
+ * The tracker's definition as a full update takes it, with `competitors` instead of its own.
+ * Only rankings and compare trackers have competitors; the caller has checked the primitive.
+ */
+function definitionWithCompetitors(t: Tracker, competitors: string[]): UpdateTrackerInput {
+  const common = {
+    name: t.name,
+    cadence: t.cadence,
+    prompts: t.prompts,
+    models: t.models,
+    samplesPerPrompt: t.samplesPerPrompt,
+    samplingMode: t.samplingMode,
+    alerts: t.alerts,
+    aliases: t.aliases,
+    competitors,
+    ...marketOf(t),
+  };
+  // A compare tracker always has its brand; were it missing, the API would name the blank field.
+  return t.primitive === 'rankings' ? { ...common, primitive: 'rankings' } : { ...common, primitive: 'compare', brand: t.brand ?? '' };
+}
+
+/**
+ * The tracker's `country` as an update takes it: absent when it has none. A tracker shows the code
+ * lower-case, as it was accepted; the document types a response's code as any string and a
+ * request's as the list of codes, hence the one conversion.
+ */
+function marketOf(t: Tracker): { country?: NonNullable<UpdateTrackerInput['country']> } {
+  return t.country === null ? {} : { country: t.country as NonNullable<UpdateTrackerInput['country']> };
+}
 
 /** A run in one of these statuses changes no more. */
 export const FINISHED_RUN_STATUSES: readonly RunStatus[] = ['COMPLETED', 'PARTIAL', 'FAILED'];
@@ -203,6 +263,54 @@ export class BrandradarClient {
    */
   async waitForReanalysis(trackerId: string, reanalysisId: string, options: PollOptions<Reanalysis> = {}): Promise<Reanalysis> {
     return pollUntil(() => this.getReanalysis(trackerId, reanalysisId), isReanalysisFinished, { timeoutMs: REANALYSIS_WAIT_MS, ...options });
+  }
+
+  /**
+   * What the newest `runs` COMPLETED or PARTIAL runs (1–10, default 1) say beyond the tracker's
+   * metrics: names the answers put forward that it does not track, each with its evidence, and
+   * (compare and sentiment) the domains cited where a competitor is mentioned but not the brand. Free.
+   */
+  async getInsights(trackerId: string, query: { runs?: number } = {}): Promise<Insights> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/insights', { params: { path: { id: trackerId }, query }, ...init }))).data.insights;
+  }
+
+  /**
+   * Adds `name` to a rankings or compare tracker's competitors, as one step: reads the tracker,
+   * replaces its definition with the name appended (which returns it to DRAFT), activates it again
+   * if it was ACTIVE and its estimate is still the cost per run accepted (adding a name does not
+   * change the estimate; rates may have), and with `reanalyse` asks for its history to be
+   * recomputed, so its earlier runs report the name too. `requestToken` is the reanalysis's (see
+   * {@link requestReanalysis}). Refuses other primitives with {@link BrandradarRefusedError}
+   * before changing anything; the API checks the name (1–100 characters, not tracked yet).
+   */
+  async addCompetitor(trackerId: string, name: string, options: { reanalyse?: boolean; requestToken?: string } = {}): Promise<CompetitorAdded> {
+    const before = await this.getTracker(trackerId);
+    if (!COMPETITOR_PRIMITIVES.includes(before.primitive)) {
+      throw new BrandradarRefusedError('no_competitors', `“${before.name}” is a ${before.primitive} tracker, which has no competitors: only rankings and compare trackers do.`);
+    }
+    const updated = await this.updateTracker(trackerId, definitionWithCompetitors(before, [...before.competitors, name]));
+    const reactivation = before.status === 'ACTIVE' ? await this.reactivate(updated, before.maxCostMicroPerRun ?? before.estimatedCostMicroPerRun) : { outcome: 'not_active' as const };
+    const tracker = reactivation.outcome === 'reactivated' ? reactivation.activation.tracker : updated;
+    const reanalysis = options.reanalyse ? (await this.requestReanalysis(trackerId, { requestToken: options.requestToken })).reanalysis : null;
+    return { tracker, reactivation, reanalysis };
+  }
+
+  /**
+   * Activates a tracker an update returned to DRAFT, at the cost per run its user accepted, and
+   * only at that: a different estimate is left for the user to accept. A refusal (credits, spend
+   * limit) is an outcome, not an error: the update before it has happened.
+   */
+  private async reactivate(draft: Tracker, acceptedMicroPerRun: number): Promise<Reactivation> {
+    if (draft.estimatedCostMicroPerRun !== acceptedMicroPerRun) return { outcome: 'estimate_changed', acceptedMicroPerRun, estimatedCostMicroPerRun: draft.estimatedCostMicroPerRun };
+    try {
+      return { outcome: 'reactivated', activation: await this.activateTracker(draft.id, acceptedMicroPerRun) };
+    } catch (error) {
+      if (!(error instanceof BrandradarApiError)) throw error;
+      // cost_estimate_changed: rates changed between the update and the activation.
+      const estimate = error.details.estimatedCostMicroPerRun;
+      if (error.code === 'cost_estimate_changed' && typeof estimate === 'number') return { outcome: 'estimate_changed', acceptedMicroPerRun, estimatedCostMicroPerRun: estimate };
+      return { outcome: 'refused', error };
+    }
   }
 
   /** The tracker and its latest runs, newest first. */

@@ -59,6 +59,18 @@ export class BrandradarWaitTimeoutError<T extends { status: string } = { status:
   }
 }
 
+/**
+ * A call the client refuses before changing anything, because the API could only refuse it.
+ * `code`: `no_competitors`, a competitor for a tracker whose primitive has none.
+ */
+export class BrandradarRefusedError extends Error {
+  override name = 'BrandradarRefusedError';
+
+  constructor(readonly code: 'no_competitors', message: string) {
+    super(message);
+  }
+}
+
 function describe(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
   // fetch reports "fetch failed" and keeps the reason (ECONNREFUSED, …) in its own cause.

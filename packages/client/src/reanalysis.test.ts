@@ -1,7 +1,8 @@
-import { BrandradarClient, type Reanalysis } from './client';
+import type { Reanalysis } from './client';
 import { BrandradarWaitTimeoutError } from './errors';
+import { clientAnswering } from '../../../test/support/client-answering';
 
-// The reanalysis methods against a fetch that answers as the gateway does; the live API is in test/integration/client-cli.test.ts.
+// The reanalysis methods against a fetch that answers as the gateway does.
 const TRACKER = '3f1c7d34-0000-4000-8000-000000000001';
 const JOB = '9a8b7c6d-0000-4000-8000-000000000002';
 
@@ -16,23 +17,6 @@ const job = (over: Partial<Reanalysis> = {}): Reanalysis => ({
   error: null,
   ...over,
 });
-
-/** A client whose fetch answers each request with the next of `answers`, recording what was sent. */
-function clientAnswering(...answers: Array<{ status: number; body: unknown }>) {
-  const sent: Array<{ method: string; url: string; body: unknown }> = [];
-  const api = new BrandradarClient({
-    baseUrl: 'http://gateway.test',
-    apiKey: 'brk_test',
-    fetch: async (request) => {
-      const text = await request.text();
-      sent.push({ method: request.method, url: request.url, body: text ? JSON.parse(text) : undefined });
-      const answer = answers.shift();
-      if (!answer) throw new Error('no answer left');
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
-    },
-  });
-  return { api, sent };
-}
 
 describe('requestReanalysis', () => {
   it('sends a new UUID as the request token unless one is given, and says when the job is an earlier one', async () => {

@@ -1,7 +1,8 @@
-/** Tracker actions shared by the list and the report: confirmation dialogs, activation, run now, recompute history. */
+/** Tracker actions shared by the list and the report: confirmation dialogs, activation, run now, recompute history, adding a competitor. */
 import { api, ApiError, type Reanalysis, type Run, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { explain, money, when } from './format.js';
+import { acceptedCost, addedText, definitionWithCompetitor, type Reactivation } from './insights.js';
 
 /** A modal question; resolves true when confirmed. Escape or Cancel resolve false. */
 export function confirmDialog(title: string, body: (string | Node)[], confirmLabel: string): Promise<boolean> {
@@ -93,3 +94,27 @@ export const runNow = (trackerId: string): Promise<{ run: Run; replayed: boolean
 
 /** Asks for the tracker's history to be recomputed with its current names (a reanalysis). */
 export const requestRecompute = (trackerId: string): Promise<Reanalysis> => withRequestToken(`reanalysis ${trackerId}`, (token) => api.requestReanalysis(trackerId, token));
+
+/**
+ * Adds `name` to a rankings or compare tracker's competitors in one step, as the client's
+ * addCompetitor does: the tracker is read again (the page's copy may be older), its whole
+ * definition sent with the name appended (which returns it to DRAFT), and an ACTIVE tracker
+ * activated again at the cost per run its user accepted. Returns a sentence saying what happened.
+ */
+export async function addCompetitor(trackerId: string, name: string): Promise<string> {
+  const before = await api.tracker(trackerId);
+  const draft = await api.updateTracker(trackerId, definitionWithCompetitor(before, name));
+  const reactivation: Reactivation = before.status === 'ACTIVE' ? await reactivate(draft, acceptedCost(before)) : { outcome: 'not_active' };
+  return addedText(name, draft.name, reactivation, money);
+}
+
+/** Activates a tracker an update returned to DRAFT at the cost accepted, and only at that; a refusal is said, not thrown: the name was added. */
+async function reactivate(draft: Tracker, acceptedMicroPerRun: number): Promise<Reactivation> {
+  if (draft.estimatedCostMicroPerRun !== acceptedMicroPerRun) return { outcome: 'estimate_changed', acceptedMicroPerRun, estimatedCostMicroPerRun: draft.estimatedCostMicroPerRun };
+  try {
+    return { outcome: 'reactivated', costMicroPerRun: (await api.activate(draft.id, acceptedMicroPerRun)).costMicroPerRun };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return { outcome: 'refused', reason: explain(e) };
+  }
+}

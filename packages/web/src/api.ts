@@ -2,9 +2,9 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
+import type { Account, ActivationResult, Insights, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, RateCard, Reanalysis, Run, Tracker };
+export type { Account, ActivationResult, Insights, RateCard, Reanalysis, Run, Tracker };
 /** `analysisVersions`: the versions of the runs listed, newest first; more than one means some deltas are missing across them. */
 export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
 export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
@@ -98,5 +98,7 @@ export const api = {
   /** Recomputes the tracker's finished runs with its current names, free; the same token again answers the same job (200). */
   requestReanalysis: async (id: string, requestToken: string) => (await call<{ reanalysis: Reanalysis }>('POST', `${trackerPath(id)}/reanalysis`, { requestToken })).body.reanalysis,
   reanalysis: async (id: string, reanalysisId: string) => (await call<{ reanalysis: Reanalysis }>('GET', `${trackerPath(id)}/reanalysis/${encodeURIComponent(reanalysisId)}`)).body.reanalysis,
+  /** What the newest `runs` finished runs (1–10) say beyond the metrics: names not tracked, citation gaps. Free. */
+  insights: async (id: string, runs: number) => (await call<{ insights: Insights }>('GET', `${trackerPath(id)}/insights?runs=${runs}`)).body.insights,
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
 };

@@ -18,6 +18,8 @@ export interface RecomputeHistory {
   button: HTMLButtonElement;
   /** Under the actions: why to recompute (when the report calls for it) and the progress of a job. */
   panel(report: Report): HTMLElement;
+  /** Suggests recomputing, as after an edit of names only: a competitor was just added. */
+  offer(): void;
 }
 
 /** `offered`: the user has just edited only the tracker's names, so the page suggests recomputing. */
@@ -82,6 +84,10 @@ export function recomputeHistory(view: View, trackerId: string, offered: boolean
       mixed = mixedVersionsNotice(report.analysisVersions);
       sync();
       return panel;
+    },
+    offer() {
+      offered = true;
+      sync();
     },
   };
 }

@@ -4,6 +4,7 @@ import { api, type Report, type Run } from './api.js';
 import { lineChart, type ChartSpec } from './chart.js';
 import { h, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
+import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
@@ -22,6 +23,13 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
   // The run "Run now" queued: watched until it has finished, even when the page's next read already finds it finished.
   let awaitedRun: string | null = null;
   const recompute = recomputeHistory(view, trackerId, namesEdited, () => reload());
+  // A name just added as a competitor: its earlier runs report it once the history is recomputed, the next step offered (and focused).
+  const insights = insightsSection(view, trackerId, report.tracker.primitive, async (added) => {
+    await reload();
+    if (!added) return;
+    recompute.offer();
+    recompute.button.focus();
+  });
 
   const render = () => {
     const t = report.tracker;
@@ -40,6 +48,8 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
         t.status === 'PAUSED' ? ` · ${pausedBecause(t)}` : '',
         ` · runs ${cadenceText(t)} · next run ${when(t.nextRunAt)} · ${money(t.estimatedCostMicroPerRun)} per run`,
         ` · ${t.samplesPerPrompt} sample${t.samplesPerPrompt === 1 ? '' : 's'} per prompt${t.samplingMode === 'adaptive' ? ' (adaptive)' : ''}`,
+        t.country ? ` · asked for ${t.country.toUpperCase()}` : '',
+        t.alerts.significantChange ? ' · e-mails on a significant change' : '',
       ),
       h(
         'div',
@@ -54,6 +64,7 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
       charts(report, measure),
       mentionsByCell(report, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
+      insights.element,
       runsTable(report, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
       shownRun ? answers(report, shownRun) : null,
     );
@@ -78,11 +89,13 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
         awaitedRun = null;
         view.say(`The latest run has finished: ${latest.status.toLowerCase()}, ${latest.summary.succeeded} of ${latest.summary.answers} answers.`);
         view.accountChanged();
+        await insights.load().catch(() => undefined);
       }
     }
     setTimeout(() => void poll(), POLL_MS);
   };
   render();
+  void view.act(insights.load);
   setTimeout(() => void poll(), POLL_MS);
 }
 
@@ -237,6 +250,15 @@ export function highlighted(text: string, brands: Array<{ name: string; spans?: 
   return out;
 }
 
+/**
+ * Whether an answer was asked for the tracker's market (its surface can localise, and did): a badge
+ * on each answer of a tracker with a country, so a reader sees which answers speak for that market.
+ */
+function marketBadge(tracker: Report['tracker'], answer: Run['results'][number]['answers'][number]): HTMLElement | null {
+  if (tracker.country === null && !answer.localised) return null;
+  return answer.localised ? h('span', { class: 'badge localised' }, 'localised') : h('span', { class: 'badge' }, 'not localised');
+}
+
 function answers(report: Report, runId: string): HTMLElement | null {
   const run = report.runs.find((r) => r.id === runId);
   if (!run) return null;
@@ -256,7 +278,13 @@ function answers(report: Report, runId: string): HTMLElement | null {
           return h(
             'details',
             { class: 'answer' },
-            h('summary', {}, `${a.model}${run.samplesPerPrompt > 1 ? ` sample ${a.sample}` : ''} (${a.provider ?? 'no provider'}) · ${a.status}`, counted.length ? ` · mentions: ${counted.join(', ')}` : ''),
+            h(
+              'summary',
+              {},
+              `${a.model}${run.samplesPerPrompt > 1 ? ` sample ${a.sample}` : ''} (${a.provider ?? 'no provider'}) · ${a.status}`,
+              counted.length ? ` · mentions: ${counted.join(', ')}` : '',
+              marketBadge(report.tracker, a),
+            ),
             a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : h('p', { class: 'answer-text' }, ...highlighted(a.text, brands)),
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))

@@ -131,12 +131,22 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
   // The rate card prices the live estimate; without it the form still works and counts answers.
   const [t, rates] = await Promise.all([trackerId ? api.tracker(trackerId) : null, api.rates().catch(() => null)]);
   const errors = new Map<string, HTMLElement>();
-  const field = (key: string, label: string, control: HTMLElement, hint?: string) => {
+  /** The control's hint and error message, tied to it by id so a screen reader reads them with it; the error is where showIssues writes. */
+  const described = (key: string, control: HTMLElement, hint?: string) => {
     const error = h('p', { class: 'field-error', id: `error-${key}` });
     errors.set(key, error);
     control.id = `field-${key}`;
     control.setAttribute('aria-describedby', `${hint ? `hint-${key} ` : ''}error-${key}`);
-    return h('div', { class: 'field', 'data-field': key }, h('label', { for: control.id }, label), hint ? h('p', { class: 'hint', id: `hint-${key}` }, hint) : null, control, error);
+    return { hint: hint ? h('p', { class: 'hint', id: `hint-${key}` }, hint) : null, error };
+  };
+  const field = (key: string, label: string, control: HTMLElement, hint?: string) => {
+    const { hint: hintText, error } = described(key, control, hint);
+    return h('div', { class: 'field', 'data-field': key }, h('label', { for: control.id }, label), hintText, control, error);
+  };
+  /** A switch (a checkbox that turns something on) with its label beside it. */
+  const switchField = (key: string, label: string, control: HTMLInputElement, hint: string) => {
+    const { hint: hintText, error } = described(key, control, hint);
+    return h('div', { class: 'field', 'data-field': key }, h('label', { class: 'check switch' }, control, ` ${label}`), hintText, error);
   };
   const input = (attrs: Record<string, string | number | boolean | null>) => h('input', attrs);
   const textarea = (value: string) => h('textarea', { rows: 4 }, value);
@@ -158,6 +168,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     timezone: input({ type: 'text', value: cadence?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, required: true }),
     samplesPerPrompt: input({ type: 'number', min: 1, max: MAX_SAMPLES, value: t?.samplesPerPrompt ?? 1 }),
     samplingMode: select([['fixed', 'Fixed: ask every sample'], ['adaptive', 'Adaptive: ask 2, the rest only where they disagree']], t?.samplingMode ?? 'fixed'),
+    country: input({ type: 'text', value: t?.country ?? '', maxlength: 2, autocomplete: 'off', spellcheck: 'false', class: 'short' }),
+    alerts: input({ type: 'checkbox', role: 'switch', checked: t?.alerts.significantChange ?? false }),
   };
   const chosen = new Set<Surface>(t?.models ?? DEFAULT_SURFACES);
   const models = h(
@@ -227,6 +239,10 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     if (uses.url !== 'forbidden' && controls.url.value.trim() !== '') body.url = controls.url.value.trim();
     const aliases = aliasLines(controls.aliases.value);
     if (namesTracked(uses) && aliases.length > 0) body.aliases = aliases;
+    body.alerts = { significantChange: controls.alerts.checked };
+    // Left out when blank: absent means none, also in a full update.
+    const country = controls.country.value.trim();
+    if (country !== '') body.country = country;
     return body;
   };
 
@@ -274,6 +290,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
       field('samplingMode', 'Sampling', controls.samplingMode, 'Adaptive asks each prompt twice per surface and the other samples only where those two disagree on a tracked name, so it usually costs less.'),
       estimate,
     ),
+    field('country', 'Country (optional)', controls.country, 'The market the prompts are asked for, as a two-letter ISO code such as de or us. Surfaces that can localise their answers do; each answer says whether it was.'),
+    switchField('alerts', 'E-mail me when a run shows a significant change', controls.alerts, 'At most once per run, when its change from the run before is statistically significant: for your brand, for any name of a rankings tracker, or for your URL’s citations.'),
     h(
       'fieldset',
       { class: 'field' },

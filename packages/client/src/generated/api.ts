@@ -167,6 +167,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/trackers/{id}/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Names the answers put forward that you do not track, and sources that cite competitors but not you
+         * @description Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. Nothing is billed. A tracker without finished runs has empty lists.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trackers/{id}/runs": {
         parameters: {
             query?: never;
@@ -357,6 +377,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -416,6 +443,10 @@ export interface components {
          * @enum {string}
          */
         SamplingMode: "fixed" | "adaptive";
+        TrackerAlerts: {
+            /** @description E-mail the account (and send the `run.significant_change` event) when a finished run’s delta flags a significant change of the brand; for `rankings`, of any tracked name; for `citations`, of the rates the tracked URL is cited at. Once per run, never for an insufficient sample. */
+            significantChange: boolean;
+        };
         NameAliases: {
             /** @description The brand or one of the competitors, exactly as listed. */
             name: string & (unknown & unknown & unknown);
@@ -438,6 +469,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -463,6 +501,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -488,6 +533,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
@@ -543,6 +595,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Not used by `rankings`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -568,6 +627,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description 1–20 names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to `brand`. */
@@ -593,6 +659,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
             brand?: unknown;
             /** @description Not used by `citations`: leave the key out (even `null` or `[]` is refused). */
@@ -618,6 +691,13 @@ export interface components {
             samplesPerPrompt?: number;
             /** @description Optional; absent means `fixed`, also in a full update. */
             samplingMode?: components["schemas"]["SamplingMode"];
+            /** @description Optional; absent means `{"significantChange": false}`, also in a full update. */
+            alerts?: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. Optional; absent or null means none, also in a full update.
+             * @enum {unknown}
+             */
+            country?: "ad" | "AD" | "ae" | "AE" | "af" | "AF" | "ag" | "AG" | "ai" | "AI" | "al" | "AL" | "am" | "AM" | "ao" | "AO" | "aq" | "AQ" | "ar" | "AR" | "as" | "AS" | "at" | "AT" | "au" | "AU" | "aw" | "AW" | "ax" | "AX" | "az" | "AZ" | "ba" | "BA" | "bb" | "BB" | "bd" | "BD" | "be" | "BE" | "bf" | "BF" | "bg" | "BG" | "bh" | "BH" | "bi" | "BI" | "bj" | "BJ" | "bl" | "BL" | "bm" | "BM" | "bn" | "BN" | "bo" | "BO" | "bq" | "BQ" | "br" | "BR" | "bs" | "BS" | "bt" | "BT" | "bv" | "BV" | "bw" | "BW" | "by" | "BY" | "bz" | "BZ" | "ca" | "CA" | "cc" | "CC" | "cd" | "CD" | "cf" | "CF" | "cg" | "CG" | "ch" | "CH" | "ci" | "CI" | "ck" | "CK" | "cl" | "CL" | "cm" | "CM" | "cn" | "CN" | "co" | "CO" | "cr" | "CR" | "cu" | "CU" | "cv" | "CV" | "cw" | "CW" | "cx" | "CX" | "cy" | "CY" | "cz" | "CZ" | "de" | "DE" | "dj" | "DJ" | "dk" | "DK" | "dm" | "DM" | "do" | "DO" | "dz" | "DZ" | "ec" | "EC" | "ee" | "EE" | "eg" | "EG" | "eh" | "EH" | "er" | "ER" | "es" | "ES" | "et" | "ET" | "fi" | "FI" | "fj" | "FJ" | "fk" | "FK" | "fm" | "FM" | "fo" | "FO" | "fr" | "FR" | "ga" | "GA" | "gb" | "GB" | "gd" | "GD" | "ge" | "GE" | "gf" | "GF" | "gg" | "GG" | "gh" | "GH" | "gi" | "GI" | "gl" | "GL" | "gm" | "GM" | "gn" | "GN" | "gp" | "GP" | "gq" | "GQ" | "gr" | "GR" | "gs" | "GS" | "gt" | "GT" | "gu" | "GU" | "gw" | "GW" | "gy" | "GY" | "hk" | "HK" | "hm" | "HM" | "hn" | "HN" | "hr" | "HR" | "ht" | "HT" | "hu" | "HU" | "id" | "ID" | "ie" | "IE" | "il" | "IL" | "im" | "IM" | "in" | "IN" | "io" | "IO" | "iq" | "IQ" | "ir" | "IR" | "is" | "IS" | "it" | "IT" | "je" | "JE" | "jm" | "JM" | "jo" | "JO" | "jp" | "JP" | "ke" | "KE" | "kg" | "KG" | "kh" | "KH" | "ki" | "KI" | "km" | "KM" | "kn" | "KN" | "kp" | "KP" | "kr" | "KR" | "kw" | "KW" | "ky" | "KY" | "kz" | "KZ" | "la" | "LA" | "lb" | "LB" | "lc" | "LC" | "li" | "LI" | "lk" | "LK" | "lr" | "LR" | "ls" | "LS" | "lt" | "LT" | "lu" | "LU" | "lv" | "LV" | "ly" | "LY" | "ma" | "MA" | "mc" | "MC" | "md" | "MD" | "me" | "ME" | "mf" | "MF" | "mg" | "MG" | "mh" | "MH" | "mk" | "MK" | "ml" | "ML" | "mm" | "MM" | "mn" | "MN" | "mo" | "MO" | "mp" | "MP" | "mq" | "MQ" | "mr" | "MR" | "ms" | "MS" | "mt" | "MT" | "mu" | "MU" | "mv" | "MV" | "mw" | "MW" | "mx" | "MX" | "my" | "MY" | "mz" | "MZ" | "na" | "NA" | "nc" | "NC" | "ne" | "NE" | "nf" | "NF" | "ng" | "NG" | "ni" | "NI" | "nl" | "NL" | "no" | "NO" | "np" | "NP" | "nr" | "NR" | "nu" | "NU" | "nz" | "NZ" | "om" | "OM" | "pa" | "PA" | "pe" | "PE" | "pf" | "PF" | "pg" | "PG" | "ph" | "PH" | "pk" | "PK" | "pl" | "PL" | "pm" | "PM" | "pn" | "PN" | "pr" | "PR" | "ps" | "PS" | "pt" | "PT" | "pw" | "PW" | "py" | "PY" | "qa" | "QA" | "re" | "RE" | "ro" | "RO" | "rs" | "RS" | "ru" | "RU" | "rw" | "RW" | "sa" | "SA" | "sb" | "SB" | "sc" | "SC" | "sd" | "SD" | "se" | "SE" | "sg" | "SG" | "sh" | "SH" | "si" | "SI" | "sj" | "SJ" | "sk" | "SK" | "sl" | "SL" | "sm" | "SM" | "sn" | "SN" | "so" | "SO" | "sr" | "SR" | "ss" | "SS" | "st" | "ST" | "sv" | "SV" | "sx" | "SX" | "sy" | "SY" | "sz" | "SZ" | "tc" | "TC" | "td" | "TD" | "tf" | "TF" | "tg" | "TG" | "th" | "TH" | "tj" | "TJ" | "tk" | "TK" | "tl" | "TL" | "tm" | "TM" | "tn" | "TN" | "to" | "TO" | "tr" | "TR" | "tt" | "TT" | "tv" | "TV" | "tw" | "TW" | "tz" | "TZ" | "ua" | "UA" | "ug" | "UG" | "um" | "UM" | "us" | "US" | "uy" | "UY" | "uz" | "UZ" | "va" | "VA" | "vc" | "VC" | "ve" | "VE" | "vg" | "VG" | "vi" | "VI" | "vn" | "VN" | "vu" | "VU" | "wf" | "WF" | "ws" | "WS" | "ye" | "YE" | "yt" | "YT" | "za" | "ZA" | "zm" | "ZM" | "zw" | "ZW";
             /** @description Your brand, 1–100 characters. */
             brand: string & (unknown & unknown & unknown);
             /** @description Not used by `sentiment`: leave the key out (even `null` or `[]` is refused). */
@@ -788,6 +868,10 @@ export interface components {
          *       "aliases": [],
          *       "samplesPerPrompt": 1,
          *       "samplingMode": "fixed",
+         *       "alerts": {
+         *         "significantChange": false
+         *       },
+         *       "country": null,
          *       "estimatedCostMicroPerRun": 39000,
          *       "maxCostMicroPerRun": null,
          *       "nextRunAt": null,
@@ -821,6 +905,17 @@ export interface components {
             samplesPerPrompt: number;
             /** @default fixed */
             samplingMode: components["schemas"]["SamplingMode"];
+            /**
+             * @default {
+             *       "significantChange": false
+             *     }
+             */
+            alerts: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. `null` when none.
+             * @default null
+             */
+            country: string | null;
             /** @description Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less). */
             estimatedCostMicroPerRun: number;
             /** @description The maximum accepted at activation; null until then. */
@@ -910,6 +1005,92 @@ export interface components {
         };
         /** @enum {string} */
         ReanalysisStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+        Insights: {
+            /** Format: uuid */
+            trackerId: string;
+            /** @description The runs read, newest first; empty when the tracker has no COMPLETED or PARTIAL run yet. */
+            runs: components["schemas"]["InsightsRun"][];
+            /** @description The succeeded answers of those runs: what was analysed. */
+            answers: number;
+            /** @description Names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track as brand, competitor or alias, folded like tracked names (case, diacritics, spacing); most answers first, at most 20. */
+            discoveredNames: components["schemas"]["DiscoveredName"][];
+            /** @description compare and sentiment: domains cited in answers that mention a competitor but not the brand (sentiment trackers have no competitors: the names those answers put forward stand in for them); most answers first, at most 20. Null for rankings and citations trackers, which have no brand. */
+            citationGaps: components["schemas"]["CitationGap"][] | null;
+            /** @description Answers that mention a competitor but not the brand: where citation gaps are looked for. Null when `citationGaps` is. */
+            gapAnswers: number | null;
+            /** @constant */
+            note: "Changes between runs do not establish cause.";
+        };
+        InsightsRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "COMPLETED" | "PARTIAL";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            finishedAt: string;
+        };
+        DiscoveredName: {
+            /** @description The name as the answers most often write it. */
+            name: string;
+            /** @description Analysed answers that put the name forward (in a list item, heading, table row or bold span). */
+            answers: number;
+            /** @description Analysed answers: the sample `rate` is taken over. */
+            n: number;
+            /** @description `answers / n`, 4 decimals. */
+            rate: number;
+            /** @description Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster. */
+            clusters: number;
+            /** @description 95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description The surfaces whose answers put the name forward, most answers first. */
+            surfaces: components["schemas"]["Surface"][];
+            /** @description Per surface that answered: the answers that put the name forward, of its analysed answers. */
+            bySurface: {
+                [key: string]: {
+                    answers: number;
+                    n: number;
+                };
+            };
+            /** @description Up to 3 answers that put it forward, newest run first. */
+            examples: components["schemas"]["DiscoveredNameExample"][];
+        };
+        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
+        ConfidenceInterval: {
+            low: number;
+            high: number;
+        };
+        DiscoveredNameExample: {
+            /** Format: uuid */
+            runId: string;
+            prompt: string;
+            model: components["schemas"]["Surface"];
+            sample: number;
+            /** @description Offset (UTF-16 code units) into the answer's `text` where the name starts. */
+            start: number;
+            /** @description Offset just past the name: `text.slice(start, end)` is the name as the answer wrote it. */
+            end: number;
+            /** @description The evidence to show beside the name without fetching the run. */
+            excerpt: {
+                /** @description The line of the answer that holds the name, at most 240 characters around it. */
+                text: string;
+                start: number;
+                /** @description `excerpt.text.slice(start, end)` is the name. */
+                end: number;
+            };
+        };
+        CitationGap: {
+            /** @description Registrable domain (`g2.com`), as in the citation metrics. */
+            domain: string;
+            /** @description Answers citing it that mention a competitor but not the brand. */
+            answers: number;
+            /** @description The competitors those answers mention, most answers first. */
+            names: string[];
+            /** @description The pages of the domain those answers cite, most cited first; at most 5. */
+            urls: string[];
+        };
         Run: {
             /** Format: uuid */
             id: string;
@@ -1009,6 +1190,11 @@ export interface components {
                 message: string;
             } | null;
             fetchedAt: string | null;
+            /**
+             * @description True when the tracker has a `country` and this answer's surface was asked for that market by its API (search results for Google AI Overviews; the web search's location for ChatGPT, Claude and Perplexity); false otherwise, also when the answer failed.
+             * @default false
+             */
+            localised: boolean;
         };
         AnswerMetrics: {
             /**
@@ -1286,11 +1472,6 @@ export interface components {
             shareOfVoice: components["schemas"]["MetricShare"];
             /** @description Over the cells with at least 2 answers; null when no cell has 2. Absent on metrics computed before 2026-11-28. */
             stability?: components["schemas"]["MentionStability"] | null;
-        };
-        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
-        ConfidenceInterval: {
-            low: number;
-            high: number;
         };
         /** @description A proportion of answers, with its sample size, its cells and its 95% interval. */
         MetricRate: {
@@ -4020,6 +4201,151 @@ export interface operations {
                 content: {
                     "application/json": {
                         reanalysis: components["schemas"]["Reanalysis"];
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: {
+                /** @description The newest N COMPLETED or PARTIAL runs to read, 1–10; default 1. */
+                runs?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The insights. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        insights: components["schemas"]["Insights"];
+                    };
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                        };
                     };
                 };
             };
