@@ -68,19 +68,10 @@ function definitionWithCompetitors(t: Tracker, competitors: string[]): UpdateTra
     alerts: t.alerts,
     aliases: t.aliases,
     competitors,
-    ...marketOf(t),
+    country: t.country,
   };
   // A compare tracker always has its brand; were it missing, the API would name the blank field.
   return t.primitive === 'rankings' ? { ...common, primitive: 'rankings' } : { ...common, primitive: 'compare', brand: t.brand ?? '' };
-}
-
-/**
- * The tracker's `country` as an update takes it: absent when it has none. A tracker shows the code
- * lower-case, as it was accepted; the document types a response's code as any string and a
- * request's as the list of codes, hence the one conversion.
- */
-function marketOf(t: Tracker): { country?: NonNullable<UpdateTrackerInput['country']> } {
-  return t.country === null ? {} : { country: t.country as NonNullable<UpdateTrackerInput['country']> };
 }
 
 /** A run in one of these statuses changes no more. */

@@ -40,7 +40,7 @@ describe('getInsights', () => {
 
 describe('addCompetitor', () => {
   it('sends the whole definition with the name appended, activates the tracker again at the cost accepted and asks for a reanalysis', async () => {
-    const market = { ...active, country: 'de', alerts: { significantChange: true }, aliases: [{ name: 'HubSpot', aliases: ['HubSpot CRM'] }] };
+    const market = { ...active, country: 'de' as const, alerts: { significantChange: true }, aliases: [{ name: 'HubSpot', aliases: ['HubSpot CRM'] }] };
     const draft = draftWith(market, 'Pipedrive');
     const { api, sent } = clientAnswering(
       { status: 200, body: { tracker: market } },
@@ -70,14 +70,14 @@ describe('addCompetitor', () => {
     expect(added).toEqual({ tracker: activation(draft).tracker, reactivation: { outcome: 'reactivated', activation: activation(draft) }, reanalysis });
   });
 
-  it('leaves a tracker that was not active a DRAFT, without a reanalysis unless asked, and sends no country when it has none', async () => {
+  it('leaves a tracker that was not active a DRAFT, without a reanalysis unless asked, and sends a country of null when it has none', async () => {
     const paused: Tracker = { ...active, primitive: 'rankings', brand: null, status: 'PAUSED', nextRunAt: null };
     const draft = draftWith(paused, 'Pipedrive');
     const { api, sent } = clientAnswering({ status: 200, body: { tracker: paused } }, { status: 200, body: { tracker: draft } });
     expect(await api.addCompetitor(TRACKER, 'Pipedrive')).toEqual({ tracker: draft, reactivation: { outcome: 'not_active' }, reanalysis: null });
     expect(sent).toHaveLength(2);
     expect(sent[1]!.body).toMatchObject({ primitive: 'rankings', competitors: ['HubSpot', 'Salesforce', 'Pipedrive'] });
-    expect(sent[1]!.body).not.toHaveProperty('country');
+    expect(sent[1]!.body).toHaveProperty('country', null);
     expect(sent[1]!.body).not.toHaveProperty('brand');
   });
 

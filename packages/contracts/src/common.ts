@@ -124,3 +124,5 @@ export const CountryCode = z
 
 /** The accepted codes for the API document, each in lower and upper case. */
 export const COUNTRY_CODE_ENUM = [...ISO_COUNTRIES].flatMap((code) => [code.toLowerCase(), code]);
+/** The codes as responses give them, for the API document. */
+export const LOWER_COUNTRY_CODES = [...ISO_COUNTRIES].map((code) => code.toLowerCase());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
-import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
+import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, LOWER_COUNTRY_CODES, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -152,7 +152,7 @@ function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string,
     alerts: TrackerAlerts.optional().meta({ description: 'Optional; absent means `{"significantChange": false}`, also in a full update.' }),
     country: CountryCode.nullable()
       .optional()
-      .meta({ description: `${COUNTRY_DESCRIPTION} Optional; absent or null means none, also in a full update.`, enum: COUNTRY_CODE_ENUM }),
+      .meta({ description: `${COUNTRY_DESCRIPTION} Optional; absent or null means none, also in a full update.`, enum: [...COUNTRY_CODE_ENUM, null] }),
   };
   const variant = <S extends z.ZodRawShape>(primitive: Primitive, shape: S) =>
     z.strictObject({ primitive: z.literal(primitive), ...common, ...shape }).meta({ id: `${id}_${primitive}`, ...GOOGLE_PROMPT_LIMIT });
@@ -333,7 +333,11 @@ export const Tracker = z
     samplingMode: SamplingMode.default('fixed'),
     // Defaulted so that events published before alerts and markets existed still parse.
     alerts: TrackerAlerts.default(NO_ALERTS),
-    country: z.string().nullable().default(null).meta({ description: `${COUNTRY_DESCRIPTION} \`null\` when none.` }),
+    country: z
+      .string()
+      .nullable()
+      .default(null)
+      .meta({ description: `${COUNTRY_DESCRIPTION} \`null\` when none.`, enum: [...LOWER_COUNTRY_CODES, null] }),
     estimatedCostMicroPerRun: Micro.meta({
       description: 'Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less).',
     }),

@@ -29,7 +29,6 @@ const answered = (surface: Surface): Omit<Answer, 'surface'> => ({
   citations: [{ url: `https://${surface}.example.com/x`, title: null }],
   localised: false,
   fetchedAt: now.toISOString(),
-  localised: false,
 });
 /** Never answers, but gives up when its signal aborts, as the real clients do. */
 const hanging = (signal?: AbortSignal) => new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
