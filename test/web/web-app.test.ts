@@ -465,8 +465,9 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await alerts.uncheck();
   await page.getByLabel('Country').fill('');
   await page.getByRole('button', { name: 'Save (back to draft)' }).click();
-  await page.getByRole('heading', { name: 'Discovering CRM', level: 1 }).waitFor();
-  expect(await tracker()).toMatchObject({ alerts: { significantChange: false }, country: null });
+  // The tracker's page again (the form has no Edit link), once the save has gone through.
+  await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+  expect(await eventually(tracker, (t) => t.status === 'DRAFT', 10_000, 100)).toMatchObject({ alerts: { significantChange: false }, country: null });
   // A code the API refuses is said next to the field.
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Country').fill('uk');
