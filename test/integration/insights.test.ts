@@ -4,8 +4,8 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
+import { activeTracker, finishedRun } from '../support/tracker-runs';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -21,25 +21,6 @@ type Answer = { model: string; sample: number; status: string; text: string | nu
 type Run = { id: string; status: string; finishedAt: string; results: { prompt: string; answers: Answer[] }[] };
 type Example = { runId: string; prompt: string; model: string; sample: number; start: number; end: number; excerpt: { text: string; start: number; end: number } };
 type DiscoveredName = { name: string; answers: number; n: number; rate: number; surfaces: string[]; examples: Example[] };
-
-async function activeTracker(key: string, body: Record<string, unknown>): Promise<string> {
-  const created = await stack.api('POST', '/api/v1/trackers', { key, body });
-  expect(created.status).toBe(201);
-  const { id, estimatedCostMicroPerRun } = created.body.tracker;
-  expect((await stack.api('POST', `/api/v1/trackers/${id}/activate`, { key, body: { maxCostMicroPerRun: estimatedCostMicroPerRun } })).status).toBe(200);
-  return id;
-}
-
-async function finishedRun(key: string, trackerId: string, requestToken: string): Promise<Run> {
-  const queued = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
-  expect(queued.status).toBe(202);
-  return eventually(
-    async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${queued.body.run.id}`, { key })).body.run as Run,
-    (run) => !['QUEUED', 'RUNNING'].includes(run.status),
-    60_000,
-    200,
-  );
-}
 
 const insights = (key: string, id: string, query = '') => stack.api('GET', `/api/v1/trackers/${id}/insights${query}`, { key });
 
@@ -57,7 +38,7 @@ describe('insights of a tracker', () => {
   let runs: Run[];
   beforeAll(async () => {
     key = (await stack.account()).apiKey;
-    id = await activeTracker(key, compare);
+    id = await activeTracker(stack, key, compare);
   });
 
   it('are empty before any run finished, with the lists the primitive has', async () => {
@@ -67,7 +48,7 @@ describe('insights of a tracker', () => {
   });
 
   it('read the newest finished runs with the current names: what the analysis gives on their answers', async () => {
-    runs = [await finishedRun(key, id, 'insights-1'), await finishedRun(key, id, 'insights-2')].reverse();
+    runs = [await finishedRun<Run>(stack, key, id, 'insights-1'), await finishedRun<Run>(stack, key, id, 'insights-2')].reverse();
     const names = { primitive: 'compare' as const, brand: 'HubSpot', competitors: ['Salesforce'], aliases: [] };
     for (const [query, read] of [['', runs.slice(0, 1)], ['?runs=2', runs], ['?runs=10', runs]] as const) {
       const res = await insights(key, id, query);
@@ -132,8 +113,8 @@ describe('insights of other primitives', () => {
   it('have no citation gaps for a rankings tracker, and take hostile names as names', async () => {
     const { apiKey: key } = await stack.account();
     const competitors = ['monday.com', '$x', '__proto__', 'HubSpot 🚀', 'S'.repeat(100)];
-    const id = await activeTracker(key, { name: 'Hostile', cadence, primitive: 'rankings', prompts: prompts.slice(0, 1), models: ['chatgpt'], competitors });
-    await finishedRun(key, id, 'hostile');
+    const id = await activeTracker(stack, key, { name: 'Hostile', cadence, primitive: 'rankings', prompts: prompts.slice(0, 1), models: ['chatgpt'], competitors });
+    await finishedRun<Run>(stack, key, id, 'hostile');
     const res = await insights(key, id);
     expect(res.status).toBe(200);
     expect(res.body.insights.citationGaps).toBeNull();

@@ -10,6 +10,7 @@ import { accountSettlesAt } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { metricValue } from '../support/metrics';
 import { startStack, type TestStack } from '../support/stack';
+import { activeTracker, finishedRun } from '../support/tracker-runs';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -39,24 +40,6 @@ async function activate(key: string, id: string) {
   expect((await stack.api('POST', `/api/v1/trackers/${id}/activate`, { key, body: { maxCostMicroPerRun: tracker.estimatedCostMicroPerRun } })).status).toBe(200);
 }
 
-async function activeTracker(key: string, body: Record<string, unknown>): Promise<string> {
-  const created = await stack.api('POST', '/api/v1/trackers', { key, body });
-  expect(created.status).toBe(201);
-  await activate(key, created.body.tracker.id);
-  return created.body.tracker.id;
-}
-
-async function finishedRun(key: string, trackerId: string, requestToken: string): Promise<Run> {
-  const queued = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
-  expect(queued.status).toBe(202);
-  return eventually(
-    async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${queued.body.run.id}`, { key })).body.run as Run,
-    (run) => !['QUEUED', 'RUNNING'].includes(run.status),
-    60_000,
-    200,
-  );
-}
-
 const getRun = async (key: string, trackerId: string, runId: string) => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run as Run;
 
 /** The job once it has ended (asked again while no runner answers, e.g. one starting). */
@@ -84,8 +67,8 @@ const answersOf = (run: Run) => run.results.flatMap((r) => r.answers.filter((a) 
 describe('analysis versions', () => {
   it('every run and every answer’s metrics carry the current version, and the report lists it once', async () => {
     const { apiKey: key } = await stack.account();
-    const id = await activeTracker(key, compare);
-    const run = await finishedRun(key, id, 'versions-1');
+    const id = await activeTracker(stack, key, compare);
+    const run = await finishedRun<Run>(stack, key, id, 'versions-1');
     expect(run.analysisVersion).toBe(ANALYSIS_VERSION);
     for (const metrics of answersOf(run)) expect(metrics).toMatchObject({ analysisVersion: ANALYSIS_VERSION });
     const report = (await stack.api('GET', `/api/v1/trackers/${id}/report`, { key })).body;
@@ -96,9 +79,9 @@ describe('analysis versions', () => {
 describe('reanalysis of a tracker', () => {
   it('gives earlier runs a competitor added since, with the values a fresh run on the same answers gives, free, and keeps the series', async () => {
     const { apiKey: key } = await stack.account();
-    const id = await activeTracker(key, compare);
-    const first = await finishedRun(key, id, 'run-1');
-    const second = await finishedRun(key, id, 'run-2');
+    const id = await activeTracker(stack, key, compare);
+    const first = await finishedRun<Run>(stack, key, id, 'run-1');
+    const second = await finishedRun<Run>(stack, key, id, 'run-2');
     expect(second.delta?.previousRunId).toBe(first.id);
     const account = (await stack.api('GET', '/api/v1/account', { key })).body.account;
 
@@ -139,21 +122,21 @@ describe('reanalysis of a tracker', () => {
 
     // Names changed and reanalysed: the next run compares with the last one.
     await activate(key, id);
-    const third = await finishedRun(key, id, 'run-3');
+    const third = await finishedRun<Run>(stack, key, id, 'run-3');
     expect(third.delta?.previousRunId).toBe(second.id);
     // Prompts changed: a new series, no delta across it.
     expect((await stack.api('PATCH', `/api/v1/trackers/${id}`, { key, body: { ...withZoho, prompts: [...prompts, 'CRM with the best mobile app'] } })).status).toBe(200);
     await activate(key, id);
-    expect((await finishedRun(key, id, 'run-4')).delta).toBeNull();
+    expect((await finishedRun<Run>(stack, key, id, 'run-4')).delta).toBeNull();
   });
 
   it('leaves a run of other names without a delta until the earlier runs are reanalysed', async () => {
     const { apiKey: key } = await stack.account();
-    const id = await activeTracker(key, compare);
-    const first = await finishedRun(key, id, 'run-1');
+    const id = await activeTracker(stack, key, compare);
+    const first = await finishedRun<Run>(stack, key, id, 'run-1');
     expect((await stack.api('PATCH', `/api/v1/trackers/${id}`, { key, body: withZoho })).status).toBe(200);
     await activate(key, id);
-    const second = await finishedRun(key, id, 'run-2');
+    const second = await finishedRun<Run>(stack, key, id, 'run-2');
     expect(second.delta).toBeNull();
     const queued = await stack.api('POST', `/api/v1/trackers/${id}/reanalysis`, { key, body: { requestToken: 'r' } });
     await reanalysed(key, id, queued.body.reanalysis.id);
@@ -162,8 +145,8 @@ describe('reanalysis of a tracker', () => {
 
   it('refuses what the contract refuses, changing nothing', async () => {
     const { apiKey: key } = await stack.account();
-    const id = await activeTracker(key, compare);
-    const other = await activeTracker(key, compare);
+    const id = await activeTracker(stack, key, compare);
+    const other = await activeTracker(stack, key, compare);
     for (const body of [{}, { requestToken: '' }, { requestToken: 'x'.repeat(201) }, { requestToken: 'ok', extra: 1 }, { requestToken: 7 }]) {
       const refused = await stack.api('POST', `/api/v1/trackers/${id}/reanalysis`, { key, body });
       expect([refused.status, refused.body.error.code]).toEqual([400, 'validation_error']);
@@ -185,8 +168,8 @@ describe('reanalysis of a tracker', () => {
 describe('operators', () => {
   it('reanalyse every tracker with runs in a sweep, idempotent per token, and report its progress', async () => {
     const { apiKey: key } = await stack.account();
-    const id = await activeTracker(key, compare);
-    const run = await finishedRun(key, id, 'sweep-run');
+    const id = await activeTracker(stack, key, compare);
+    const run = await finishedRun<Run>(stack, key, id, 'sweep-run');
     expect((await stack.api('PATCH', `/api/v1/trackers/${id}`, { key, body: withZoho })).status).toBe(200);
     const token = `upgrade-${Date.now()}`;
     const queued = await stack.admin('POST', '/admin/v1/reanalysis', { requestToken: token });
@@ -209,9 +192,9 @@ describe('operators', () => {
 
 it('a reanalysis whose runner is killed half-way finishes once, without redoing or skipping a run', async () => {
   const { apiKey: key } = await stack.account();
-  const id = await activeTracker(key, compare);
+  const id = await activeTracker(stack, key, compare);
   const runs: Run[] = [];
-  for (let i = 0; i < 6; i++) runs.push(await finishedRun(key, id, `crash-${i}`));
+  for (let i = 0; i < 6; i++) runs.push(await finishedRun<Run>(stack, key, id, `crash-${i}`));
   expect((await stack.api('PATCH', `/api/v1/trackers/${id}`, { key, body: withZoho })).status).toBe(200);
 
   // This test's runners are separate processes, so one can really be killed. The first works at one run (9 answers) in 2.25 s, so

@@ -4,8 +4,8 @@ import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { accountSettlesAt } from '../support/accounts';
-import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
+import { finishedRun } from '../support/tracker-runs';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -29,17 +29,6 @@ async function activeTracker(key: string, body: Record<string, unknown>) {
   const t = created.body.tracker;
   expect((await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } })).status).toBe(200);
   return t as { id: string; estimatedCostMicroPerRun: number };
-}
-
-async function finishedRun(key: string, trackerId: string, requestToken: string, timeoutMs = 60_000): Promise<Run> {
-  const queued = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
-  expect(queued.status).toBe(202);
-  return eventually(
-    async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${queued.body.run.id}`, { key })).body.run as Run,
-    (run) => !['QUEUED', 'RUNNING'].includes(run.status),
-    timeoutMs,
-    500,
-  );
 }
 
 /** A cell's answers: one prompt on one surface, by sample. */
@@ -91,7 +80,7 @@ describe('a run with samples', () => {
   it('fixed: asks every prompt × surface cell k times, lists every sample by model then sample, and bills each succeeded answer', async () => {
     const { apiKey: key } = await stack.account();
     const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 3 });
-    const run = await finishedRun(key, t.id, 'fixed-3');
+    const run = await finishedRun<Run>(stack, key, t.id, 'fixed-3');
     expect(run).toMatchObject({ status: 'COMPLETED', samplesPerPrompt: 3, samplingMode: 'fixed', summary: { answers: 18, succeeded: 18, failed: 0 } });
     expect(run.estimatedCostMicro).toBe(t.estimatedCostMicroPerRun);
     expect(run.billedCostMicro).toBe(2 * 3 * DEFAULT_SURFACES_RATE);
@@ -119,7 +108,7 @@ describe('a run with samples', () => {
   it('adaptive: asks 2 samples of each cell, and the others only of a cell whose two disagree on a tracked name; bills what it asked', async () => {
     const { apiKey: key } = await stack.account();
     const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 4, samplingMode: 'adaptive' });
-    const run = await finishedRun(key, t.id, 'adaptive-4');
+    const run = await finishedRun<Run>(stack, key, t.id, 'adaptive-4');
     expect(run.status).toBe('COMPLETED');
     const asked = cells(run);
     expect(asked).toHaveLength(6);
@@ -138,7 +127,7 @@ describe('a run with samples', () => {
     const { apiKey: key } = await stack.account();
     const sentiment = { name: 'How monday.com sounds', cadence, primitive: 'sentiment', prompts: ['is monday.com good?', 'monday.com reviews'], brand: 'monday.com', models: ['chatgpt', 'gemini'], samplesPerPrompt: 3 };
     const t = await activeTracker(key, sentiment);
-    const run = (await finishedRun(key, t.id, 'sentiment-3')) as Run & { metrics: { stability: { cells: number; agreeing: number } | null; bySurface: Record<string, { stability: { cells: number } | null }> } };
+    const run = (await finishedRun<Run>(stack, key, t.id, 'sentiment-3')) as Run & { metrics: { stability: { cells: number; agreeing: number } | null; bySurface: Record<string, { stability: { cells: number } | null }> } };
     expect(run.summary.answers).toBe(12);
     expect(run.metrics.stability).toMatchObject({ cells: 4 });
     expect(run.metrics.bySurface.gemini!.stability).toMatchObject({ cells: 2 });
@@ -147,7 +136,7 @@ describe('a run with samples', () => {
   it('draws new simulated answers in each run, so two runs of one tracker differ', async () => {
     const { apiKey: key } = await stack.account();
     const t = await activeTracker(key, { ...rankings, samplesPerPrompt: 2 });
-    const [first, second] = [await finishedRun(key, t.id, 'draw-1'), await finishedRun(key, t.id, 'draw-2')];
+    const [first, second] = [await finishedRun<Run>(stack, key, t.id, 'draw-1'), await finishedRun<Run>(stack, key, t.id, 'draw-2')];
     const texts = (run: Run) => run.results.flatMap((r) => r.answers.map((a) => (a as Answer & { text: string }).text));
     const same = texts(first).filter((text, i) => text === texts(second)[i]).length;
     expect(same).toBeLessThan(texts(first).length / 2);
@@ -159,7 +148,7 @@ describe('a run with samples', () => {
     const { apiKey: key } = await stack.account(100_000_000);
     const prompts = Array.from({ length: 30 }, (_, i) => `best project tool number ${i + 1} for a team of ${i + 3}`);
     const t = await activeTracker(key, { ...rankings, prompts, models: ['chatgpt', 'claude', 'perplexity', 'gemini', 'google_ai_overview'], samplesPerPrompt: 10 });
-    const run = await finishedRun(key, t.id, 'largest', 240_000);
+    const run = await finishedRun<Run>(stack, key, t.id, 'largest', 240_000);
     expect(run).toMatchObject({ status: 'COMPLETED', summary: { answers: 1_500, succeeded: 1_500, failed: 0 } });
     expect(run.results.flatMap((r) => r.answers)).toHaveLength(1_500);
     const report = await stack.api('GET', `/api/v1/trackers/${t.id}/report?limit=1`, { key });

@@ -3,8 +3,8 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
-import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
+import { finishedRun } from '../support/tracker-runs';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -28,17 +28,6 @@ async function activate(key: string, id: string): Promise<void> {
   const tracker = await get(key, id);
   const res = await stack.api('POST', `/api/v1/trackers/${id}/activate`, { key, body: { maxCostMicroPerRun: tracker.estimatedCostMicroPerRun } });
   expect(res.status).toBe(200);
-}
-
-async function finishedRun(key: string, trackerId: string, requestToken: string): Promise<Run> {
-  const queued = await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key, body: { requestToken } });
-  expect(queued.status).toBe(202);
-  return eventually(
-    async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${queued.body.run.id}`, { key })).body.run as Run,
-    (run) => !['QUEUED', 'RUNNING'].includes(run.status),
-    60_000,
-    250,
-  );
 }
 
 /** Whether each surface's answers were localised: one value per surface, or the answers disagree. */
@@ -130,10 +119,10 @@ describe('a run of a tracker with a country', () => {
     const plain = (await create(key, { ...compare, name: 'No market', models: ALL_SURFACES })).body.tracker;
     for (const t of [localised, plain]) await activate(key, t.id);
 
-    const inGermany = await finishedRun(key, localised.id, 'de-1');
+    const inGermany = await finishedRun<Run>(stack, key, localised.id, 'de-1');
     expect(inGermany.status).toBe('COMPLETED');
     expect(localisedBySurface(inGermany)).toEqual(LOCALISED_WITH_A_COUNTRY);
-    const nowhere = await finishedRun(key, plain.id, 'none-1');
+    const nowhere = await finishedRun<Run>(stack, key, plain.id, 'none-1');
     expect(nowhere.status).toBe('COMPLETED');
     expect(localisedBySurface(nowhere)).toEqual(Object.fromEntries(ALL_SURFACES.map((s) => [s, false])));
   });
@@ -142,15 +131,15 @@ describe('a run of a tracker with a country', () => {
     const { apiKey: key } = await stack.account();
     const { id } = (await create(key, { ...compare, models: ['chatgpt', 'gemini'] })).body.tracker;
     await activate(key, id);
-    const before = await finishedRun(key, id, 'before');
+    const before = await finishedRun<Run>(stack, key, id, 'before');
     expect(before.delta).toBeNull();
-    expect((await finishedRun(key, id, 'before-2')).delta).toMatchObject({ previousRunId: before.id });
+    expect((await finishedRun<Run>(stack, key, id, 'before-2')).delta).toMatchObject({ previousRunId: before.id });
 
     expect((await replace(key, id, { ...compare, models: ['chatgpt', 'gemini'], country: 'fr' })).status).toBe(200);
     await activate(key, id);
-    const first = await finishedRun(key, id, 'fr-1');
+    const first = await finishedRun<Run>(stack, key, id, 'fr-1');
     expect(first.status).toBe('COMPLETED');
     expect(first.delta).toBeNull();
-    expect((await finishedRun(key, id, 'fr-2')).delta).toMatchObject({ previousRunId: first.id });
+    expect((await finishedRun<Run>(stack, key, id, 'fr-2')).delta).toMatchObject({ previousRunId: first.id });
   });
 });
