@@ -26,6 +26,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A new page of the app, signed in with `apiKey`. */
+async function signedIn(apiKey: string): Promise<Page> {
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
 async function newPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   page.setDefaultTimeout(60_000);
@@ -227,10 +236,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
 
 it('samples each prompt several times: a live estimate in the form, and mentions per prompt × surface cell in the report', async () => {
   const { apiKey } = await stack.account(2_000_000);
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signedIn(apiKey);
   await page.getByRole('link', { name: 'New tracker' }).click();
 
   // The estimate follows the prompts, the surfaces and the samples as they are typed, at the API's
@@ -326,10 +332,7 @@ it('recomputes the history after an edit of names only: the run asked before it 
   await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED');
   const balance: number = (await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro;
 
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signedIn(apiKey);
   await page.getByRole('link', { name: 'Renamed CRM', exact: true }).click();
   // One analysis version: the button is there, nothing calls for it.
   const recompute = page.getByRole('button', { name: 'Recompute history' });
@@ -387,10 +390,7 @@ it('recomputes the history after an edit of names only: the run asked before it 
 
 it('shows the names the answers put forward and adds one as a competitor from the report; the alert switch and the country go through the form', async () => {
   const { apiKey } = await stack.account(2_000_000);
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signedIn(apiKey);
 
   // A compare tracker on the simulated surfaces, whose CRM answers list more products than it tracks; it alerts, for Germany.
   await page.getByRole('link', { name: 'New tracker' }).click();
@@ -489,10 +489,7 @@ it('lists trackers a page at a time, following the API cursor', async () => {
     });
     expect(created.status).toBe(201);
   }
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signedIn(apiKey);
   const rows = page.locator('table.cards tbody tr');
   await rows.nth(19).waitFor();
   expect(await rows.count()).toBe(20);
