@@ -5,7 +5,7 @@
  * labelled set, are in packages/analysis/README.md ("Discovering names"); `npm run eval` measures them.
  */
 import { detectBrands, type BrandDetection, type Span, type TrackedBrand } from './detect';
-import { fold, foldKey } from './fold';
+import { foldKey } from './fold';
 import { isCommonWord } from './dictionary';
 import { levelRank, parseItems } from './position';
 import { isPlaceName, looksLikePerson } from './proper-nouns';
@@ -91,7 +91,7 @@ interface Candidate extends Span {
  * tracked one, so a list of labels (`Strength`, `Yoga`, `Cardio`) gives none.
  */
 export function discoverNames(text: string, tracked: readonly TrackedBrand[]): DiscoveredSpan[] {
-  return discoverBeside(text, tracked, detectBrands(text, tracked, fold(text)));
+  return discoverBeside(text, tracked, detectBrands(text, tracked));
 }
 
 /** {@link discoverNames} given the answer's detection of `tracked`, for callers that need it too. */
@@ -118,7 +118,7 @@ export function discoverBeside(text: string, tracked: readonly TrackedBrand[], d
     if (key === '' || found.has(key) || isTrackedOrProduct(wordsOf(name.name), trackedWords)) continue;
     found.set(key, { ...name, key });
   }
-  return [...found.values()].sort((a, b) => a.start - b.start);
+  return [...found.values()]; // in text order: the candidates are
 }
 
 /** What names fold to for comparing: `Hub Spot`, `HubSpot` and `HUBSPOT` are one. */
