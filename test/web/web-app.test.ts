@@ -61,7 +61,7 @@ it('serves the app without a key, with a CSP, revalidated caching, and 404 and 4
   expect([script.status, script.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
   expect(script.headers.get('etag')).toMatch(/^W\/"/); // what a browser revalidates with (no-cache)
 
-  for (const missing of ['/app/nothing.js', '/app/js/main.d.ts', '/app/js/']) {
+  for (const missing of ['/app/nothing.js', '/app/js/main.d.ts', '/app/js/', '/app/js/vendor/other.js']) {
     const res = await fetch(stack.gatewayUrl + missing);
     expect([missing, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([missing, 404, 'not_found']);
   }

@@ -1,5 +1,6 @@
-/** The report page: charts per name, the latest change, the runs, and each run's answers with the counted mentions marked. */
+/** The report page: charts per name, the latest change, the runs, and each run's answers (Markdown rendered) with the counted mentions marked. */
 import { activate, cadenceText, runNow } from './actions.js';
+import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
 import { lineChart, type ChartSpec } from './chart.js';
 import { h, uid } from './dom.js';
@@ -236,20 +237,6 @@ function runsTable(report: Report, showAnswers: (runId: string) => void): HTMLEl
   );
 }
 
-/** The answer text with each counted mention (the API's spans) in a <mark> naming what was counted. */
-export function highlighted(text: string, brands: Array<{ name: string; spans?: Array<{ start: number; end: number }> }>): (string | Node)[] {
-  const spans = brands.flatMap((b) => (b.spans ?? []).map((s) => ({ ...s, name: b.name }))).sort((a, b) => a.start - b.start);
-  const out: (string | Node)[] = [];
-  let at = 0;
-  for (const s of spans) {
-    if (s.start < at) continue; // overlapping spans: the first one wins
-    out.push(text.slice(at, s.start), h('mark', { 'data-name': s.name, title: `Counted as ${s.name}` }, text.slice(s.start, s.end)));
-    at = s.end;
-  }
-  out.push(text.slice(at));
-  return out;
-}
-
 /**
  * Whether an answer was asked for the tracker's market (its surface can localise, and did): a badge
  * on each answer of a tracker with a country, so a reader sees which answers speak for that market.
@@ -285,7 +272,7 @@ function answers(report: Report, runId: string): HTMLElement | null {
               counted.length ? ` · mentions: ${counted.join(', ')}` : '',
               marketBadge(report.tracker, a),
             ),
-            a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : h('p', { class: 'answer-text' }, ...highlighted(a.text, brands)),
+            a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : answerText(a.text, brands),
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))
               : null,

@@ -16,6 +16,19 @@ export const WEB_APP_CSP = "default-src 'none'; script-src 'self'; style-src 'se
 const webRoot = () => path.dirname(require.resolve('@brandradar/web/package.json'));
 
 /**
+ * The app's one third-party module, markdown-it (a dependency of the web package), in its
+ * self-contained browser build: an ES module with no imports of its own, served from our origin
+ * (so `script-src 'self'` allows it) where the app's compiled `./vendor/markdown-it.js` import finds it.
+ */
+const VENDOR: Record<string, { module: string; file: string }> = {
+  'markdown-it.js': { module: 'markdown-it', file: 'dist/browser/markdown-it.esm.min.mjs' },
+};
+const vendorFile = (root: string, name: string): string | undefined => {
+  const v = VENDOR[name];
+  return v && path.join(path.dirname(require.resolve(`${v.module}/package.json`, { paths: [root] })), v.file);
+};
+
+/**
  * The web app's static files, public like the API reference: it holds no data and no session (the
  * browser keeps the API key and calls the API). File names carry no content hash, so every answer
  * says `no-cache`: the browser revalidates (ETag, 304) and a deploy is seen at once. Only GET and
@@ -36,6 +49,12 @@ export function webApp(root = webRoot()): express.Router {
     res.setHeader('Allow', 'GET, HEAD, OPTIONS');
     if (req.method === 'OPTIONS') return res.status(204).end();
     next(DomainError.of('method_not_allowed', `${req.method} is not allowed here; the web app answers GET, HEAD, OPTIONS.`));
+  });
+  router.get('/js/vendor/:file', (req, res, next) => {
+    const file = vendorFile(root, req.params.file);
+    if (!file) return next(new DomainError(notFound()));
+    headers(res);
+    res.type('text/javascript').sendFile(file, (err) => err && next(err));
   });
   // Only the compiled modules of dist/, not its type declarations.
   router.use('/js', (req, _res, next) => (req.path.endsWith('.js') ? next() : next(new DomainError(notFound()))), express.static(path.join(root, 'dist'), files));
