@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { DEFAULT_RATES, runCostMicro as apiRunCost, SURFACES, type Run, type Surface } from '@brandradar/contracts';
-import { answerPlan, cellText, estimateText, mentionCells, runAnswers, runCostMicro, stabilityText, quartilesText } from '../../packages/web/src/sampling';
+import { MIN_ANSWERS_FOR_CHANGE as ANALYSIS_MIN_ANSWERS } from '@brandradar/analysis';
+import { answerPlan, cellText, estimateText, mentionCells, MIN_ANSWERS_FOR_CHANGE, runAnswers, runCostMicro, sampleRuleText, stabilityText, quartilesText } from '../../packages/web/src/sampling';
 
 // The web app's pure helpers for samples per prompt (packages/web/src/sampling.ts), in node.
 const money = (micro: number) => `$${(micro / 100_000).toFixed(2)}`;
@@ -22,6 +23,43 @@ describe('the estimate in the tracker form', () => {
     expect(estimateText({ ...d, samplingMode: 'adaptive' }, DEFAULT_RATES.surfaces, money)).toMatch(/^Up to \$1\.95 per run: 45 answers .*\. Adaptive runs usually ask fewer and bill less\.$/);
     expect(estimateText({ ...d, prompts: ['a'], models: ['claude'], samplesPerPrompt: 1 }, null, money)).toBe('1 answer (1 prompt × 1 surface × 1 sample) per run; the rates could not be read for a cost.');
     expect(answerPlan(1, 2, 1)).toBe('1 prompt × 2 surfaces × 1 sample');
+  });
+});
+
+describe('the minimum-sample rule in the tracker form', () => {
+  const d = (prompts: number, models: Surface[], samplesPerPrompt: number, samplingMode: 'fixed' | 'adaptive' = 'fixed') =>
+    sampleRuleText({ prompts: Array.from({ length: prompts }, (_, i) => `prompt ${i}`), models, samplesPerPrompt, samplingMode });
+
+  it('is the analysis rule', () => expect(MIN_ANSWERS_FOR_CHANGE).toBe(ANALYSIS_MIN_ANSWERS));
+
+  it('says a run of fewer than 10 answers cannot state a change, and how many prompts or samples would be enough', () => {
+    expect(d(2, ['chatgpt', 'perplexity', 'gemini'], 1)).toEqual({
+      short: true,
+      text:
+        'Too few answers to state a change: a change in percentage points is stated only when each of the two runs compared has at least 10 analysed answers (failed ones do not count), ' +
+        'and a run of this tracker asks for 6 answers (2 prompts × 3 surfaces × 1 sample). Add prompts or samples: with 4 prompts or 2 samples per prompt it would be enough.',
+    });
+    // One prompt on one surface: 10 samples is the most allowed and enough; 11 prompts would not be needed.
+    expect(d(1, ['claude'], 1)?.text).toMatch(/with 10 prompts or 10 samples per prompt it would be enough\.$/);
+  });
+
+  it('says a run of 10 answers or more is enough', () => {
+    expect(d(2, ['chatgpt', 'perplexity'], 3)).toEqual({ short: false, text: expect.stringMatching(/; a run of this tracker asks for 12\.$/) });
+    expect(d(10, ['chatgpt'], 1)?.short).toBe(false);
+  });
+
+  it('counts the fewest answers of an adaptive run: two samples per cell', () => {
+    expect(d(2, ['chatgpt', 'perplexity'], 3, 'adaptive')?.text).toMatch(/an adaptive run of this tracker may ask for as few as 8\. Add prompts or use fixed sampling: with 3 prompts or fixed sampling it would be enough\.$/);
+    expect(d(1, ['chatgpt'], 5, 'adaptive')?.text).toMatch(/as few as 2\. Add prompts or surfaces: with 5 prompts it would be enough\.$/);
+    expect(d(5, ['chatgpt', 'perplexity'], 4, 'adaptive')).toEqual({ short: false, text: expect.stringMatching(/; an adaptive run of this tracker asks for at least 20\.$/) });
+  });
+
+  it('says nothing until there are prompts, surfaces and a sample count in range', () => {
+    expect(d(0, ['chatgpt'], 3)).toBeNull();
+    expect(d(2, [], 3)).toBeNull();
+    expect(d(2, ['chatgpt'], 0)).toBeNull();
+    expect(d(2, ['chatgpt'], 11)).toBeNull();
+    expect(d(2, ['chatgpt'], 2.5)).toBeNull();
   });
 });
 

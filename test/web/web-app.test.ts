@@ -71,6 +71,20 @@ it('serves the app without a key, with a CSP, revalidated caching, and 404 and 4
   expect((await fetch(`${stack.gatewayUrl}/api/v1/trackers`)).status).toBe(401);
 });
 
+it('says on the sign-in page where an API key comes from, with a link to the reference', async () => {
+  const page = await newPage();
+  await page.goto(`${stack.gatewayUrl}/app`);
+  const help = page.getByRole('region', { name: 'Where keys come from' });
+  await help.getByText('operators create accounts and their keys with the admin API').waitFor();
+  await help.getByText('prints a demo key').waitFor();
+  expect(await help.locator('code').textContent()).toBe('npm start');
+  await help.getByRole('link', { name: 'How API keys work' }).click();
+  await page.waitForURL(/\/docs#auth$/);
+  await page.locator('#auth').getByRole('heading', { name: 'Authentication' }).waitFor();
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+});
+
 it('signs in, creates, activates with the estimate confirmed, runs and reports a tracker, in a real browser', async () => {
   const { apiKey } = await stack.account(2_000_000);
   const page = await newPage();
@@ -252,11 +266,18 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   await page.getByLabel('Time zone').fill('Europe/Berlin');
   await page.getByLabel('Prompts').fill('Best CRM for a small team?\nWhich CRM should a startup pick?');
   await estimate.filter({ hasText: `Up to ${onThreeSurfaces} per run: 6 answers (2 prompts × 3 surfaces × 1 sample).` }).waitFor();
+  // Beside it, the minimum-sample rule: 6 answers are too few to state a change, and what would be enough.
+  const rule = page.locator('#sample-rule');
+  await rule.filter({ hasText: 'at least 10 analysed answers' }).filter({ hasText: 'Add prompts or samples: with 4 prompts or 2 samples per prompt it would be enough.' }).waitFor();
+  expect(await rule.getAttribute('class')).toBe('warning');
   await page.getByLabel('Gemini').uncheck();
   await page.getByLabel('Samples per prompt').fill('3');
   await estimate.filter({ hasText: `Up to ${perRun} per run: 12 answers (2 prompts × 2 surfaces × 3 samples).` }).waitFor();
+  await rule.filter({ hasText: 'a run of this tracker asks for 12.' }).waitFor();
+  expect(await rule.getAttribute('class')).toBe('hint');
   await page.getByLabel('Sampling').selectOption('adaptive');
   await estimate.filter({ hasText: 'Adaptive runs usually ask fewer and bill less.' }).waitFor();
+  await rule.filter({ hasText: 'may ask for as few as 8. Add prompts or use fixed sampling' }).waitFor();
   await page.getByLabel('Sampling').selectOption('fixed');
   // The range is the API's to check; its message goes next to the field.
   await page.getByLabel('Samples per prompt').fill('11');

@@ -31,6 +31,14 @@ function signInView(view: View): void {
     h('div', { class: 'field' }, h('label', { for: 'api-key' }, 'API key'), h('p', { class: 'hint', id: 'api-key-hint' }, 'Starts with brk_. It stays in this browser tab only and is sent to the API, never in a URL.'), key),
     h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'submit' }, 'Sign in')),
   );
+  const whereKeys = h(
+    'section',
+    { class: 'key-help', 'aria-labelledby': 'key-help-heading' },
+    h('h2', { id: 'key-help-heading' }, 'Where keys come from'),
+    h('p', {}, 'From whoever runs this service: operators create accounts and their keys with the admin API, and a key is shown once, when it is made. Ask them for one.'),
+    h('p', {}, 'Running it yourself? ', h('code', {}, 'npm start'), ' prints a demo key (with $100 of credit) when it starts; copy it from the terminal.'),
+    h('p', {}, h('a', { href: '/docs#auth' }, 'How API keys work'), ' (the API reference, Authentication).'),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     session.signIn(key.value.trim());
@@ -39,7 +47,7 @@ function signInView(view: View): void {
       view.say(err instanceof ApiError ? explain(err) : 'The API could not be reached. Check your connection and try again.', 'error');
     });
   });
-  view.show('Sign in', form);
+  view.show('Sign in', form, whereKeys);
   account.replaceChildren();
 }
 

@@ -25,6 +25,47 @@ export function runCostMicro(d: { prompts: readonly unknown[]; models: readonly 
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
+/** The most prompts a tracker may have (LIMITS.promptsPerTracker), restated like MAX_SAMPLES. */
+export const MAX_PROMPTS: typeof LIMITS.promptsPerTracker = 30;
+
+/**
+ * The fewest analysed answers each of two runs needs for the report to state a change in
+ * percentage points (analysis' MIN_ANSWERS_FOR_CHANGE, which reports carry as `minimumAnswers`;
+ * restated here, the type breaks the build if they part).
+ */
+export const MIN_ANSWERS_FOR_CHANGE: NonNullable<Run['delta']>['minimumAnswers'] = 10;
+
+/**
+ * The minimum-sample rule where the form sets the sample: whether a run of this definition asks
+ * for enough answers to state a change, and if not, how many prompts or samples would be enough.
+ * An adaptive run asks every cell twice (once with one sample) and the rest only where those
+ * disagree, so its fewest answers are what counts. Null until there are prompts and surfaces.
+ */
+export function sampleRuleText(d: { prompts: readonly unknown[]; models: readonly Surface[]; samplesPerPrompt: number; samplingMode: SamplingMode }): { short: boolean; text: string } | null {
+  const prompts = d.prompts.length;
+  const surfaces = d.models.length;
+  const samples = d.samplesPerPrompt;
+  if (prompts === 0 || surfaces === 0 || !Number.isInteger(samples) || samples < 1 || samples > MAX_SAMPLES) return null;
+  const min = MIN_ANSWERS_FOR_CHANGE;
+  const rule = `A change in percentage points is stated only when each of the two runs compared has at least ${min} analysed answers (failed ones do not count)`;
+  const asked = prompts * surfaces * samples;
+  const fewest = d.samplingMode === 'adaptive' ? prompts * surfaces * Math.min(samples, 2) : asked;
+  if (fewest >= min) {
+    return { short: false, text: `${rule}; ${d.samplingMode === 'adaptive' ? `an adaptive run of this tracker asks for at least ${fewest}` : `a run of this tracker asks for ${asked}`}.` };
+  }
+  const enoughPrompts = Math.ceil(min / (surfaces * (d.samplingMode === 'adaptive' ? Math.min(samples, 2) : samples)));
+  const enoughSamples = Math.ceil(min / (prompts * surfaces));
+  const ways = [
+    enoughPrompts <= MAX_PROMPTS ? `${plural(enoughPrompts, 'prompt')}` : null,
+    d.samplingMode === 'fixed' && enoughSamples <= MAX_SAMPLES ? `${plural(enoughSamples, 'sample')} per prompt` : null,
+    d.samplingMode === 'adaptive' && asked >= min ? 'fixed sampling' : null,
+  ].filter((w): w is string => w !== null);
+  const runs = d.samplingMode === 'adaptive' ? `an adaptive run of this tracker may ask for as few as ${fewest}` : `a run of this tracker asks for ${plural(asked, 'answer')} (${answerPlan(prompts, surfaces, samples)})`;
+  const lead = d.samplingMode === 'fixed' ? 'Add prompts or samples' : ways.includes('fixed sampling') ? 'Add prompts or use fixed sampling' : 'Add prompts or surfaces';
+  const advice = ways.length ? ` ${lead}: with ${ways.join(' or ')} it would be enough.` : ' Add prompts, surfaces or samples.';
+  return { short: true, text: `Too few answers to state a change: ${rule.charAt(0).toLowerCase()}${rule.slice(1)}, and ${runs}.${advice}` };
+}
+
 /** `3 prompts × 2 surfaces × 5 samples`. */
 export const answerPlan = (prompts: number, surfaces: number, samples: number): string => `${plural(prompts, 'prompt')} × ${plural(surfaces, 'surface')} × ${plural(samples, 'sample')}`;
 

@@ -5,7 +5,7 @@ import { api, ApiError, type Issue, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import { changedOnlyNames } from './reanalysis.js';
-import { estimateText, MAX_SAMPLES } from './sampling.js';
+import { estimateText, MAX_SAMPLES, sampleRuleText } from './sampling.js';
 import type { View } from './view.js';
 
 /** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
@@ -214,8 +214,14 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     samplingMode: controls.samplingMode.value as SamplingMode,
   });
   const estimate = h('p', { class: 'estimate', id: 'estimate', 'aria-live': 'polite' });
+  // The minimum-sample rule beside the estimate, as a warning when a run would ask for too few answers.
+  const sampleRule = h('p', { class: 'hint', id: 'sample-rule', 'aria-live': 'polite' });
   const showEstimate = () => {
     estimate.textContent = estimateText(sampled(), rates?.surfaces ?? null, money);
+    const rule = sampleRuleText(sampled());
+    sampleRule.textContent = rule?.text ?? '';
+    sampleRule.className = rule?.short ? 'warning' : 'hint';
+    sampleRule.hidden = rule === null;
   };
 
   /** The definition as the API takes it: only the fields the primitive uses. */
@@ -289,6 +295,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
       field('samplesPerPrompt', 'Samples per prompt', controls.samplesPerPrompt, `How many times each prompt is asked on each surface in a run, 1–${MAX_SAMPLES}. AI answers vary: more samples show how stable a mention is.`),
       field('samplingMode', 'Sampling', controls.samplingMode, 'Adaptive asks each prompt twice per surface and the other samples only where those two disagree on a tracked name, so it usually costs less.'),
       estimate,
+      sampleRule,
     ),
     field('country', 'Country (optional)', controls.country, 'The market the prompts are asked for, as a two-letter ISO code such as de or us. Surfaces that can localise their answers do; each answer says whether it was.'),
     switchField('alerts', 'E-mail me when a run shows a significant change', controls.alerts, 'At most once per run, when its change from the run before is statistically significant: for your brand, for any name of a rankings tracker, or for your URL’s citations.'),
