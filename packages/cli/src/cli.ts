@@ -16,6 +16,7 @@ import {
   type TrackerStatus,
 } from '@brandradar/client';
 import { activationSummary, briefMarkdown, competitorAddedText, insightsText, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import { cliVersion } from './version';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, failed: 3, network: 4, gaveUpWaiting: 5 } as const;
@@ -423,6 +424,8 @@ Options for every command:
   --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})
   -h, --help       help for the command
 
+brandradar --version (or -V) prints the version.
+
 Exit codes:
   0  done
   1  the API answered with an error (its code and message are printed), or the
@@ -451,6 +454,10 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout).write(HELP);
     return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === '--version' || first === '-V') {
+    io.stdout.write(`brandradar ${cliVersion()}\n`);
+    return EXIT.ok;
   }
   // A group may share its name with a top-level command (`insights`, `insights add`): a second word
   // naming none of the group's commands is then the top-level command's argument.
