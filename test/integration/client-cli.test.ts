@@ -214,6 +214,8 @@ describe('the brandradar CLI', () => {
       'insights',
       'insights add',
       'brief',
+      'login',
+      'logout',
     ]);
     for (const command of commands) {
       const help = await cli(...command.split(' '), '--help');
@@ -227,7 +229,8 @@ describe('the brandradar CLI', () => {
     // `insights` is a command and the group of `insights add`.
     expect(await cli('insights')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>, got none') });
     expect(await cli('insights', 'add', 'only-the-tracker')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id> <name>') });
-    const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl]);
+    // A config folder of its own: a login saved on this machine would otherwise supply the key.
+    const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl], { XDG_CONFIG_HOME: dir });
     expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('BRANDRADAR_API_KEY') });
   });
 

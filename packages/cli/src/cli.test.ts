@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -10,9 +14,9 @@ const PackageJson = z.object({ version: z.string(), bin: z.object({ brandradar: 
 const packageJson = PackageJson.parse(JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')));
 
 /** runCli with its output captured and the environment given (nothing of this process's). */
-async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}, stdin: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
-  const io = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, stdin: Readable.from([]), env };
+  const io = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, stdin: Readable.from(stdin), env };
   const code = await runCli(args, io);
   return { code, ...out };
 }
@@ -35,5 +39,110 @@ describe('the brandradar binary', () => {
 describe('--version', () => {
   it("prints the package's version", async () => {
     expect(await cli(['--version'])).toEqual({ code: 0, stdout: `brandradar ${packageJson.version}\n`, stderr: '' });
+  });
+});
+
+/** What the fake gateway was asked: method, path and the key it was sent. */
+interface Seen {
+  request: string;
+  apiKey: string | undefined;
+}
+
+/**
+ * A gateway that knows one key (`brk_good`) and answers the few reads these tests make; each
+ * request it gets is recorded in `seen`.
+ */
+async function fakeGateway(): Promise<{ url: string; seen: Seen[]; close(): void }> {
+  const seen: Seen[] = [];
+  const answers: Record<string, unknown> = {
+    '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, createdAt: '2026-11-22T09:00:00.000Z' } },
+    '/api/v1/trackers': { trackers: [], nextCursor: null },
+  };
+  const server: Server = createServer((req, res) => {
+    const apiKey = req.headers.authorization?.replace(/^Bearer /, '');
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    seen.push({ request: `${req.method} ${req.url}`, apiKey });
+    const [status, body] =
+      apiKey !== 'brk_good'
+        ? [401, { error: { code: 'unauthorized', message: 'unknown API key', requestId: 'r1' } }]
+        : pathname in answers
+          ? [200, answers[pathname]]
+          : [404, { error: { code: 'not_found', message: 'no such path', requestId: 'r2' } }];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => server.close() };
+}
+
+describe('login and logout', () => {
+  let gateway: Awaited<ReturnType<typeof fakeGateway>>;
+  let env: NodeJS.ProcessEnv;
+  let file: string;
+  beforeAll(async () => {
+    gateway = await fakeGateway();
+  });
+  afterAll(() => gateway.close());
+  beforeEach(async () => {
+    const xdg = await mkdtemp(path.join(tmpdir(), 'brandradar-config-'));
+    env = { XDG_CONFIG_HOME: xdg };
+    file = path.join(xdg, 'brandradar', 'config.json');
+    gateway.seen.length = 0;
+  });
+
+  it('checks the key, saves it with the gateway readable by the owner only, and later commands use it', async () => {
+    const login = await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    expect(login).toEqual({ code: 0, stdout: `Logged in to ${gateway.url} as ann@example.com; saved in ${file}.\n`, stderr: '' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ apiKey: 'brk_good', baseUrl: gateway.url });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 0, stdout: 'No trackers.\n' });
+    expect(gateway.seen).toEqual([
+      { request: 'GET /api/v1/account', apiKey: 'brk_good' },
+      { request: 'GET /api/v1/trackers', apiKey: 'brk_good' },
+    ]);
+  });
+
+  it('reads the key from standard input without --api-key', async () => {
+    expect(await cli(['login', '--base-url', gateway.url], env, ['brk_good\n'])).toMatchObject({ code: 0 });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
+    expect(await cli(['login', '--base-url', gateway.url], env, [''])).toMatchObject({ code: 2, stderr: expect.stringContaining('no API key') });
+  });
+
+  it('saves nothing when the gateway refuses the key', async () => {
+    expect(await cli(['login', '--api-key', 'brk_bad', '--base-url', gateway.url], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('unauthorized (HTTP 401)') });
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('gives way to the environment, and both to the flags', async () => {
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    gateway.seen.length = 0;
+    await cli(['trackers', 'list'], { ...env, BRANDRADAR_API_KEY: 'brk_from_env' });
+    await cli(['trackers', 'list', '--api-key', 'brk_from_flag'], { ...env, BRANDRADAR_API_KEY: 'brk_from_env' });
+    expect(gateway.seen.map((s) => s.apiKey)).toEqual(['brk_from_env', 'brk_from_flag']);
+    // The saved gateway is where they went; another one in the environment wins over it.
+    await cli(['trackers', 'list'], { ...env, BRANDRADAR_BASE_URL: `${gateway.url}/elsewhere` });
+    expect(gateway.seen.at(-1)).toEqual({ request: 'GET /elsewhere/api/v1/trackers', apiKey: 'brk_good' });
+  });
+
+  it('logout removes the saved login; commands then have no key', async () => {
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    expect(await cli(['logout'], env)).toEqual({ code: 0, stdout: `Removed ${file}.\n`, stderr: '' });
+    expect(await cli(['logout'], env)).toEqual({ code: 0, stdout: `Not logged in: there is no ${file}.\n`, stderr: '' });
+    expect(await cli(['trackers', 'list', '--base-url', gateway.url], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('run brandradar login') });
+  });
+
+  it('says what to do about a config file it cannot read', async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ apiKey: 'brk_good' }));
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/config\.json is not a brandradar login \(.*baseUrl.*\): run brandradar login again/) });
+    await writeFile(file, '{');
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not valid JSON') });
+  });
+
+  it('uses ~/.config without XDG_CONFIG_HOME, and ignores a relative one', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'brandradar-home-'));
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], { HOME: home, XDG_CONFIG_HOME: 'relative' });
+    expect(JSON.parse(await readFile(path.join(home, '.config/brandradar/config.json'), 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
   });
 });

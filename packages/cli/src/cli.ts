@@ -16,6 +16,7 @@ import {
   type TrackerStatus,
 } from '@brandradar/client';
 import { activationSummary, briefMarkdown, competitorAddedText, insightsText, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
 import { cliVersion } from './version';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
@@ -389,7 +390,48 @@ const TOP_LEVEL: Command[] = [
       return EXIT.ok;
     },
   },
+  {
+    name: 'login',
+    summary: 'Save an API key and gateway for the commands that follow',
+    usage: '[--api-key KEY] [--base-url URL]',
+    args: [],
+    details: [
+      'Checks the key with the gateway, then saves both in $XDG_CONFIG_HOME/brandradar/config.json',
+      '(default ~/.config/brandradar/config.json), readable by you only.',
+      'Without --api-key the key is read from standard input (a terminal asks for it), so that',
+      'it stays out of your shell history: brandradar login < key.txt',
+      `--base-url URL  the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})`,
+      'A command takes each setting from its flag, else the environment, else this file.',
+    ],
+    async run({ io, values }) {
+      const apiKey = str(values, 'api-key') ?? (await readApiKey(io));
+      const baseUrl = str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL;
+      // A key the gateway refuses (401) ends here, before anything is saved.
+      const account = await newClient(io, baseUrl, apiKey).account();
+      const file = saveLogin(io.env, { apiKey, baseUrl });
+      io.stdout.write(`Logged in to ${baseUrl} as ${account.email}; saved in ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
+  {
+    name: 'logout',
+    summary: 'Remove the saved API key and gateway',
+    usage: '',
+    args: [],
+    async run({ io }) {
+      const { file, removed } = removeLogin(io.env);
+      io.stdout.write(removed ? `Removed ${file}.\n` : `Not logged in: there is no ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
 ];
+
+/** The key for `login` from standard input: asked for on a terminal, else its first line. */
+async function readApiKey(io: Io): Promise<string> {
+  const key = (io.stdin.isTTY ? await ask(io, 'API key (brk_…): ') : (await readAll(io.stdin)).split('\n', 1)[0]!).trim();
+  if (!key) throw new UsageError('no API key: pass --api-key or give it on standard input');
+  return key;
+}
 
 /** `insights add --json`: the client's result, with a refused activation's error as the API stated it. */
 function addedJson(added: CompetitorAdded): unknown {
@@ -420,8 +462,9 @@ Commands:
 ${COMMAND_LIST.map(([name, summary]) => `  ${name!.padEnd(NAME_WIDTH)} ${summary}`).join('\n')}
 
 Options for every command:
-  --api-key KEY    your API key (default: $BRANDRADAR_API_KEY)
-  --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})
+  --api-key KEY    your API key (default: $BRANDRADAR_API_KEY, else brandradar login's)
+  --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else brandradar login's,
+                   else ${DEFAULT_BASE_URL})
   -h, --help       help for the command
 
 brandradar --version (or -V) prints the version.
@@ -498,26 +541,41 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== command.args.length) {
     throw new UsageError(`expected ${command.args.length ? command.args.map((a) => `<${a}>`).join(' ') : 'no arguments'}, got ${positionals.length ? positionals.join(' ') : 'none'}\n\n${commandHelp(fullName, command)}`);
   }
-  const apiKey = str(values, 'api-key') ?? io.env.BRANDRADAR_API_KEY;
-  const baseUrl = str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL;
   let client: BrandradarClient | undefined;
   return command.run({
     io,
     values,
     args: positionals,
     client: () => {
-      if (!apiKey) throw new UsageError('no API key: pass --api-key or set BRANDRADAR_API_KEY');
-      return (client ??= new BrandradarClient({
-        baseUrl,
-        apiKey,
-        onRetry: ({ delayMs, status }) => io.stderr.write(`${status === null ? 'no answer' : `HTTP ${status}`}; retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
-      }));
+      if (client) return client;
+      const { apiKey, baseUrl } = connection(values, io.env);
+      if (!apiKey) throw new UsageError('no API key: pass --api-key, set BRANDRADAR_API_KEY or run brandradar login');
+      return (client = newClient(io, baseUrl, apiKey));
     },
   });
 }
 
+/**
+ * Each setting from its flag, else its environment variable, else the login saved by `brandradar
+ * login` (read only when a flag and a variable leave one open); the gateway defaults to the local one.
+ */
+function connection(values: Values, env: NodeJS.ProcessEnv): { apiKey: string | undefined; baseUrl: string } {
+  const apiKey = str(values, 'api-key') ?? env.BRANDRADAR_API_KEY;
+  const baseUrl = str(values, 'base-url') ?? env.BRANDRADAR_BASE_URL;
+  const saved = apiKey !== undefined && baseUrl !== undefined ? undefined : readLogin(env);
+  return { apiKey: apiKey ?? saved?.apiKey, baseUrl: baseUrl ?? saved?.baseUrl ?? DEFAULT_BASE_URL };
+}
+
+function newClient(io: Io, baseUrl: string, apiKey: string): BrandradarClient {
+  return new BrandradarClient({
+    baseUrl,
+    apiKey,
+    onRetry: ({ delayMs, status }) => io.stderr.write(`${status === null ? 'no answer' : `HTTP ${status}`}; retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
+  });
+}
+
 function report(io: Io, error: unknown): number {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
     io.stderr.write(`brandradar: ${error.message}\n`);
     return EXIT.usage;
   }
@@ -591,9 +649,14 @@ async function waitForReanalysis(io: Io, client: BrandradarClient, started: Rean
 
 async function confirm(io: Io, question: string): Promise<boolean> {
   if (!io.stdin.isTTY) return false;
+  return /^y(es)?$/i.test((await ask(io, `${question} [y/N] `)).trim());
+}
+
+/** One answer typed at the terminal, the question on standard error. */
+async function ask(io: Io, question: string): Promise<string> {
   const rl = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream });
   try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+    return await rl.question(question);
   } finally {
     rl.close();
   }
