@@ -103,6 +103,13 @@ describe('login and logout', () => {
     ]);
   });
 
+  it('saves the gateway itself when given the API\'s URL, ending in /api/v1, as npm start prints it', async () => {
+    expect(await cli(['login', '--api-key', 'brk_good', '--base-url', `${gateway.url}/api/v1/`], env)).toMatchObject({ code: 0, stdout: expect.stringContaining(`Logged in to ${gateway.url} as`) });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ baseUrl: gateway.url });
+    expect(await cli(['trackers', 'list', '--base-url', `${gateway.url}/api/v1`, '--api-key', 'brk_good'], env)).toMatchObject({ code: 0 });
+    expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/account', 'GET /api/v1/trackers']);
+  });
+
   it('reads the key from standard input without --api-key', async () => {
     expect(await cli(['login', '--base-url', gateway.url], env, ['brk_good\n'])).toMatchObject({ code: 0 });
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ apiKey: 'brk_good' });

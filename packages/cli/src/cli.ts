@@ -8,6 +8,7 @@ import {
   BrandradarRefusedError,
   BrandradarWaitTimeoutError,
   type CompetitorAdded,
+  gatewayUrl,
   isFinished,
   isReanalysisFinished,
   type Reanalysis,
@@ -405,7 +406,8 @@ const TOP_LEVEL: Command[] = [
     ],
     async run({ io, values }) {
       const apiKey = str(values, 'api-key') ?? (await readApiKey(io));
-      const baseUrl = str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL;
+      // Saved as the client reads it, so that the file and the message name the gateway itself.
+      const baseUrl = gatewayUrl(str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL);
       // A key the gateway refuses (401) ends here, before anything is saved.
       const account = await newClient(io, baseUrl, apiKey).account();
       const file = saveLogin(io.env, { apiKey, baseUrl });
