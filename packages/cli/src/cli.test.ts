@@ -74,19 +74,22 @@ async function fakeGateway(): Promise<{ url: string; seen: Seen[]; close(): void
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => server.close() };
 }
 
+let gateway: Awaited<ReturnType<typeof fakeGateway>>;
+beforeAll(async () => {
+  gateway = await fakeGateway();
+});
+afterAll(() => gateway.close());
+beforeEach(() => {
+  gateway.seen.length = 0;
+});
+
 describe('login and logout', () => {
-  let gateway: Awaited<ReturnType<typeof fakeGateway>>;
   let env: NodeJS.ProcessEnv;
   let file: string;
-  beforeAll(async () => {
-    gateway = await fakeGateway();
-  });
-  afterAll(() => gateway.close());
   beforeEach(async () => {
     const xdg = await mkdtemp(path.join(tmpdir(), 'brandradar-config-'));
     env = { XDG_CONFIG_HOME: xdg };
     file = path.join(xdg, 'brandradar', 'config.json');
-    gateway.seen.length = 0;
   });
 
   it('checks the key, saves it with the gateway readable by the owner only, and later commands use it', async () => {
@@ -151,5 +154,20 @@ describe('login and logout', () => {
     const home = await mkdtemp(path.join(tmpdir(), 'brandradar-home-'));
     await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], { HOME: home, XDG_CONFIG_HOME: 'relative' });
     expect(JSON.parse(await readFile(path.join(home, '.config/brandradar/config.json'), 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
+  });
+});
+
+describe('options with a fixed set of values', () => {
+  const env = () => ({ BRANDRADAR_API_KEY: 'brk_good', BRANDRADAR_BASE_URL: gateway.url });
+
+  it('take them in any case, and send them as the API spells them', async () => {
+    expect(await cli(['trackers', 'list', '--status', 'active'], env())).toMatchObject({ code: 0 });
+    expect(await cli(['trackers', 'list', '--status', 'Paused'], env())).toMatchObject({ code: 0 });
+    expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/trackers?status=ACTIVE', 'GET /api/v1/trackers?status=PAUSED']);
+  });
+
+  it('name the values when given another', async () => {
+    expect(await cli(['trackers', 'list', '--status', 'running'], env())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --status must be DRAFT, ACTIVE or PAUSED (in any case)\n' });
+    expect(gateway.seen).toEqual([]);
   });
 });

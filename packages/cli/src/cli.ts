@@ -80,6 +80,16 @@ function int(values: Values, name: string): number | undefined {
   return Number(raw);
 }
 
+const TRACKER_STATUSES: readonly TrackerStatus[] = ['DRAFT', 'ACTIVE', 'PAUSED'];
+/** An option's value out of `allowed`, in any case (`--status active`), as the API spells it. */
+function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const raw = str(values, name);
+  if (raw === undefined) return undefined;
+  const found = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
+  if (found === undefined) throw new UsageError(`--${name} must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)} (in any case)`);
+  return found;
+}
+
 const SAMPLING_OPTIONS: Options = { samples: { type: 'string' }, adaptive: { type: 'boolean' }, fixed: { type: 'boolean' } };
 const SAMPLING_DETAILS = [
   'These set or replace the file\'s fields:',
@@ -114,15 +124,14 @@ const COMMANDS: Record<string, Command[]> = {
     {
       name: 'list',
       summary: 'List your trackers, newest first',
-      usage: '[--status DRAFT|ACTIVE|PAUSED] [--limit N] [--cursor C] [--json]',
+      usage: '[--status draft|active|paused] [--limit N] [--cursor C] [--json]',
       args: [],
       options: { ...JSON_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
       details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table.'],
       async run({ io, values, client }) {
-        const status = str(values, 'status');
-        if (status !== undefined && !['DRAFT', 'ACTIVE', 'PAUSED'].includes(status)) throw new UsageError('--status must be DRAFT, ACTIVE or PAUSED');
+        const status = choice(values, 'status', TRACKER_STATUSES);
         const page = await client().listTrackers({
-          ...(status ? { status: status as TrackerStatus } : {}),
+          ...(status ? { status } : {}),
           ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
           ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
         });
