@@ -207,6 +207,7 @@ describe('the brandradar CLI', () => {
       'trackers pause',
       'trackers reanalyze',
       'trackers delete',
+      'runs list',
       'runs start',
       'runs wait',
       'runs show',
@@ -214,6 +215,8 @@ describe('the brandradar CLI', () => {
       'insights',
       'insights add',
       'brief',
+      'account',
+      'rates',
       'login',
       'logout',
     ]);

@@ -52,12 +52,15 @@ interface Seen {
  * A gateway that knows one key (`brk_good`) and answers the few reads these tests make; each
  * request it gets is recorded in `seen`.
  */
-async function fakeGateway(): Promise<{ url: string; seen: Seen[]; close(): void }> {
+const DEFAULT_ANSWERS: Record<string, unknown> = {
+  '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, createdAt: '2026-11-22T09:00:00.000Z' } },
+  '/api/v1/trackers': { trackers: [], nextCursor: null },
+};
+
+/** A gateway as above; a test may set what a path answers in `answers` (reset before each test). */
+async function fakeGateway(): Promise<{ url: string; seen: Seen[]; answers: Record<string, unknown>; close(): void }> {
   const seen: Seen[] = [];
-  const answers: Record<string, unknown> = {
-    '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, createdAt: '2026-11-22T09:00:00.000Z' } },
-    '/api/v1/trackers': { trackers: [], nextCursor: null },
-  };
+  const answers: Record<string, unknown> = {};
   const server: Server = createServer((req, res) => {
     const apiKey = req.headers.authorization?.replace(/^Bearer /, '');
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
@@ -71,7 +74,7 @@ async function fakeGateway(): Promise<{ url: string; seen: Seen[]; close(): void
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => server.close() };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, answers, close: () => server.close() };
 }
 
 let gateway: Awaited<ReturnType<typeof fakeGateway>>;
@@ -81,6 +84,8 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 beforeEach(() => {
   gateway.seen.length = 0;
+  for (const path of Object.keys(gateway.answers)) delete gateway.answers[path];
+  Object.assign(gateway.answers, DEFAULT_ANSWERS);
 });
 
 describe('login and logout', () => {
@@ -157,8 +162,11 @@ describe('login and logout', () => {
   });
 });
 
+/** The fake gateway's address and key, for tests of commands rather than of login. */
+const gatewayEnv = () => ({ BRANDRADAR_API_KEY: 'brk_good', BRANDRADAR_BASE_URL: gateway.url });
+
 describe('options with a fixed set of values', () => {
-  const env = () => ({ BRANDRADAR_API_KEY: 'brk_good', BRANDRADAR_BASE_URL: gateway.url });
+  const env = gatewayEnv;
 
   it('take them in any case, and send them as the API spells them', async () => {
     expect(await cli(['trackers', 'list', '--status', 'active'], env())).toMatchObject({ code: 0 });
@@ -169,5 +177,30 @@ describe('options with a fixed set of values', () => {
   it('name the values when given another', async () => {
     expect(await cli(['trackers', 'list', '--status', 'running'], env())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --status must be DRAFT, ACTIVE or PAUSED (in any case)\n' });
     expect(gateway.seen).toEqual([]);
+  });
+});
+
+describe('--quiet on lists', () => {
+  it('prints the ids alone, one a line, and the next page\'s cursor on standard error', async () => {
+    gateway.answers['/api/v1/trackers'] = { trackers: [{ id: 't1' }, { id: 't2' }], nextCursor: 'c2' };
+    expect(await cli(['trackers', 'list', '-q'], gatewayEnv())).toEqual({ code: 0, stdout: 't1\nt2\n', stderr: 'More: --cursor c2\n' });
+    gateway.answers['/api/v1/trackers/t1/report'] = { runs: [{ id: 'r2' }, { id: 'r1' }] };
+    expect(await cli(['runs', 'list', 't1', '--quiet', '--limit', '2'], gatewayEnv())).toEqual({ code: 0, stdout: 'r2\nr1\n', stderr: '' });
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/trackers/t1/report?limit=2');
+  });
+
+  it('excludes --json', async () => {
+    expect(await cli(['trackers', 'list', '-q', '--json'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('--quiet and --json exclude each other') });
+  });
+});
+
+describe('account and rates', () => {
+  it('print the account and the rate card, or the API\'s JSON', async () => {
+    const rates = { version: 3, effectiveAt: '2026-11-22T09:00:00.000Z', surfaces: { chatgpt: 5000, claude: 5000, perplexity: 4000, gemini: 4000, google_ai_overview: 6000 }, workflowSteps: { answers: 15000, citations: 12000, keyword_demand: 16000, questions: 10000, video_trends: 16000 } };
+    gateway.answers['/api/v1/rates'] = { rates };
+    expect(await cli(['account'], gatewayEnv())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^email: +ann@example\.com$/m) });
+    expect(JSON.parse((await cli(['account', '--json'], gatewayEnv())).stdout)).toEqual(DEFAULT_ANSWERS['/api/v1/account']);
+    expect(await cli(['rates'], gatewayEnv())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Rate card 3, effective 2026-11-22T09:00:00\.000Z\.$[\s\S]*^chatgpt +\$0\.05$/m) });
+    expect(JSON.parse((await cli(['rates', '--json'], gatewayEnv())).stdout)).toEqual({ rates });
   });
 });

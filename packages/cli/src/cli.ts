@@ -16,7 +16,7 @@ import {
   type SamplingMode,
   type TrackerStatus,
 } from '@brandradar/client';
-import { activationSummary, briefMarkdown, competitorAddedText, insightsText, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
 import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
 import { cliVersion } from './version';
 
@@ -67,6 +67,15 @@ const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 /** Prints `value` as the API's JSON with `--json`, otherwise `text()` for people; the command succeeded. */
 function reply(io: Io, values: Values, value: unknown, text: () => string): number {
   io.stdout.write(values.json ? jsonText(value) : text());
+  return EXIT.ok;
+}
+const QUIET_OPTION: Options = { quiet: { type: 'boolean', short: 'q' } };
+const QUIET_DETAIL = '-q, --quiet  the ids alone, one a line, for scripts';
+/** A list as `reply` prints it, or with `--quiet` only its ids, one a line (`… -q | head -1`). */
+function replyList(io: Io, values: Values, value: unknown, ids: string[], text: () => string): number {
+  if (values.quiet && values.json) throw new UsageError('--quiet and --json exclude each other');
+  if (!values.quiet) return reply(io, values, value, text);
+  io.stdout.write(ids.map((id) => `${id}\n`).join(''));
   return EXIT.ok;
 }
 const str = (values: Values, name: string): string | undefined => {
@@ -124,10 +133,10 @@ const COMMANDS: Record<string, Command[]> = {
     {
       name: 'list',
       summary: 'List your trackers, newest first',
-      usage: '[--status draft|active|paused] [--limit N] [--cursor C] [--json]',
+      usage: '[--status draft|active|paused] [--limit N] [--cursor C] [-q] [--json]',
       args: [],
-      options: { ...JSON_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
-      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table.'],
+      options: { ...JSON_OPTION, ...QUIET_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
+      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table', '(with --quiet, on standard error).', QUIET_DETAIL],
       async run({ io, values, client }) {
         const status = choice(values, 'status', TRACKER_STATUSES);
         const page = await client().listTrackers({
@@ -135,7 +144,10 @@ const COMMANDS: Record<string, Command[]> = {
           ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
           ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
         });
-        return reply(io, values, page, () => trackerTable(page.trackers) + (page.nextCursor ? `\nMore: --cursor ${page.nextCursor}\n` : ''));
+        const more = page.nextCursor ? `More: --cursor ${page.nextCursor}\n` : '';
+        // Standard output holds only ids with --quiet; the way on must not be lost for it.
+        if (values.quiet) io.stderr.write(more);
+        return replyList(io, values, page, page.trackers.map((t) => t.id), () => trackerTable(page.trackers) + (more && `\n${more}`));
       },
     },
     {
@@ -279,6 +291,20 @@ const COMMANDS: Record<string, Command[]> = {
   ],
   runs: [
     {
+      name: 'list',
+      summary: "A tracker's runs, newest first",
+      usage: '<tracker-id> [--limit N] [-q] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, ...QUIET_OPTION, limit: { type: 'string' } },
+      details: ['The runs of the tracker\'s report: the newest 20 (--limit N, 1–100).', QUIET_DETAIL, '--json       {"runs": […]} as the report gives them'],
+      async run({ io, values, args, client }) {
+        const limit = int(values, 'limit');
+        // The API lists runs only in the report: there is no endpoint of their own.
+        const { runs } = await client().report(args[0]!, limit === undefined ? {} : { limit });
+        return replyList(io, values, { runs }, runs.map((r) => r.id), () => runTable(runs));
+      },
+    },
+    {
       name: 'start',
       summary: 'Ask for a manual run of an ACTIVE tracker',
       usage: '<tracker-id> [--request-token T] [--wait] [--json]',
@@ -398,6 +424,28 @@ const TOP_LEVEL: Command[] = [
         io.stderr.write(`Wrote ${out} (billed ${money(brief.billedCostMicro)}).\n`);
       } else io.stdout.write(text);
       return EXIT.ok;
+    },
+  },
+  {
+    name: 'account',
+    summary: 'Your account: balance, spending this month and its limit',
+    usage: '[--json]',
+    args: [],
+    options: JSON_OPTION,
+    async run({ io, values, client }) {
+      const account = await client().account();
+      return reply(io, values, { account }, () => accountDetails(account));
+    },
+  },
+  {
+    name: 'rates',
+    summary: 'The prices: per answer on each surface, per content-brief step',
+    usage: '[--json]',
+    args: [],
+    options: JSON_OPTION,
+    async run({ io, values, client }) {
+      const rates = await client().rates();
+      return reply(io, values, { rates }, () => rateTable(rates));
     },
   },
   {

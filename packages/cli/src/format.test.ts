@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BrandradarApiError, type BrandMetrics, type ContentBriefResult, type DiscoveredName, type Insights, type Reanalysis, type Run, type components } from '@brandradar/client';
 import {
+  accountDetails,
   answerPlan,
   briefMarkdown,
   competitorAddedText,
@@ -11,10 +12,12 @@ import {
   money,
   nameTable,
   percent,
+  rateTable,
   reanalysisLine,
   reportTable,
   runDetails,
   runProgressLine,
+  runTable,
   table,
   trackerDetails,
   trackerTable,
@@ -318,5 +321,26 @@ describe('insights', () => {
     expect(refused.split('\n')[1]).toBe(`It is a DRAFT: activating it again was refused: insufficient_credits: The balance does not cover a run. ${activate}`);
     const notActive = competitorAddedText({ tracker: draft, reactivation: { outcome: 'not_active' }, reanalysis: null }, 'Zoho CRM');
     expect(notActive.split('\n')).toEqual([expect.stringMatching(/^Added Zoho CRM/), `It is a DRAFT, as every edited tracker is. ${activate}`, '']);
+  });
+});
+
+describe('account, rates and runs', () => {
+  it('shows the account with its money as dollars, and no limit as none', () => {
+    const out = accountDetails({ id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 982_000, spendLimitMicroPerMonth: null, spentThisMonthMicro: 18_000, createdAt: '2026-11-22T09:00:00.000Z' });
+    expect(out).toContain('balance:          $9.82\n');
+    expect(out).toContain('spent this month: $0.18\n');
+    expect(out).toContain('monthly limit:    none\n');
+  });
+
+  it('shows the rate card as the price per answer and per brief step', () => {
+    const out = rateTable(example('RateCard'));
+    expect(out).toMatch(/^SURFACE +PER ANSWER$/m);
+    expect(out).toMatch(/^google_ai_overview +\$0\.06$/m);
+    expect(out).toMatch(/^keyword_demand +\$0\.16$/m);
+  });
+
+  it('lists runs with their ids first, and says when there is none', () => {
+    expect(runTable([run()]).split('\n')[2]).toBe(`${run().id}  2026-11-22T09:00:00.000Z  manual   COMPLETED  1/2      $0.05`);
+    expect(runTable([])).toBe('No runs yet.\n');
   });
 });

@@ -1,4 +1,4 @@
-import type { ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
+import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, RateCard, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -60,8 +60,46 @@ export function trackerDetails(t: Tracker): string {
     ['next run', t.nextRunAt ?? '–'],
     ['last run', t.lastRunAt ?? '–'],
   ];
+  return fields(lines);
+}
+
+/** `name: value` lines, the values aligned. */
+function fields(lines: [string, string][]): string {
   const width = Math.max(...lines.map(([k]) => k.length));
   return lines.map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v}`).join('\n') + '\n';
+}
+
+export function accountDetails(a: Account): string {
+  return fields([
+    ['id', a.id],
+    ['email', a.email],
+    ['name', a.name ?? '–'],
+    ['status', a.status],
+    ['balance', money(a.balanceMicro)],
+    ['spent this month', money(a.spentThisMonthMicro)],
+    ['monthly limit', a.spendLimitMicroPerMonth === null ? 'none' : money(a.spendLimitMicroPerMonth)],
+    ['opened', a.createdAt],
+  ]);
+}
+
+/** The rate card: the price of one answer per surface, of each content-brief step, and which card it is. */
+export function rateTable(r: RateCard): string {
+  const prices = (rates: Record<string, number>) => Object.entries(rates).map(([name, micro]) => [name, money(micro)]);
+  return [
+    `Rate card ${r.version}, effective ${r.effectiveAt}.`,
+    '',
+    table(['SURFACE', 'PER ANSWER'], prices(r.surfaces)),
+    table(['BRIEF STEP', 'PER SUCCEEDED STEP'], prices(r.workflowSteps)),
+  ].join('\n');
+}
+
+/** A tracker's runs, newest first, one line each: what `runs show` and `runs wait` take. */
+export function runTable(runs: Run[]): string {
+  if (runs.length === 0) return 'No runs yet.\n';
+  return table(
+    ['ID', 'CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED'],
+    runs.map((run) => [run.id, run.createdAt, run.trigger, run.status, `${run.summary.succeeded}/${run.summary.answers}`, money(run.billedCostMicro)]),
+  );
 }
 
 /** `45 (3 prompts × 3 surfaces × 5 samples)`; adaptive: `up to 45 (…)`, the most a run asks. */
