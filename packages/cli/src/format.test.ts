@@ -8,10 +8,12 @@ import {
   competitorAddedText,
   evidenceLine,
   insightsText,
+  mentionRateChanges,
   mixedVersionsNote,
   money,
   nameTable,
   percent,
+  rateChangeText,
   rateTable,
   reanalysisLine,
   reportTable,
@@ -181,6 +183,28 @@ describe('reportTable', () => {
     const out = reportTable({ tracker, runs: [run({ status: 'FAILED', metrics: null }), run({ metrics: sampledMetrics(), createdAt: '2026-11-21T09:00:00.000Z' })], analysisVersions: ['2026-11-28.1'] });
     expect(out).toContain('\nThe latest measured run (2026-11-21T09:00:00.000Z), 2 answers (1 prompt × 2 surfaces × 1 sample):\nNAME');
     expect(out).toContain('stable in 27 of 30 cells');
+  });
+  it('adds the change of each name\'s mention rate since the run before, marking a significant one', () => {
+    const delta = example('RunDelta');
+    if (delta.primitive !== 'compare' && delta.primitive !== 'rankings') throw new Error('the example is a compare delta');
+    const [acme, ...others] = delta.brands;
+    const significant = { ...delta, brands: [{ ...acme!, mentionRate: { ...acme!.mentionRate, significant: true } }, ...others] };
+    const out = reportTable({ tracker, runs: [run({ delta: significant }), run({ createdAt: '2026-11-15T09:00:00.000Z' })], analysisVersions: ['2026-11-28.1'] });
+    const lines = out.split('\n');
+    expect(lines[2]).toMatch(/\s+MENTION RATE\s+CHANGE$/);
+    expect(lines[4]).toMatch(/\s+Acme \+41\.7 pp\*, /);
+    expect(lines[5]).toMatch(/\s+–$/);
+    expect(out).toContain('* significant (p < 0.05), n<10 too few answers');
+    // No run with a delta: no column.
+    expect(reportTable({ tracker, runs: [run()], analysisVersions: ['2026-11-28.1'] })).not.toMatch(/CHANGE/);
+    expect(mentionRateChanges(run())).toBeNull();
+  });
+  it('writes a change in percentage points, n<10 for a sample too small, – for none', () => {
+    const change = { current: 0.5, previous: 0.625, change: -12.5, insufficientSample: false, pValue: 0.01, significant: true };
+    expect(rateChangeText(change, 10)).toBe('-12.5 pp*');
+    expect(rateChangeText({ ...change, change: 3, significant: false }, 10)).toBe('+3.0 pp');
+    expect(rateChangeText({ ...change, change: null, pValue: null, significant: null, insufficientSample: true }, 10)).toBe('n<10');
+    expect(rateChangeText({ ...change, change: null, pValue: null, significant: null }, 10)).toBe('–');
   });
   it('says when there are no runs', () => {
     expect(reportTable({ tracker, runs: [], analysisVersions: [] })).toMatch(/No runs yet\.\n$/);

@@ -18,6 +18,7 @@ export type RunAnswer = Schemas['RunAnswer'];
 export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
 export type BrandMetrics = Schemas['BrandMetrics'];
+export type RateChange = Schemas['RateChange'];
 export type Reanalysis = Schemas['Reanalysis'];
 export type ReanalysisStatus = Schemas['ReanalysisStatus'];
 export type Insights = Schemas['Insights'];
