@@ -204,3 +204,13 @@ describe('account and rates', () => {
     expect(JSON.parse((await cli(['rates', '--json'], gatewayEnv())).stdout)).toEqual({ rates });
   });
 });
+
+describe('trackers pause --help', () => {
+  it('says what becomes of the runs, as the contract does', async () => {
+    const { code, stdout } = await cli(['trackers', 'pause', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('queued runs do not start');
+    expect(stdout).toContain('a run still QUEUED when the pause returns never starts: it ends FAILED with the code\ntracker_not_active');
+    expect(stdout).toContain('a RUNNING run finishes and bills its succeeded answers');
+  });
+});

@@ -211,10 +211,16 @@ const COMMANDS: Record<string, Command[]> = {
     },
     {
       name: 'pause',
-      summary: 'Pause a tracker (queued runs still finish)',
+      summary: 'Pause a tracker: no scheduled run, and queued runs do not start',
       usage: '<tracker-id> [--json]',
       args: ['tracker-id'],
       options: JSON_OPTION,
+      details: [
+        'From ACTIVE or DRAFT; a PAUSED tracker stays as it is. What the contract says of its runs:',
+        'a run still QUEUED when the pause returns never starts: it ends FAILED with the code',
+        'tracker_not_active, nothing billed; a RUNNING run finishes and bills its succeeded answers.',
+        'Resume with brandradar trackers activate <tracker-id>.',
+      ],
       async run({ io, values, args, client }) {
         const tracker = await client().pauseTracker(args[0]!);
         return reply(io, values, { tracker }, () => `Paused ${tracker.name} (${tracker.id}).\n`);
