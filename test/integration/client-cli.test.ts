@@ -202,6 +202,7 @@ describe('the brandradar CLI', () => {
     expect(commands).toEqual([
       'trackers list',
       'trackers create',
+      'trackers update',
       'trackers show',
       'trackers activate',
       'trackers pause',
@@ -224,7 +225,7 @@ describe('the brandradar CLI', () => {
       const help = await cli(...command.split(' '), '--help');
       expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(`Usage: brandradar ${command} `) });
     }
-    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|show|activate|pause|reanalyze|delete>') });
+    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|update|show|activate|pause|reanalyze|delete>') });
     expect(await binary()).toMatchObject({ code: 2 });
     expect(await cli('trackers', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: trackers frobnicate') });
     expect(await cli('trackers', 'list', '--colour')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--colour'") });

@@ -42,10 +42,11 @@ describe('--version', () => {
   });
 });
 
-/** What the fake gateway was asked: method, path and the key it was sent. */
+/** What the fake gateway was asked: method, path, the key it was sent and the JSON body, if any. */
 interface Seen {
   request: string;
   apiKey: string | undefined;
+  body?: unknown;
 }
 
 /**
@@ -61,10 +62,12 @@ const DEFAULT_ANSWERS: Record<string, unknown> = {
 async function fakeGateway(): Promise<{ url: string; seen: Seen[]; answers: Record<string, unknown>; close(): void }> {
   const seen: Seen[] = [];
   const answers: Record<string, unknown> = {};
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(async (req, res) => {
     const apiKey = req.headers.authorization?.replace(/^Bearer /, '');
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    seen.push({ request: `${req.method} ${req.url}`, apiKey });
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    seen.push({ request: `${req.method} ${req.url}`, apiKey, ...(text ? { body: JSON.parse(text) } : {}) });
     const [status, body] =
       apiKey !== 'brk_good'
         ? [401, { error: { code: 'unauthorized', message: 'unknown API key', requestId: 'r1' } }]
@@ -212,5 +215,27 @@ describe('trackers pause --help', () => {
     expect(stdout).toContain('queued runs do not start');
     expect(stdout).toContain('a run still QUEUED when the pause returns never starts: it ends FAILED with the code\ntracker_not_active');
     expect(stdout).toContain('a RUNNING run finishes and bills its succeeded answers');
+  });
+});
+
+describe('trackers update', () => {
+  const document = JSON.parse(readFileSync(path.join(PACKAGE_DIR, '../client/openapi.json'), 'utf8'));
+  const tracker = document.components.schemas.Tracker.example;
+
+  it('sends the file as the whole definition, the flags replacing its fields, and says the tracker is a DRAFT to activate', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'brandradar-update-'));
+    const file = path.join(dir, 'tracker.json');
+    const definition = { name: 'CRM tools', primitive: 'rankings', prompts: ['best crm'], competitors: ['Alpha'], samplesPerPrompt: 1, cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 } };
+    await writeFile(file, JSON.stringify(definition));
+    gateway.answers[`/api/v1/trackers/${tracker.id}`] = { tracker: { ...tracker, status: 'DRAFT' } };
+    const out = await cli(['trackers', 'update', tracker.id, '--file', file, '--samples', '3'], gatewayEnv());
+    expect(out).toMatchObject({ code: 0, stdout: expect.stringMatching(/^status: +DRAFT$[\s\S]*Activate it: brandradar trackers activate /m) });
+    expect(gateway.seen).toEqual([{ request: `PATCH /api/v1/trackers/${tracker.id}`, apiKey: 'brk_good', body: { ...definition, samplesPerPrompt: 3 } }]);
+  });
+
+  it('wants the file and the tracker', async () => {
+    expect(await cli(['trackers', 'update', 't1'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('--file is required') });
+    expect(await cli(['trackers', 'update', '--file', 'x.json'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>') });
+    expect(gateway.seen).toEqual([]);
   });
 });

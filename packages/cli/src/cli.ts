@@ -128,6 +128,23 @@ function alertsAndCountry(values: Values): { alerts?: { significantChange: true 
   return { ...(values['alert-significant-change'] ? { alerts: { significantChange: true } } : {}), ...(country === undefined ? {} : { country }) };
 }
 
+/**
+ * A tracker's definition from `--file` (`-`: standard input), with the fields the flags set
+ * replacing the file's. Parsed JSON, unchecked: the gateway validates it and names each offending field.
+ */
+async function definitionFromFile(io: Io, values: Values) {
+  const file = str(values, 'file');
+  if (!file) throw new UsageError('--file is required');
+  const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+  let definition;
+  try {
+    definition = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
+  }
+  return { ...definition, ...sampling(values), ...alertsAndCountry(values) };
+}
+
 const COMMANDS: Record<string, Command[]> = {
   trackers: [
     {
@@ -158,18 +175,27 @@ const COMMANDS: Record<string, Command[]> = {
       options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
       details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
       async run({ io, values, client }) {
-        const file = str(values, 'file');
-        if (!file) throw new UsageError('--file is required');
-        const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
-        let definition;
-        try {
-          definition = JSON.parse(text);
-        } catch {
-          throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
-        }
         // The gateway validates the definition and names each offending field.
-        const tracker = await client().createTracker({ ...definition, ...sampling(values), ...alertsAndCountry(values) });
+        const tracker = await client().createTracker(await definitionFromFile(io, values));
         return reply(io, values, { tracker }, () => trackerDetails(tracker));
+      },
+    },
+    {
+      name: 'update',
+      summary: "Replace a tracker's definition from a JSON file; it becomes a DRAFT",
+      usage: '<tracker-id> --file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
+      details: [
+        'The file holds the whole definition, as for create (PATCH /api/v1/trackers/{id} is a full',
+        'replace: a field left out is reset); `-` reads it from standard input. The tracker becomes a',
+        'DRAFT and its queued runs do not start; activate it again to resume its schedule.',
+        ...SAMPLING_DETAILS,
+        ...ALERTS_AND_COUNTRY_DETAILS,
+      ],
+      async run({ io, values, args, client }) {
+        const tracker = await client().updateTracker(args[0]!, await definitionFromFile(io, values));
+        return reply(io, values, { tracker }, () => `${trackerDetails(tracker)}Activate it: brandradar trackers activate ${tracker.id}\n`);
       },
     },
     {
