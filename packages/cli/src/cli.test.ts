@@ -239,3 +239,35 @@ describe('trackers update', () => {
     expect(gateway.seen).toEqual([]);
   });
 });
+
+describe('trackers create from flags', () => {
+  it('builds the definition from flags, which also replace the fields of a file', async () => {
+    gateway.answers['/api/v1/trackers'] = { tracker: JSON.parse(readFileSync(path.join(PACKAGE_DIR, '../client/openapi.json'), 'utf8')).components.schemas.Tracker.example };
+    const flags = ['--name', 'CRM tools', '--primitive', 'Rankings', '--prompt', 'best crm', '--prompt', 'top crm', '--competitor', 'Alpha', '--competitor', 'Beta', '--models', 'chatgpt, Claude', '--weekly', '1', '--time', '10:30'];
+    expect(await cli(['trackers', 'create', ...flags], gatewayEnv())).toMatchObject({ code: 0 });
+    const definition = {
+      name: 'CRM tools',
+      primitive: 'rankings',
+      prompts: ['best crm', 'top crm'],
+      competitors: ['Alpha', 'Beta'],
+      models: ['chatgpt', 'claude'],
+      cadence: { frequency: 'weekly', timezone: 'UTC', time: '10:30', weekday: 1 },
+    };
+    expect(gateway.seen.at(-1)).toMatchObject({ request: 'POST /api/v1/trackers', body: definition });
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'brandradar-create-'));
+    const file = path.join(dir, 'tracker.json');
+    await writeFile(file, JSON.stringify({ ...definition, country: 'de' }));
+    await cli(['trackers', 'create', '--file', file, '--name', 'Renamed', '--monthly', '15', '--timezone', 'Europe/Berlin'], gatewayEnv());
+    expect(gateway.seen.at(-1)?.body).toEqual({ ...definition, country: 'de', name: 'Renamed', cadence: { frequency: 'monthly', timezone: 'Europe/Berlin', time: '09:00', monthday: 15 } });
+  });
+
+  it('refuses flags that cannot make a definition', async () => {
+    const usage = async (...args: string[]) => (await cli(['trackers', 'create', ...args], gatewayEnv())).stderr;
+    expect(await usage('--primitive', 'rankings')).toContain('--file or --name is required');
+    expect(await usage('--name', 'N', '--primitive', 'ranking')).toContain('--primitive must be rankings, compare, citations or sentiment');
+    expect(await usage('--name', 'N', '--weekly', '1', '--monthly', '2')).toContain('--weekly and --monthly exclude each other');
+    expect(await usage('--name', 'N', '--time', '10:00')).toContain('--time and --timezone go with --weekly or --monthly');
+    expect(gateway.seen).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   BrandradarRefusedError,
   BrandradarWaitTimeoutError,
   type CompetitorAdded,
+  type CreateTrackerInput,
   gatewayUrl,
   isFinished,
   isReanalysisFinished,
@@ -135,14 +136,70 @@ function alertsAndCountry(values: Values): { alerts?: { significantChange: true 
 async function definitionFromFile(io: Io, values: Values) {
   const file = str(values, 'file');
   if (!file) throw new UsageError('--file is required');
+  return { ...(await readJson(io, file)), ...sampling(values), ...alertsAndCountry(values) };
+}
+
+async function readJson(io: Io, file: string) {
   const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
-  let definition;
   try {
-    definition = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
   }
-  return { ...definition, ...sampling(values), ...alertsAndCountry(values) };
+}
+
+const PRIMITIVES: readonly CreateTrackerInput['primitive'][] = ['rankings', 'compare', 'citations', 'sentiment'];
+const DEFINITION_OPTIONS: Options = {
+  name: { type: 'string' },
+  primitive: { type: 'string' },
+  prompt: { type: 'string', multiple: true },
+  brand: { type: 'string' },
+  competitor: { type: 'string', multiple: true },
+  url: { type: 'string' },
+  models: { type: 'string' },
+  weekly: { type: 'string' },
+  monthly: { type: 'string' },
+  time: { type: 'string' },
+  timezone: { type: 'string' },
+};
+const DEFINITION_DETAILS = [
+  'Or from flags (with --file, they replace its fields):',
+  '--name N --primitive rankings|compare|citations|sentiment',
+  '--prompt P           a prompt; repeat for each',
+  '--brand B --competitor C (repeat) --url U   as the primitive wants them',
+  '--models a,b         surfaces (chatgpt, claude, perplexity, gemini, google_ai_overview)',
+  '--weekly D | --monthly D   the day (0 Sunday … 6; 1–28), with --time HH:MM (default',
+  '                     09:00) and --timezone TZ (default UTC)',
+];
+/** Several values of a repeatable option (`--prompt a --prompt b`). */
+const strs = (values: Values, name: string): string[] | undefined => {
+  const v = values[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
+};
+
+/** The definition's fields the flags set; the gateway checks their values and says so. */
+function definitionFlags(values: Values) {
+  const primitive = choice(values, 'primitive', PRIMITIVES);
+  const [models, prompts, competitors] = [str(values, 'models'), strs(values, 'prompt'), strs(values, 'competitor')];
+  const fields = {
+    ...optional(values, 'name', 'brand', 'url'),
+    ...(primitive ? { primitive } : {}),
+    ...(prompts ? { prompts } : {}),
+    ...(competitors ? { competitors } : {}),
+    ...(models ? { models: models.split(',').map((m) => m.trim().toLowerCase()) } : {}),
+  };
+  const cadence = cadenceFlags(values);
+  return cadence ? { ...fields, cadence } : fields;
+}
+
+/** `--weekly 1 --time 09:00` as a cadence; undefined when neither --weekly nor --monthly is given. */
+function cadenceFlags(values: Values) {
+  if (values.weekly !== undefined && values.monthly !== undefined) throw new UsageError('--weekly and --monthly exclude each other');
+  const at = { timezone: str(values, 'timezone') ?? 'UTC', time: str(values, 'time') ?? '09:00' };
+  if (values.weekly !== undefined) return { frequency: 'weekly', ...at, weekday: int(values, 'weekly') };
+  if (values.monthly !== undefined) return { frequency: 'monthly', ...at, monthday: int(values, 'monthly') };
+  if (values.time !== undefined || values.timezone !== undefined) throw new UsageError('--time and --timezone go with --weekly or --monthly');
+  return undefined;
 }
 
 const COMMANDS: Record<string, Command[]> = {
@@ -170,13 +227,16 @@ const COMMANDS: Record<string, Command[]> = {
     {
       name: 'create',
       summary: 'Create a DRAFT tracker from a JSON definition',
-      usage: '--file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
+      usage: '--file <tracker.json|-> | --name N --primitive P --prompt P… [definition flags] [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
       args: [],
-      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
-      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...DEFINITION_OPTIONS, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
+      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...DEFINITION_DETAILS, ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
       async run({ io, values, client }) {
+        const file = str(values, 'file');
+        if (!file && values.name === undefined) throw new UsageError('--file or --name is required');
+        const base = file ? await readJson(io, file) : {};
         // The gateway validates the definition and names each offending field.
-        const tracker = await client().createTracker(await definitionFromFile(io, values));
+        const tracker = await client().createTracker({ ...base, ...definitionFlags(values), ...sampling(values), ...alertsAndCountry(values) });
         return reply(io, values, { tracker }, () => trackerDetails(tracker));
       },
     },
