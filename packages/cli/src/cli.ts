@@ -226,7 +226,7 @@ const COMMANDS: Record<string, Command[]> = {
     },
     {
       name: 'create',
-      summary: 'Create a DRAFT tracker from a JSON definition',
+      summary: 'Create a DRAFT tracker from a JSON file or from flags',
       usage: '--file <tracker.json|-> | --name N --primitive P --prompt P… [definition flags] [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
       args: [],
       options: { ...JSON_OPTION, file: { type: 'string' }, ...DEFINITION_OPTIONS, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
