@@ -202,11 +202,13 @@ describe('the brandradar CLI', () => {
     expect(commands).toEqual([
       'trackers list',
       'trackers create',
+      'trackers update',
       'trackers show',
       'trackers activate',
       'trackers pause',
       'trackers reanalyze',
       'trackers delete',
+      'runs list',
       'runs start',
       'runs wait',
       'runs show',
@@ -214,12 +216,16 @@ describe('the brandradar CLI', () => {
       'insights',
       'insights add',
       'brief',
+      'account',
+      'rates',
+      'login',
+      'logout',
     ]);
     for (const command of commands) {
       const help = await cli(...command.split(' '), '--help');
       expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining(`Usage: brandradar ${command} `) });
     }
-    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|show|activate|pause|reanalyze|delete>') });
+    expect(await cli('trackers', '--help')).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: brandradar trackers <list|create|update|show|activate|pause|reanalyze|delete>') });
     expect(await binary()).toMatchObject({ code: 2 });
     expect(await cli('trackers', 'frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command: trackers frobnicate') });
     expect(await cli('trackers', 'list', '--colour')).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown option '--colour'") });
@@ -227,7 +233,8 @@ describe('the brandradar CLI', () => {
     // `insights` is a command and the group of `insights add`.
     expect(await cli('insights')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>, got none') });
     expect(await cli('insights', 'add', 'only-the-tracker')).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id> <name>') });
-    const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl]);
+    // A config folder of its own: a login saved on this machine would otherwise supply the key.
+    const noKey = await run(process.execPath, [main, 'trackers', 'list', '--base-url', stack.gatewayUrl], { XDG_CONFIG_HOME: dir });
     expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('BRANDRADAR_API_KEY') });
   });
 

@@ -8,6 +8,8 @@ import {
   BrandradarRefusedError,
   BrandradarWaitTimeoutError,
   type CompetitorAdded,
+  type CreateTrackerInput,
+  gatewayUrl,
   isFinished,
   isReanalysisFinished,
   type Reanalysis,
@@ -15,7 +17,9 @@ import {
   type SamplingMode,
   type TrackerStatus,
 } from '@brandradar/client';
-import { activationSummary, briefMarkdown, competitorAddedText, insightsText, money, reanalysisLine, reportTable, runDetails, runProgressLine, trackerDetails, trackerTable } from './format';
+import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
+import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
+import { cliVersion } from './version';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, failed: 3, network: 4, gaveUpWaiting: 5 } as const;
@@ -66,6 +70,15 @@ function reply(io: Io, values: Values, value: unknown, text: () => string): numb
   io.stdout.write(values.json ? jsonText(value) : text());
   return EXIT.ok;
 }
+const QUIET_OPTION: Options = { quiet: { type: 'boolean', short: 'q' } };
+const QUIET_DETAIL = '-q, --quiet  the ids alone, one a line, for scripts';
+/** A list as `reply` prints it, or with `--quiet` only its ids, one a line (`… -q | head -1`). */
+function replyList(io: Io, values: Values, value: unknown, ids: string[], text: () => string): number {
+  if (values.quiet && values.json) throw new UsageError('--quiet and --json exclude each other');
+  if (!values.quiet) return reply(io, values, value, text);
+  io.stdout.write(ids.map((id) => `${id}\n`).join(''));
+  return EXIT.ok;
+}
 const str = (values: Values, name: string): string | undefined => {
   const v = values[name];
   return typeof v === 'string' ? v : undefined;
@@ -75,6 +88,16 @@ function int(values: Values, name: string): number | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
   return Number(raw);
+}
+
+const TRACKER_STATUSES: readonly TrackerStatus[] = ['DRAFT', 'ACTIVE', 'PAUSED'];
+/** An option's value out of `allowed`, in any case (`--status active`), as the API spells it. */
+function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const raw = str(values, name);
+  if (raw === undefined) return undefined;
+  const found = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
+  if (found === undefined) throw new UsageError(`--${name} must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)} (in any case)`);
+  return found;
 }
 
 const SAMPLING_OPTIONS: Options = { samples: { type: 'string' }, adaptive: { type: 'boolean' }, fixed: { type: 'boolean' } };
@@ -106,46 +129,133 @@ function alertsAndCountry(values: Values): { alerts?: { significantChange: true 
   return { ...(values['alert-significant-change'] ? { alerts: { significantChange: true } } : {}), ...(country === undefined ? {} : { country }) };
 }
 
+/**
+ * A tracker's definition from `--file` (`-`: standard input), with the fields the flags set
+ * replacing the file's. Parsed JSON, unchecked: the gateway validates it and names each offending field.
+ */
+async function definitionFromFile(io: Io, values: Values) {
+  const file = str(values, 'file');
+  if (!file) throw new UsageError('--file is required');
+  return { ...(await readJson(io, file)), ...sampling(values), ...alertsAndCountry(values) };
+}
+
+async function readJson(io: Io, file: string) {
+  const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
+  }
+}
+
+const PRIMITIVES: readonly CreateTrackerInput['primitive'][] = ['rankings', 'compare', 'citations', 'sentiment'];
+const DEFINITION_OPTIONS: Options = {
+  name: { type: 'string' },
+  primitive: { type: 'string' },
+  prompt: { type: 'string', multiple: true },
+  brand: { type: 'string' },
+  competitor: { type: 'string', multiple: true },
+  url: { type: 'string' },
+  models: { type: 'string' },
+  weekly: { type: 'string' },
+  monthly: { type: 'string' },
+  time: { type: 'string' },
+  timezone: { type: 'string' },
+};
+const DEFINITION_DETAILS = [
+  'Or from flags (with --file, they replace its fields):',
+  '--name N --primitive rankings|compare|citations|sentiment',
+  '--prompt P           a prompt; repeat for each',
+  '--brand B --competitor C (repeat) --url U   as the primitive wants them',
+  '--models a,b         surfaces (chatgpt, claude, perplexity, gemini, google_ai_overview)',
+  '--weekly D | --monthly D   the day (0 Sunday … 6; 1–28), with --time HH:MM (default',
+  '                     09:00) and --timezone TZ (default UTC)',
+];
+/** Several values of a repeatable option (`--prompt a --prompt b`). */
+const strs = (values: Values, name: string): string[] | undefined => {
+  const v = values[name];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
+};
+
+/** The definition's fields the flags set; the gateway checks their values and says so. */
+function definitionFlags(values: Values) {
+  const primitive = choice(values, 'primitive', PRIMITIVES);
+  const [models, prompts, competitors] = [str(values, 'models'), strs(values, 'prompt'), strs(values, 'competitor')];
+  const fields = {
+    ...optional(values, 'name', 'brand', 'url'),
+    ...(primitive ? { primitive } : {}),
+    ...(prompts ? { prompts } : {}),
+    ...(competitors ? { competitors } : {}),
+    ...(models ? { models: models.split(',').map((m) => m.trim().toLowerCase()) } : {}),
+  };
+  const cadence = cadenceFlags(values);
+  return cadence ? { ...fields, cadence } : fields;
+}
+
+/** `--weekly 1 --time 09:00` as a cadence; undefined when neither --weekly nor --monthly is given. */
+function cadenceFlags(values: Values) {
+  if (values.weekly !== undefined && values.monthly !== undefined) throw new UsageError('--weekly and --monthly exclude each other');
+  const at = { timezone: str(values, 'timezone') ?? 'UTC', time: str(values, 'time') ?? '09:00' };
+  if (values.weekly !== undefined) return { frequency: 'weekly', ...at, weekday: int(values, 'weekly') };
+  if (values.monthly !== undefined) return { frequency: 'monthly', ...at, monthday: int(values, 'monthly') };
+  if (values.time !== undefined || values.timezone !== undefined) throw new UsageError('--time and --timezone go with --weekly or --monthly');
+  return undefined;
+}
+
 const COMMANDS: Record<string, Command[]> = {
   trackers: [
     {
       name: 'list',
       summary: 'List your trackers, newest first',
-      usage: '[--status DRAFT|ACTIVE|PAUSED] [--limit N] [--cursor C] [--json]',
+      usage: '[--status draft|active|paused] [--limit N] [--cursor C] [-q] [--json]',
       args: [],
-      options: { ...JSON_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
-      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table.'],
+      options: { ...JSON_OPTION, ...QUIET_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
+      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table', '(with --quiet, on standard error).', QUIET_DETAIL],
       async run({ io, values, client }) {
-        const status = str(values, 'status');
-        if (status !== undefined && !['DRAFT', 'ACTIVE', 'PAUSED'].includes(status)) throw new UsageError('--status must be DRAFT, ACTIVE or PAUSED');
+        const status = choice(values, 'status', TRACKER_STATUSES);
         const page = await client().listTrackers({
-          ...(status ? { status: status as TrackerStatus } : {}),
+          ...(status ? { status } : {}),
           ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
           ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
         });
-        return reply(io, values, page, () => trackerTable(page.trackers) + (page.nextCursor ? `\nMore: --cursor ${page.nextCursor}\n` : ''));
+        const more = page.nextCursor ? `More: --cursor ${page.nextCursor}\n` : '';
+        // Standard output holds only ids with --quiet; the way on must not be lost for it.
+        if (values.quiet) io.stderr.write(more);
+        return replyList(io, values, page, page.trackers.map((t) => t.id), () => trackerTable(page.trackers) + (more && `\n${more}`));
       },
     },
     {
       name: 'create',
-      summary: 'Create a DRAFT tracker from a JSON definition',
-      usage: '--file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
+      summary: 'Create a DRAFT tracker from a JSON file or from flags',
+      usage: '--file <tracker.json|-> | --name N --primitive P --prompt P… [definition flags] [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
       args: [],
-      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
-      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...DEFINITION_OPTIONS, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
+      details: ['The file holds the body of POST /api/v1/trackers (see /docs); `-` reads it from standard input.', ...DEFINITION_DETAILS, ...SAMPLING_DETAILS, ...ALERTS_AND_COUNTRY_DETAILS],
       async run({ io, values, client }) {
         const file = str(values, 'file');
-        if (!file) throw new UsageError('--file is required');
-        const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
-        let definition;
-        try {
-          definition = JSON.parse(text);
-        } catch {
-          throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);
-        }
+        if (!file && values.name === undefined) throw new UsageError('--file or --name is required');
+        const base = file ? await readJson(io, file) : {};
         // The gateway validates the definition and names each offending field.
-        const tracker = await client().createTracker({ ...definition, ...sampling(values), ...alertsAndCountry(values) });
+        const tracker = await client().createTracker({ ...base, ...definitionFlags(values), ...sampling(values), ...alertsAndCountry(values) });
         return reply(io, values, { tracker }, () => trackerDetails(tracker));
+      },
+    },
+    {
+      name: 'update',
+      summary: "Replace a tracker's definition from a JSON file; it becomes a DRAFT",
+      usage: '<tracker-id> --file <tracker.json|-> [--samples N] [--adaptive | --fixed] [--alert-significant-change] [--country CC] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, file: { type: 'string' }, ...SAMPLING_OPTIONS, ...ALERTS_AND_COUNTRY_OPTIONS },
+      details: [
+        'The file holds the whole definition, as for create (PATCH /api/v1/trackers/{id} is a full',
+        'replace: a field left out is reset); `-` reads it from standard input. The tracker becomes a',
+        'DRAFT and its queued runs do not start; activate it again to resume its schedule.',
+        ...SAMPLING_DETAILS,
+        ...ALERTS_AND_COUNTRY_DETAILS,
+      ],
+      async run({ io, values, args, client }) {
+        const tracker = await client().updateTracker(args[0]!, await definitionFromFile(io, values));
+        return reply(io, values, { tracker }, () => `${trackerDetails(tracker)}Activate it: brandradar trackers activate ${tracker.id}\n`);
       },
     },
     {
@@ -187,10 +297,16 @@ const COMMANDS: Record<string, Command[]> = {
     },
     {
       name: 'pause',
-      summary: 'Pause a tracker (queued runs still finish)',
+      summary: 'Pause a tracker: no scheduled run, and queued runs do not start',
       usage: '<tracker-id> [--json]',
       args: ['tracker-id'],
       options: JSON_OPTION,
+      details: [
+        'From ACTIVE or DRAFT; a PAUSED tracker stays as it is. What the contract says of its runs:',
+        'a run still QUEUED when the pause returns never starts: it ends FAILED with the code',
+        'tracker_not_active, nothing billed; a RUNNING run finishes and bills its succeeded answers.',
+        'Resume with brandradar trackers activate <tracker-id>.',
+      ],
       async run({ io, values, args, client }) {
         const tracker = await client().pauseTracker(args[0]!);
         return reply(io, values, { tracker }, () => `Paused ${tracker.name} (${tracker.id}).\n`);
@@ -266,6 +382,20 @@ const COMMANDS: Record<string, Command[]> = {
     },
   ],
   runs: [
+    {
+      name: 'list',
+      summary: "A tracker's runs, newest first",
+      usage: '<tracker-id> [--limit N] [-q] [--json]',
+      args: ['tracker-id'],
+      options: { ...JSON_OPTION, ...QUIET_OPTION, limit: { type: 'string' } },
+      details: ['The runs of the tracker\'s report: the newest 20 (--limit N, 1–100).', QUIET_DETAIL, '--json       {"runs": […]} as the report gives them'],
+      async run({ io, values, args, client }) {
+        const limit = int(values, 'limit');
+        // The API lists runs only in the report: there is no endpoint of their own.
+        const { runs } = await client().report(args[0]!, limit === undefined ? {} : { limit });
+        return replyList(io, values, { runs }, runs.map((r) => r.id), () => runTable(runs));
+      },
+    },
     {
       name: 'start',
       summary: 'Ask for a manual run of an ACTIVE tracker',
@@ -388,7 +518,71 @@ const TOP_LEVEL: Command[] = [
       return EXIT.ok;
     },
   },
+  {
+    name: 'account',
+    summary: 'Your account: balance, spending this month and its limit',
+    usage: '[--json]',
+    args: [],
+    options: JSON_OPTION,
+    async run({ io, values, client }) {
+      const account = await client().account();
+      return reply(io, values, { account }, () => accountDetails(account));
+    },
+  },
+  {
+    name: 'rates',
+    summary: 'The prices: per answer on each surface, per content-brief step',
+    usage: '[--json]',
+    args: [],
+    options: JSON_OPTION,
+    async run({ io, values, client }) {
+      const rates = await client().rates();
+      return reply(io, values, { rates }, () => rateTable(rates));
+    },
+  },
+  {
+    name: 'login',
+    summary: 'Save an API key and gateway for the commands that follow',
+    usage: '[--api-key KEY] [--base-url URL]',
+    args: [],
+    details: [
+      'Checks the key with the gateway, then saves both in $XDG_CONFIG_HOME/brandradar/config.json',
+      '(default ~/.config/brandradar/config.json), readable by you only.',
+      'Without --api-key the key is read from standard input (a terminal asks for it), so that',
+      'it stays out of your shell history: brandradar login < key.txt',
+      `--base-url URL  the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})`,
+      'A command takes each setting from its flag, else the environment, else this file.',
+    ],
+    async run({ io, values }) {
+      const apiKey = str(values, 'api-key') ?? (await readApiKey(io));
+      // Saved as the client reads it, so that the file and the message name the gateway itself.
+      const baseUrl = gatewayUrl(str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL);
+      // A key the gateway refuses (401) ends here, before anything is saved.
+      const account = await newClient(io, baseUrl, apiKey).account();
+      const file = saveLogin(io.env, { apiKey, baseUrl });
+      io.stdout.write(`Logged in to ${baseUrl} as ${account.email}; saved in ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
+  {
+    name: 'logout',
+    summary: 'Remove the saved API key and gateway',
+    usage: '',
+    args: [],
+    async run({ io }) {
+      const { file, removed } = removeLogin(io.env);
+      io.stdout.write(removed ? `Removed ${file}.\n` : `Not logged in: there is no ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
 ];
+
+/** The key for `login` from standard input: asked for on a terminal, else its first line. */
+async function readApiKey(io: Io): Promise<string> {
+  const key = (io.stdin.isTTY ? await ask(io, 'API key (brk_…): ') : (await readAll(io.stdin)).split('\n', 1)[0]!).trim();
+  if (!key) throw new UsageError('no API key: pass --api-key or give it on standard input');
+  return key;
+}
 
 /** `insights add --json`: the client's result, with a refused activation's error as the API stated it. */
 function addedJson(added: CompetitorAdded): unknown {
@@ -419,9 +613,12 @@ Commands:
 ${COMMAND_LIST.map(([name, summary]) => `  ${name!.padEnd(NAME_WIDTH)} ${summary}`).join('\n')}
 
 Options for every command:
-  --api-key KEY    your API key (default: $BRANDRADAR_API_KEY)
-  --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else ${DEFAULT_BASE_URL})
+  --api-key KEY    your API key (default: $BRANDRADAR_API_KEY, else brandradar login's)
+  --base-url URL   the gateway (default: $BRANDRADAR_BASE_URL, else brandradar login's,
+                   else ${DEFAULT_BASE_URL})
   -h, --help       help for the command
+
+brandradar --version (or -V) prints the version.
 
 Exit codes:
   0  done
@@ -451,6 +648,10 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout).write(HELP);
     return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === '--version' || first === '-V') {
+    io.stdout.write(`brandradar ${cliVersion()}\n`);
+    return EXIT.ok;
   }
   // A group may share its name with a top-level command (`insights`, `insights add`): a second word
   // naming none of the group's commands is then the top-level command's argument.
@@ -491,26 +692,41 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   if (positionals.length !== command.args.length) {
     throw new UsageError(`expected ${command.args.length ? command.args.map((a) => `<${a}>`).join(' ') : 'no arguments'}, got ${positionals.length ? positionals.join(' ') : 'none'}\n\n${commandHelp(fullName, command)}`);
   }
-  const apiKey = str(values, 'api-key') ?? io.env.BRANDRADAR_API_KEY;
-  const baseUrl = str(values, 'base-url') ?? io.env.BRANDRADAR_BASE_URL ?? DEFAULT_BASE_URL;
   let client: BrandradarClient | undefined;
   return command.run({
     io,
     values,
     args: positionals,
     client: () => {
-      if (!apiKey) throw new UsageError('no API key: pass --api-key or set BRANDRADAR_API_KEY');
-      return (client ??= new BrandradarClient({
-        baseUrl,
-        apiKey,
-        onRetry: ({ delayMs, status }) => io.stderr.write(`${status === null ? 'no answer' : `HTTP ${status}`}; retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
-      }));
+      if (client) return client;
+      const { apiKey, baseUrl } = connection(values, io.env);
+      if (!apiKey) throw new UsageError('no API key: pass --api-key, set BRANDRADAR_API_KEY or run brandradar login');
+      return (client = newClient(io, baseUrl, apiKey));
     },
   });
 }
 
+/**
+ * Each setting from its flag, else its environment variable, else the login saved by `brandradar
+ * login` (read only when a flag and a variable leave one open); the gateway defaults to the local one.
+ */
+function connection(values: Values, env: NodeJS.ProcessEnv): { apiKey: string | undefined; baseUrl: string } {
+  const apiKey = str(values, 'api-key') ?? env.BRANDRADAR_API_KEY;
+  const baseUrl = str(values, 'base-url') ?? env.BRANDRADAR_BASE_URL;
+  const saved = apiKey !== undefined && baseUrl !== undefined ? undefined : readLogin(env);
+  return { apiKey: apiKey ?? saved?.apiKey, baseUrl: baseUrl ?? saved?.baseUrl ?? DEFAULT_BASE_URL };
+}
+
+function newClient(io: Io, baseUrl: string, apiKey: string): BrandradarClient {
+  return new BrandradarClient({
+    baseUrl,
+    apiKey,
+    onRetry: ({ delayMs, status }) => io.stderr.write(`${status === null ? 'no answer' : `HTTP ${status}`}; retrying in ${(delayMs / 1000).toFixed(1)} s\n`),
+  });
+}
+
 function report(io: Io, error: unknown): number {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof ConfigError) {
     io.stderr.write(`brandradar: ${error.message}\n`);
     return EXIT.usage;
   }
@@ -584,9 +800,14 @@ async function waitForReanalysis(io: Io, client: BrandradarClient, started: Rean
 
 async function confirm(io: Io, question: string): Promise<boolean> {
   if (!io.stdin.isTTY) return false;
+  return /^y(es)?$/i.test((await ask(io, `${question} [y/N] `)).trim());
+}
+
+/** One answer typed at the terminal, the question on standard error. */
+async function ask(io: Io, question: string): Promise<string> {
   const rl = createInterface({ input: io.stdin, output: io.stderr as NodeJS.WritableStream });
   try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+    return await rl.question(question);
   } finally {
     rl.close();
   }

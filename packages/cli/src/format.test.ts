@@ -2,19 +2,24 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BrandradarApiError, type BrandMetrics, type ContentBriefResult, type DiscoveredName, type Insights, type Reanalysis, type Run, type components } from '@brandradar/client';
 import {
+  accountDetails,
   answerPlan,
   briefMarkdown,
   competitorAddedText,
   evidenceLine,
   insightsText,
+  mentionRateChanges,
   mixedVersionsNote,
   money,
   nameTable,
   percent,
+  rateChangeText,
+  rateTable,
   reanalysisLine,
   reportTable,
   runDetails,
   runProgressLine,
+  runTable,
   table,
   trackerDetails,
   trackerTable,
@@ -179,6 +184,28 @@ describe('reportTable', () => {
     expect(out).toContain('\nThe latest measured run (2026-11-21T09:00:00.000Z), 2 answers (1 prompt × 2 surfaces × 1 sample):\nNAME');
     expect(out).toContain('stable in 27 of 30 cells');
   });
+  it('adds the change of each name\'s mention rate since the run before, marking a significant one', () => {
+    const delta = example('RunDelta');
+    if (delta.primitive !== 'compare' && delta.primitive !== 'rankings') throw new Error('the example is a compare delta');
+    const [acme, ...others] = delta.brands;
+    const significant = { ...delta, brands: [{ ...acme!, mentionRate: { ...acme!.mentionRate, significant: true } }, ...others] };
+    const out = reportTable({ tracker, runs: [run({ delta: significant }), run({ createdAt: '2026-11-15T09:00:00.000Z' })], analysisVersions: ['2026-11-28.1'] });
+    const lines = out.split('\n');
+    expect(lines[2]).toMatch(/\s+MENTION RATE\s+CHANGE$/);
+    expect(lines[4]).toMatch(/\s+Acme \+41\.7 pp\*, /);
+    expect(lines[5]).toMatch(/\s+–$/);
+    expect(out).toContain('* significant (p < 0.05), n<10 too few answers');
+    // No run with a delta: no column.
+    expect(reportTable({ tracker, runs: [run()], analysisVersions: ['2026-11-28.1'] })).not.toMatch(/CHANGE/);
+    expect(mentionRateChanges(run())).toBeNull();
+  });
+  it('writes a change in percentage points, n<10 for a sample too small, – for none', () => {
+    const change = { current: 0.5, previous: 0.625, change: -12.5, insufficientSample: false, pValue: 0.01, significant: true };
+    expect(rateChangeText(change, 10)).toBe('-12.5 pp*');
+    expect(rateChangeText({ ...change, change: 3, significant: false }, 10)).toBe('+3.0 pp');
+    expect(rateChangeText({ ...change, change: null, pValue: null, significant: null, insufficientSample: true }, 10)).toBe('n<10');
+    expect(rateChangeText({ ...change, change: null, pValue: null, significant: null }, 10)).toBe('–');
+  });
   it('says when there are no runs', () => {
     expect(reportTable({ tracker, runs: [], analysisVersions: [] })).toMatch(/No runs yet\.\n$/);
   });
@@ -318,5 +345,26 @@ describe('insights', () => {
     expect(refused.split('\n')[1]).toBe(`It is a DRAFT: activating it again was refused: insufficient_credits: The balance does not cover a run. ${activate}`);
     const notActive = competitorAddedText({ tracker: draft, reactivation: { outcome: 'not_active' }, reanalysis: null }, 'Zoho CRM');
     expect(notActive.split('\n')).toEqual([expect.stringMatching(/^Added Zoho CRM/), `It is a DRAFT, as every edited tracker is. ${activate}`, '']);
+  });
+});
+
+describe('account, rates and runs', () => {
+  it('shows the account with its money as dollars, and no limit as none', () => {
+    const out = accountDetails({ id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 982_000, spendLimitMicroPerMonth: null, spentThisMonthMicro: 18_000, createdAt: '2026-11-22T09:00:00.000Z' });
+    expect(out).toContain('balance:          $9.82\n');
+    expect(out).toContain('spent this month: $0.18\n');
+    expect(out).toContain('monthly limit:    none\n');
+  });
+
+  it('shows the rate card as the price per answer and per brief step', () => {
+    const out = rateTable(example('RateCard'));
+    expect(out).toMatch(/^SURFACE +PER ANSWER$/m);
+    expect(out).toMatch(/^google_ai_overview +\$0\.06$/m);
+    expect(out).toMatch(/^keyword_demand +\$0\.16$/m);
+  });
+
+  it('lists runs with their ids first, and says when there is none', () => {
+    expect(runTable([run()]).split('\n')[2]).toBe(`${run().id}  2026-11-22T09:00:00.000Z  manual   COMPLETED  1/2      $0.05`);
+    expect(runTable([])).toBe('No runs yet.\n');
   });
 });

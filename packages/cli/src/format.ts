@@ -1,4 +1,4 @@
-import type { ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
+import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, RateCard, RateChange, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -60,8 +60,46 @@ export function trackerDetails(t: Tracker): string {
     ['next run', t.nextRunAt ?? '–'],
     ['last run', t.lastRunAt ?? '–'],
   ];
+  return fields(lines);
+}
+
+/** `name: value` lines, the values aligned. */
+function fields(lines: [string, string][]): string {
   const width = Math.max(...lines.map(([k]) => k.length));
   return lines.map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v}`).join('\n') + '\n';
+}
+
+export function accountDetails(a: Account): string {
+  return fields([
+    ['id', a.id],
+    ['email', a.email],
+    ['name', a.name ?? '–'],
+    ['status', a.status],
+    ['balance', money(a.balanceMicro)],
+    ['spent this month', money(a.spentThisMonthMicro)],
+    ['monthly limit', a.spendLimitMicroPerMonth === null ? 'none' : money(a.spendLimitMicroPerMonth)],
+    ['opened', a.createdAt],
+  ]);
+}
+
+/** The rate card: the price of one answer per surface, of each content-brief step, and which card it is. */
+export function rateTable(r: RateCard): string {
+  const prices = (rates: Record<string, number>) => Object.entries(rates).map(([name, micro]) => [name, money(micro)]);
+  return [
+    `Rate card ${r.version}, effective ${r.effectiveAt}.`,
+    '',
+    table(['SURFACE', 'PER ANSWER'], prices(r.surfaces)),
+    table(['BRIEF STEP', 'PER SUCCEEDED STEP'], prices(r.workflowSteps)),
+  ].join('\n');
+}
+
+/** A tracker's runs, newest first, one line each: what `runs show` and `runs wait` take. */
+export function runTable(runs: Run[]): string {
+  if (runs.length === 0) return 'No runs yet.\n';
+  return table(
+    ['ID', 'CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED'],
+    runs.map((run) => [run.id, run.createdAt, run.trigger, run.status, `${run.summary.succeeded}/${run.summary.answers}`, money(run.billedCostMicro)]),
+  );
 }
 
 /** `45 (3 prompts × 3 surfaces × 5 samples)`; adaptive: `up to 45 (…)`, the most a run asks. */
@@ -173,6 +211,25 @@ export function mixedVersionsNote(report: Pick<Report, 'tracker' | 'analysisVers
   );
 }
 
+/**
+ * A change of a rate as the report shows it: `+12.5 pp` (percentage points), `*` when significant
+ * (p < 0.05); `n<10` when a run had too few answers to compare; `–` when a run lacks the figure.
+ */
+export function rateChangeText(c: RateChange, minimumAnswers: number): string {
+  if (c.insufficientSample) return `n<${minimumAnswers}`;
+  if (c.change === null) return '–';
+  return `${c.change > 0 ? '+' : ''}${c.change.toFixed(1)} pp${c.significant ? '*' : ''}`;
+}
+
+/** Each tracked name's change of mention rate since the run compared with (rankings and compare); null for other runs and those without a delta. */
+export function mentionRateChanges(run: Run): string | null {
+  const d = run.delta;
+  if (!d || (d.primitive !== 'rankings' && d.primitive !== 'compare')) return null;
+  return d.brands.map((b) => `${b.name} ${rateChangeText(b.mentionRate, d.minimumAnswers)}`).join(', ');
+}
+
+const CHANGE_NOTE = 'Change: since the run before, in percentage points; * significant (p < 0.05), n<10 too few answers in a run to tell.\n';
+
 /** The report as a table: one row per run, newest first, with its headline figure per name (and its analysis version when they differ). */
 export function reportTable(report: Report): string {
   const { tracker, runs } = report;
@@ -180,6 +237,8 @@ export function reportTable(report: Report): string {
   if (runs.length === 0) return `${title}No runs yet.\n`;
   const mixed = mixedVersionsNote(report);
   const label = runs.map(headline).find((h) => h !== null)?.label;
+  // A column of changes only when a run has them: the first run and other primitives have none.
+  const changed = runs.some((run) => mentionRateChanges(run) !== null);
   const rows = runs.map((run) => {
     const h = headline(run);
     return [
@@ -190,9 +249,11 @@ export function reportTable(report: Report): string {
       money(run.billedCostMicro),
       ...(mixed ? [run.analysisVersion] : []),
       h ? h.values.map(([k, v]) => `${k} ${v}`).join(', ') : '–',
+      ...(changed ? [mentionRateChanges(run) ?? '–'] : []),
     ];
   });
-  const runsTable = table(['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', ...(mixed ? ['ANALYSIS'] : []), (label ?? 'metrics').toUpperCase()], rows);
+  const header = ['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', ...(mixed ? ['ANALYSIS'] : []), (label ?? 'metrics').toUpperCase(), ...(changed ? ['CHANGE'] : [])];
+  const runsTable = table(header, rows) + (changed ? CHANGE_NOTE : '');
   const latest = runs.map((run) => ({ run, names: nameTable(run) })).find((r) => r.names !== null);
   return `${title}${mixed ? `\n${mixed}` : ''}\n${runsTable}${latest ? `\nThe latest measured run (${latest.run.createdAt}), ${runAnswers(latest.run)}:\n${latest.names}` : ''}`;
 }

@@ -18,6 +18,7 @@ export type RunAnswer = Schemas['RunAnswer'];
 export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
 export type BrandMetrics = Schemas['BrandMetrics'];
+export type RateChange = Schemas['RateChange'];
 export type Reanalysis = Schemas['Reanalysis'];
 export type ReanalysisStatus = Schemas['ReanalysisStatus'];
 export type Insights = Schemas['Insights'];
@@ -81,8 +82,16 @@ export const isFinished = (run: Pick<Run, 'status'>): boolean => FINISHED_RUN_ST
 export const FINISHED_REANALYSIS_STATUSES: readonly ReanalysisStatus[] = ['COMPLETED', 'FAILED'];
 export const isReanalysisFinished = (job: Pick<Reanalysis, 'status'>): boolean => FINISHED_REANALYSIS_STATUSES.includes(job.status);
 
+/**
+ * Where the gateway is, from a base URL as people give it: the API's paths start with `/api/v1`, so
+ * a URL ending in it (the one `npm start` prints) means the gateway itself, as does a trailing `/`.
+ */
+export function gatewayUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
 export interface ClientOptions {
-  /** Where the gateway is, e.g. `http://localhost:8080` (the API's paths start with `/api/v1`). */
+  /** Where the gateway is, e.g. `http://localhost:8080`; `http://localhost:8080/api/v1` means the same. */
   baseUrl: string;
   /** `brk_…`, sent as `Authorization: Bearer`. */
   apiKey: string;
@@ -149,7 +158,7 @@ export class BrandradarClient {
   private readonly timeoutMs: number | undefined;
 
   constructor(options: ClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = gatewayUrl(options.baseUrl);
     this.raw = createClient<paths>({
       baseUrl: this.baseUrl,
       headers: { Authorization: `Bearer ${options.apiKey}` },

@@ -1,0 +1,273 @@
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { runCli } from './cli';
+
+const PACKAGE_DIR = path.join(__dirname, '..');
+const PackageJson = z.object({ version: z.string(), bin: z.object({ brandradar: z.string() }) });
+const packageJson = PackageJson.parse(JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')));
+
+/** runCli with its output captured and the environment given (nothing of this process's). */
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}, stdin: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = { stdout: '', stderr: '' };
+  const io = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, stdin: Readable.from(stdin), env };
+  const code = await runCli(args, io);
+  return { code, ...out };
+}
+
+describe('the brandradar binary', () => {
+  // npm links a workspace's bin only if its target exists at install time: on a fresh clone that is
+  // before anything is built, so the target must be a committed file, not build output.
+  const bin = path.join(PACKAGE_DIR, packageJson.bin.brandradar);
+
+  it('is an executable file outside the build output', () => {
+    expect(path.relative(PACKAGE_DIR, bin)).not.toMatch(/^dist\//);
+    expect(() => accessSync(bin, constants.X_OK)).not.toThrow();
+  });
+
+  it('runs the built CLI: prints the version', () => {
+    expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe(`brandradar ${packageJson.version}\n`);
+  });
+});
+
+describe('--version', () => {
+  it("prints the package's version", async () => {
+    expect(await cli(['--version'])).toEqual({ code: 0, stdout: `brandradar ${packageJson.version}\n`, stderr: '' });
+  });
+});
+
+/** What the fake gateway was asked: method, path, the key it was sent and the JSON body, if any. */
+interface Seen {
+  request: string;
+  apiKey: string | undefined;
+  body?: unknown;
+}
+
+/**
+ * A gateway that knows one key (`brk_good`) and answers the few reads these tests make; each
+ * request it gets is recorded in `seen`.
+ */
+const DEFAULT_ANSWERS: Record<string, unknown> = {
+  '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, createdAt: '2026-11-22T09:00:00.000Z' } },
+  '/api/v1/trackers': { trackers: [], nextCursor: null },
+};
+
+/** A gateway as above; a test may set what a path answers in `answers` (reset before each test). */
+async function fakeGateway(): Promise<{ url: string; seen: Seen[]; answers: Record<string, unknown>; close(): void }> {
+  const seen: Seen[] = [];
+  const answers: Record<string, unknown> = {};
+  const server: Server = createServer(async (req, res) => {
+    const apiKey = req.headers.authorization?.replace(/^Bearer /, '');
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    seen.push({ request: `${req.method} ${req.url}`, apiKey, ...(text ? { body: JSON.parse(text) } : {}) });
+    const [status, body] =
+      apiKey !== 'brk_good'
+        ? [401, { error: { code: 'unauthorized', message: 'unknown API key', requestId: 'r1' } }]
+        : pathname in answers
+          ? [200, answers[pathname]]
+          : [404, { error: { code: 'not_found', message: 'no such path', requestId: 'r2' } }];
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, answers, close: () => server.close() };
+}
+
+let gateway: Awaited<ReturnType<typeof fakeGateway>>;
+beforeAll(async () => {
+  gateway = await fakeGateway();
+});
+afterAll(() => gateway.close());
+beforeEach(() => {
+  gateway.seen.length = 0;
+  for (const path of Object.keys(gateway.answers)) delete gateway.answers[path];
+  Object.assign(gateway.answers, DEFAULT_ANSWERS);
+});
+
+describe('login and logout', () => {
+  let env: NodeJS.ProcessEnv;
+  let file: string;
+  beforeEach(async () => {
+    const xdg = await mkdtemp(path.join(tmpdir(), 'brandradar-config-'));
+    env = { XDG_CONFIG_HOME: xdg };
+    file = path.join(xdg, 'brandradar', 'config.json');
+  });
+
+  it('checks the key, saves it with the gateway readable by the owner only, and later commands use it', async () => {
+    const login = await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    expect(login).toEqual({ code: 0, stdout: `Logged in to ${gateway.url} as ann@example.com; saved in ${file}.\n`, stderr: '' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ apiKey: 'brk_good', baseUrl: gateway.url });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 0, stdout: 'No trackers.\n' });
+    expect(gateway.seen).toEqual([
+      { request: 'GET /api/v1/account', apiKey: 'brk_good' },
+      { request: 'GET /api/v1/trackers', apiKey: 'brk_good' },
+    ]);
+  });
+
+  it('saves the gateway itself when given the API\'s URL, ending in /api/v1, as npm start prints it', async () => {
+    expect(await cli(['login', '--api-key', 'brk_good', '--base-url', `${gateway.url}/api/v1/`], env)).toMatchObject({ code: 0, stdout: expect.stringContaining(`Logged in to ${gateway.url} as`) });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ baseUrl: gateway.url });
+    expect(await cli(['trackers', 'list', '--base-url', `${gateway.url}/api/v1`, '--api-key', 'brk_good'], env)).toMatchObject({ code: 0 });
+    expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/account', 'GET /api/v1/trackers']);
+  });
+
+  it('reads the key from standard input without --api-key', async () => {
+    expect(await cli(['login', '--base-url', gateway.url], env, ['brk_good\n'])).toMatchObject({ code: 0 });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
+    expect(await cli(['login', '--base-url', gateway.url], env, [''])).toMatchObject({ code: 2, stderr: expect.stringContaining('no API key') });
+  });
+
+  it('saves nothing when the gateway refuses the key', async () => {
+    expect(await cli(['login', '--api-key', 'brk_bad', '--base-url', gateway.url], env)).toMatchObject({ code: 1, stderr: expect.stringContaining('unauthorized (HTTP 401)') });
+    await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('gives way to the environment, and both to the flags', async () => {
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    gateway.seen.length = 0;
+    await cli(['trackers', 'list'], { ...env, BRANDRADAR_API_KEY: 'brk_from_env' });
+    await cli(['trackers', 'list', '--api-key', 'brk_from_flag'], { ...env, BRANDRADAR_API_KEY: 'brk_from_env' });
+    expect(gateway.seen.map((s) => s.apiKey)).toEqual(['brk_from_env', 'brk_from_flag']);
+    // The saved gateway is where they went; another one in the environment wins over it.
+    await cli(['trackers', 'list'], { ...env, BRANDRADAR_BASE_URL: `${gateway.url}/elsewhere` });
+    expect(gateway.seen.at(-1)).toEqual({ request: 'GET /elsewhere/api/v1/trackers', apiKey: 'brk_good' });
+  });
+
+  it('logout removes the saved login; commands then have no key', async () => {
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], env);
+    expect(await cli(['logout'], env)).toEqual({ code: 0, stdout: `Removed ${file}.\n`, stderr: '' });
+    expect(await cli(['logout'], env)).toEqual({ code: 0, stdout: `Not logged in: there is no ${file}.\n`, stderr: '' });
+    expect(await cli(['trackers', 'list', '--base-url', gateway.url], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('run brandradar login') });
+  });
+
+  it('says what to do about a config file it cannot read', async () => {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ apiKey: 'brk_good' }));
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 2, stderr: expect.stringMatching(/config\.json is not a brandradar login \(.*baseUrl.*\): run brandradar login again/) });
+    await writeFile(file, '{');
+    expect(await cli(['trackers', 'list'], env)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not valid JSON') });
+  });
+
+  it('uses ~/.config without XDG_CONFIG_HOME, and ignores a relative one', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'brandradar-home-'));
+    await cli(['login', '--api-key', 'brk_good', '--base-url', gateway.url], { HOME: home, XDG_CONFIG_HOME: 'relative' });
+    expect(JSON.parse(await readFile(path.join(home, '.config/brandradar/config.json'), 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
+  });
+});
+
+/** The fake gateway's address and key, for tests of commands rather than of login. */
+const gatewayEnv = () => ({ BRANDRADAR_API_KEY: 'brk_good', BRANDRADAR_BASE_URL: gateway.url });
+
+describe('options with a fixed set of values', () => {
+  const env = gatewayEnv;
+
+  it('take them in any case, and send them as the API spells them', async () => {
+    expect(await cli(['trackers', 'list', '--status', 'active'], env())).toMatchObject({ code: 0 });
+    expect(await cli(['trackers', 'list', '--status', 'Paused'], env())).toMatchObject({ code: 0 });
+    expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/trackers?status=ACTIVE', 'GET /api/v1/trackers?status=PAUSED']);
+  });
+
+  it('name the values when given another', async () => {
+    expect(await cli(['trackers', 'list', '--status', 'running'], env())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --status must be DRAFT, ACTIVE or PAUSED (in any case)\n' });
+    expect(gateway.seen).toEqual([]);
+  });
+});
+
+describe('--quiet on lists', () => {
+  it('prints the ids alone, one a line, and the next page\'s cursor on standard error', async () => {
+    gateway.answers['/api/v1/trackers'] = { trackers: [{ id: 't1' }, { id: 't2' }], nextCursor: 'c2' };
+    expect(await cli(['trackers', 'list', '-q'], gatewayEnv())).toEqual({ code: 0, stdout: 't1\nt2\n', stderr: 'More: --cursor c2\n' });
+    gateway.answers['/api/v1/trackers/t1/report'] = { runs: [{ id: 'r2' }, { id: 'r1' }] };
+    expect(await cli(['runs', 'list', 't1', '--quiet', '--limit', '2'], gatewayEnv())).toEqual({ code: 0, stdout: 'r2\nr1\n', stderr: '' });
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/trackers/t1/report?limit=2');
+  });
+
+  it('excludes --json', async () => {
+    expect(await cli(['trackers', 'list', '-q', '--json'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('--quiet and --json exclude each other') });
+  });
+});
+
+describe('account and rates', () => {
+  it('print the account and the rate card, or the API\'s JSON', async () => {
+    const rates = { version: 3, effectiveAt: '2026-11-22T09:00:00.000Z', surfaces: { chatgpt: 5000, claude: 5000, perplexity: 4000, gemini: 4000, google_ai_overview: 6000 }, workflowSteps: { answers: 15000, citations: 12000, keyword_demand: 16000, questions: 10000, video_trends: 16000 } };
+    gateway.answers['/api/v1/rates'] = { rates };
+    expect(await cli(['account'], gatewayEnv())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^email: +ann@example\.com$/m) });
+    expect(JSON.parse((await cli(['account', '--json'], gatewayEnv())).stdout)).toEqual(DEFAULT_ANSWERS['/api/v1/account']);
+    expect(await cli(['rates'], gatewayEnv())).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Rate card 3, effective 2026-11-22T09:00:00\.000Z\.$[\s\S]*^chatgpt +\$0\.05$/m) });
+    expect(JSON.parse((await cli(['rates', '--json'], gatewayEnv())).stdout)).toEqual({ rates });
+  });
+});
+
+describe('trackers pause --help', () => {
+  it('says what becomes of the runs, as the contract does', async () => {
+    const { code, stdout } = await cli(['trackers', 'pause', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('queued runs do not start');
+    expect(stdout).toContain('a run still QUEUED when the pause returns never starts: it ends FAILED with the code\ntracker_not_active');
+    expect(stdout).toContain('a RUNNING run finishes and bills its succeeded answers');
+  });
+});
+
+describe('trackers update', () => {
+  const document = JSON.parse(readFileSync(path.join(PACKAGE_DIR, '../client/openapi.json'), 'utf8'));
+  const tracker = document.components.schemas.Tracker.example;
+
+  it('sends the file as the whole definition, the flags replacing its fields, and says the tracker is a DRAFT to activate', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'brandradar-update-'));
+    const file = path.join(dir, 'tracker.json');
+    const definition = { name: 'CRM tools', primitive: 'rankings', prompts: ['best crm'], competitors: ['Alpha'], samplesPerPrompt: 1, cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 } };
+    await writeFile(file, JSON.stringify(definition));
+    gateway.answers[`/api/v1/trackers/${tracker.id}`] = { tracker: { ...tracker, status: 'DRAFT' } };
+    const out = await cli(['trackers', 'update', tracker.id, '--file', file, '--samples', '3'], gatewayEnv());
+    expect(out).toMatchObject({ code: 0, stdout: expect.stringMatching(/^status: +DRAFT$[\s\S]*Activate it: brandradar trackers activate /m) });
+    expect(gateway.seen).toEqual([{ request: `PATCH /api/v1/trackers/${tracker.id}`, apiKey: 'brk_good', body: { ...definition, samplesPerPrompt: 3 } }]);
+  });
+
+  it('wants the file and the tracker', async () => {
+    expect(await cli(['trackers', 'update', 't1'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('--file is required') });
+    expect(await cli(['trackers', 'update', '--file', 'x.json'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('expected <tracker-id>') });
+    expect(gateway.seen).toEqual([]);
+  });
+});
+
+describe('trackers create from flags', () => {
+  it('builds the definition from flags, which also replace the fields of a file', async () => {
+    gateway.answers['/api/v1/trackers'] = { tracker: JSON.parse(readFileSync(path.join(PACKAGE_DIR, '../client/openapi.json'), 'utf8')).components.schemas.Tracker.example };
+    const flags = ['--name', 'CRM tools', '--primitive', 'Rankings', '--prompt', 'best crm', '--prompt', 'top crm', '--competitor', 'Alpha', '--competitor', 'Beta', '--models', 'chatgpt, Claude', '--weekly', '1', '--time', '10:30'];
+    expect(await cli(['trackers', 'create', ...flags], gatewayEnv())).toMatchObject({ code: 0 });
+    const definition = {
+      name: 'CRM tools',
+      primitive: 'rankings',
+      prompts: ['best crm', 'top crm'],
+      competitors: ['Alpha', 'Beta'],
+      models: ['chatgpt', 'claude'],
+      cadence: { frequency: 'weekly', timezone: 'UTC', time: '10:30', weekday: 1 },
+    };
+    expect(gateway.seen.at(-1)).toMatchObject({ request: 'POST /api/v1/trackers', body: definition });
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'brandradar-create-'));
+    const file = path.join(dir, 'tracker.json');
+    await writeFile(file, JSON.stringify({ ...definition, country: 'de' }));
+    await cli(['trackers', 'create', '--file', file, '--name', 'Renamed', '--monthly', '15', '--timezone', 'Europe/Berlin'], gatewayEnv());
+    expect(gateway.seen.at(-1)?.body).toEqual({ ...definition, country: 'de', name: 'Renamed', cadence: { frequency: 'monthly', timezone: 'Europe/Berlin', time: '09:00', monthday: 15 } });
+  });
+
+  it('refuses flags that cannot make a definition', async () => {
+    const usage = async (...args: string[]) => (await cli(['trackers', 'create', ...args], gatewayEnv())).stderr;
+    expect(await usage('--primitive', 'rankings')).toContain('--file or --name is required');
+    expect(await usage('--name', 'N', '--primitive', 'ranking')).toContain('--primitive must be rankings, compare, citations or sentiment');
+    expect(await usage('--name', 'N', '--weekly', '1', '--monthly', '2')).toContain('--weekly and --monthly exclude each other');
+    expect(await usage('--name', 'N', '--time', '10:00')).toContain('--time and --timezone go with --weekly or --monthly');
+    expect(gateway.seen).toEqual([]);
+  });
+});
