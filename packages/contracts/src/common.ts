@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
@@ -63,13 +64,17 @@ export function cutAtCodePoint(s: string, max: number): string {
 export const userText = (max: number, params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
-    .min(1)
-    .max(max)
-    .regex(/^[^\u0000]*$/, 'must not contain the NUL character (U+0000)')
-    .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character');
+    // An empty text gets that one message, not also "must not be blank" (`abort`).
+    .min(1, { abort: true })
+    .max(max, { abort: true })
+    .regex(/^[^\u0000]*$/, { error: say((f) => `${f.must} not contain the NUL character (U+0000).`), abort: true })
+    .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, {
+      error: say((f) => `${f.must} not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character.`),
+      abort: true,
+    });
 
 /** Text a user writes (names, prompts, topics): `userText` that is not all whitespace. */
-export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, 'must not be blank');
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, { error: say((f) => `${f.must} not be blank.`) });
 
 /**
  * An integer query parameter of `min`–`max`: plain decimal digits only (leading zeros are fine,
@@ -117,9 +122,12 @@ function isIsoCountry(code: string): boolean {
  */
 export const CountryCode = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter ISO 3166-1 country code', abort: true })
+  .regex(/^[A-Za-z]{2}$/, { error: say((f) => `${f.must} be a two-letter ISO 3166-1 code, such as de or us.`), abort: true })
   .refine(isIsoCountry, {
-    error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
+    error: (issue) =>
+      String(issue.input).toLowerCase() === 'uk'
+        ? say((f) => `${f.label} "${String(issue.input)}" is not an ISO 3166-1 code; the United Kingdom is \`gb\`.`)(issue)
+        : say((f) => `${f.label} "${String(issue.input)}" is not an assigned ISO 3166-1 code.`)(issue),
   });
 
 /** The accepted codes for the API document, each in lower and upper case. */
