@@ -81,15 +81,17 @@ export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0
  * `007` is 7). `Number()`, which `z.coerce` uses, would also read `0x10`, `1e1` and ` 5`. A number
  * passes as it is, so a query parsed here parses again where it is forwarded.
  */
-export const queryInteger = (min: number, max: number) =>
-  z.preprocess(
+export const queryInteger = (min: number, max: number) => {
+  const between = say((f) => `${f.must} be a whole number from ${min} to ${max}, in decimal digits.`);
+  return z.preprocess(
     (v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v),
     z
-      .int({ error: (issue) => (issue.code === 'invalid_type' ? `must be an integer from ${min} to ${max} in decimal digits` : undefined) })
-      .min(min)
-      .max(max)
+      .int({ error: (issue) => (issue.code === 'invalid_type' ? between(issue) : undefined) })
+      .min(min, { error: between })
+      .max(max, { error: between })
       .meta({ description: `${min}–${max}, in decimal digits (leading zeros are allowed).` }),
   );
+};
 
 /** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
 export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>

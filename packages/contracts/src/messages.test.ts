@@ -1,4 +1,4 @@
-import { CreateTrackerInput, UpdateTrackerInput } from './tracker';
+import { CreateTrackerInput, TrackerListQuery, UpdateTrackerInput } from './tracker';
 
 // Every rule of the tracker create and update schemas, with the one sentence it answers (issue 34).
 const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
@@ -85,6 +85,19 @@ const update: [string, unknown, [string, string][]][] = [
   ['a missing url on citations', { ...citations, models: ['chatgpt'] }, [['url', 'URL is required in a full update of a citations tracker (send null for none).']]],
   ['an empty name', { ...compare, models: ['chatgpt'], name: '' }, [['name', 'Name is required.']]],
 ];
+
+describe('tracker list query messages', () => {
+  it.each([
+    [{ limit: '0' }, [['limit', 'Limit must be a whole number from 1 to 100, in decimal digits.']]],
+    [{ limit: '101' }, [['limit', 'Limit must be a whole number from 1 to 100, in decimal digits.']]],
+    [{ limit: '0x10' }, [['limit', 'Limit must be a whole number from 1 to 100, in decimal digits.']]],
+    [{ cursor: 'abc' }, [['cursor', 'Cursor is not one this API issued; use nextCursor of the previous page.']]],
+    [{ status: 'GONE' }, [['status', 'Status must be one of "DRAFT", "ACTIVE", "PAUSED".']]],
+  ])('%j', (query, expected) => {
+    const parsed = TrackerListQuery.safeParse(query);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual(expected);
+  });
+});
 
 describe('tracker validation messages', () => {
   it('accepts the bodies the rules start from', () => {

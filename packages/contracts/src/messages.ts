@@ -35,6 +35,10 @@ const FIELDS: Record<string, Label> = {
   weekday: { text: 'Weekday' },
   monthday: { text: 'Day of the month' },
   topic: { text: 'Topic' },
+  status: { text: 'Status' },
+  limit: { text: 'Limit' },
+  cursor: { text: 'Cursor' },
+  'Idempotency-Key': { text: 'The Idempotency-Key header' },
   audience: { text: 'Audience' },
   goal: { text: 'Goal' },
 };

@@ -411,7 +411,7 @@ export type ActivationResult = z.infer<typeof ActivationResult>;
 export const TRACKER_CURSOR_LENGTH = 30;
 export const TrackerCursor = z
   .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'is not a cursor this API issued')
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'Cursor is not one this API issued; use nextCursor of the previous page.')
   .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
 
 export const TrackerListQuery = z

@@ -26,7 +26,7 @@ export const IdempotencyKey = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[\x20-\x7E]+$/, 'must consist of printable ASCII characters');
+  .regex(/^[\x20-\x7E]+$/, 'The Idempotency-Key header must consist of printable ASCII characters.');
 
 // ---------------------------------------------------------------- request
 
