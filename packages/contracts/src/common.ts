@@ -64,17 +64,23 @@ export function cutAtCodePoint(s: string, max: number): string {
 export const userText = (max: number, params?: Parameters<typeof z.string>[0]) =>
   z
     .string(params)
-    // An empty text gets that one message, not also "must not be blank" (`abort`).
-    .min(1, { abort: true })
-    .max(max, { abort: true })
-    .regex(/^[^\u0000]*$/, { error: say((f) => `${f.must} not contain the NUL character (U+0000).`), abort: true })
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000]*$/, { error: say((f) => `${f.must} not contain the NUL character (U+0000).`), ...ifValidSoFar })
     .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, {
       error: say((f) => `${f.must} not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character.`),
-      abort: true,
+      ...ifValidSoFar,
     });
 
+/**
+ * A rule of a text checked only while the text's earlier rules passed, so a field gets one message
+ * (an empty name is "required", not also "blank"). Unlike `abort`, the other fields and the
+ * cross-field rules are still checked and named in the same answer.
+ */
+const ifValidSoFar = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+
 /** Text a user writes (names, prompts, topics): `userText` that is not all whitespace. */
-export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, { error: say((f) => `${f.must} not be blank.`) });
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, { error: say((f) => `${f.must} not be blank.`), ...ifValidSoFar });
 
 /**
  * An integer query parameter of `min`–`max`: plain decimal digits only (leading zeros are fine,

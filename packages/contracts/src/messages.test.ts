@@ -15,6 +15,15 @@ const issues = (schema: typeof CreateTrackerInput | typeof UpdateTrackerInput, b
 const create: [string, unknown, [string, string][]][] = [
   ['an empty name', { ...compare, name: '' }, [['name', 'Name is required.']]],
   ['a blank name', { ...compare, name: '   ' }, [['name', 'Name must not be blank.']]],
+  [
+    'an empty name and a repeated prompt (one message each, in one answer)',
+    { ...compare, name: '', prompts: ['best CRM', 'best CRM'] },
+    [
+      ['name', 'Name is required.'],
+      ['prompts.1', 'This prompt repeats another.'],
+    ],
+  ],
+  ['a name of 101 characters with NUL', { ...compare, name: `${'x'.repeat(100)}\u0000` }, [['name', 'Name must be at most 100 characters.']]],
   ['a missing name', without(compare, 'name'), [['name', 'Name is required.']]],
   ['a name that is no text', { ...compare, name: 7 }, [['name', 'Name must be text.']]],
   ['a name of 101 characters', { ...compare, name: 'x'.repeat(101) }, [['name', 'Name must be at most 100 characters.']]],
