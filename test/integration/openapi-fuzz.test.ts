@@ -25,13 +25,13 @@ const TRACKERS_PER_ACCOUNT = 20;
 
 /** The issues of cross-field rules (described in the fields' descriptions, not expressible as JSON Schema). */
 const CROSS_FIELD_RULES = [
-  'duplicates another competitor', // case-insensitive
-  'must not be the brand itself',
-  'duplicates another prompt', // after trimming
-  'must be the brand or one of the competitors, exactly as listed',
-  'has aliases in an earlier entry',
-  'must not equal a tracked name',
-  'duplicates another alias',
+  'This competitor repeats another.', // case-insensitive
+  'Competitors must differ from your brand.',
+  'This prompt repeats another.', // after trimming
+  'Aliases must name the brand or one of the competitors, exactly as listed.',
+  'This name has aliases in an earlier entry.',
+  'This alias is already a tracked name.',
+  'This alias repeats another.',
 ];
 
 const STATE_STATUSES = new Set([402, 404, 409, 429]);

@@ -65,7 +65,7 @@ describe('bodies on calls that take none', () => {
         ? await stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: apiKey, body: { force: true } })
         : await stack.api('DELETE', `/api/v1/trackers/${t.id}`, { key: apiKey, body: { force: true } });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'validation_error', issues: [{ path: 'force', message: 'is not allowed here' }] });
+    expect(res.body.error).toMatchObject({ code: 'validation_error', issues: [{ path: 'force', message: 'Field "force" is not allowed here.' }] });
     expect((await getTracker(apiKey, t.id)).status).toBe('ACTIVE');
   });
 

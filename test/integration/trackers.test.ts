@@ -184,15 +184,14 @@ describe('validation', () => {
   });
 
   it.each([
-    ['2001 characters', [long(2001)], undefined, /\b2000 characters/],
-    ['2001 emoji', [emoji(2001)], undefined, /\b2000 characters/],
-    ['701 characters with google_ai_overview', [long(701)], ['google_ai_overview'], /^must be at most 700 characters when google_ai_overview is among the models$/],
-    ['701 emoji with google_ai_overview', [emoji(701)], ['google_ai_overview'], /^must be at most 700 characters when google_ai_overview is among the models$/],
+    ['2001 characters', [long(2001)], undefined, 'This prompt must be at most 2000 characters.'],
+    ['2001 emoji', [emoji(2001)], undefined, 'This prompt must be at most 2000 characters.'],
+    ['701 characters with google_ai_overview', [long(701)], ['google_ai_overview'], 'This prompt must be at most 700 characters when Google AI Overviews is among the surfaces.'],
+    ['701 emoji with google_ai_overview', [emoji(701)], ['google_ai_overview'], 'This prompt must be at most 700 characters when Google AI Overviews is among the surfaces.'],
   ])('refuses a prompt of %s with one issue naming the limit that applies', async (_name, prompts, models, message) => {
     const res = await create(key, { ...bodies.rankings, prompts, ...(models && { models }) });
     expect(res.status).toBe(400);
-    expect(res.body.error.issues).toEqual([{ path: 'prompts.0', message: expect.stringMatching(message) }]);
-    if (!models) expect(res.body.error.issues[0].message).not.toContain('google_ai_overview');
+    expect(res.body.error.issues).toEqual([{ path: 'prompts.0', message }]);
   });
 });
 

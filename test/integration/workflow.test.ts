@@ -375,7 +375,7 @@ describe('validation', () => {
     const res = await brief(key, body);
     expect(res.status).toBe(status);
     if (status === 400) {
-      const message = limit === 700 ? 'must be at most 700 characters when google_ai_overview is queried' : expect.stringContaining('2000 characters');
+      const message = limit === 700 ? 'Topic must be at most 700 characters when Google AI Overviews is asked.' : 'Topic must be at most 2000 characters.';
       expect(res.body.error).toEqual({ code: 'validation_error', message: expect.any(String), issues: [{ path: 'topic', message }] });
       expect(await balanceOf(key)).toBe(balance);
     }

@@ -111,13 +111,13 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByLabel('Prompts').fill([prompts[0], prompts[0], ...prompts.slice(1)].join('\n'));
   await page.getByLabel('Time zone').fill('Europe/Berlin');
   await page.getByRole('button', { name: 'Create draft' }).click();
-  await page.locator('#error-prompts').filter({ hasText: 'Line 2: duplicates another prompt' }).waitFor();
+  await page.locator('#error-prompts').filter({ hasText: 'Line 2: This prompt repeats another.' }).waitFor();
   expect(await page.getByLabel('Prompts').getAttribute('aria-invalid')).toBe('true');
   await page.getByLabel('Prompts').fill(prompts.join('\n'));
   // Aliases, one tracked name per line: one for a name the tracker does not track is refused on its line.
   await page.getByLabel('Aliases').fill('Zoho: Zoho CRM');
   await page.getByRole('button', { name: 'Create draft' }).click();
-  await page.locator('#error-aliases').filter({ hasText: 'Line 1: must be the brand or one of the competitors' }).waitFor();
+  await page.locator('#error-aliases').filter({ hasText: 'Line 1: Aliases must name the brand or one of the competitors, exactly as listed.' }).waitFor();
   await page.getByLabel('Aliases').fill('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
@@ -494,7 +494,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Country').fill('uk');
   await page.getByRole('button', { name: 'Save (back to draft)' }).click();
-  await page.locator('#error-country').filter({ hasText: 'the United Kingdom is `gb`' }).waitFor();
+  await page.locator('#error-country').filter({ hasText: 'Country "uk" is not an ISO 3166-1 code; the United Kingdom is `gb`.' }).waitFor();
   expect(await page.getByLabel('Country').getAttribute('aria-invalid')).toBe('true');
 
   expect(problemsOf(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './messages';
 
 /** ISO 8601 UTC with milliseconds, e.g. `2026-11-22T09:00:00.000Z` (api-contract §1). */
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({ example: '2026-11-22T09:00:00.000Z' });
@@ -65,26 +66,38 @@ export const userText = (max: number, params?: Parameters<typeof z.string>[0]) =
     .string(params)
     .min(1)
     .max(max)
-    .regex(/^[^\u0000]*$/, 'must not contain the NUL character (U+0000)')
-    .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character');
+    .regex(/^[^\u0000]*$/, { error: say((f) => `${f.must} not contain the NUL character (U+0000).`), ...ifValidSoFar })
+    .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, {
+      error: say((f) => `${f.must} not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character.`),
+      ...ifValidSoFar,
+    });
+
+/**
+ * A rule of a text checked only while the text's earlier rules passed, so a field gets one message
+ * (an empty name is "required", not also "blank"). Unlike `abort`, the other fields and the
+ * cross-field rules are still checked and named in the same answer.
+ */
+const ifValidSoFar = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
 /** Text a user writes (names, prompts, topics): `userText` that is not all whitespace. */
-export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, 'must not be blank');
+export const nonBlankText = (max: number, params?: Parameters<typeof z.string>[0]) => userText(max, params).regex(/\S/, { error: say((f) => `${f.must} not be blank.`), ...ifValidSoFar });
 
 /**
  * An integer query parameter of `min`–`max`: plain decimal digits only (leading zeros are fine,
  * `007` is 7). `Number()`, which `z.coerce` uses, would also read `0x10`, `1e1` and ` 5`. A number
  * passes as it is, so a query parsed here parses again where it is forwarded.
  */
-export const queryInteger = (min: number, max: number) =>
-  z.preprocess(
+export const queryInteger = (min: number, max: number) => {
+  const between = say((f) => `${f.must} be a whole number from ${min} to ${max}, in decimal digits.`);
+  return z.preprocess(
     (v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v),
     z
-      .int({ error: (issue) => (issue.code === 'invalid_type' ? `must be an integer from ${min} to ${max} in decimal digits` : undefined) })
-      .min(min)
-      .max(max)
+      .int({ error: (issue) => (issue.code === 'invalid_type' ? between(issue) : undefined) })
+      .min(min, { error: between })
+      .max(max, { error: between })
       .meta({ description: `${min}–${max}, in decimal digits (leading zeros are allowed).` }),
   );
+};
 
 /** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
 export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>
@@ -117,9 +130,12 @@ function isIsoCountry(code: string): boolean {
  */
 export const CountryCode = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter ISO 3166-1 country code', abort: true })
+  .regex(/^[A-Za-z]{2}$/, { error: say((f) => `${f.must} be a two-letter ISO 3166-1 code, such as de or us.`), abort: true })
   .refine(isIsoCountry, {
-    error: (issue) => (String(issue.input).toLowerCase() === 'uk' ? 'is not an ISO 3166-1 code; the United Kingdom is `gb`' : 'is not an assigned ISO 3166-1 country code'),
+    error: (issue) =>
+      String(issue.input).toLowerCase() === 'uk'
+        ? say((f) => `${f.label} "${String(issue.input)}" is not an ISO 3166-1 code; the United Kingdom is \`gb\`.`)(issue)
+        : say((f) => `${f.label} "${String(issue.input)}" is not an assigned ISO 3166-1 code.`)(issue),
   });
 
 /** The accepted codes for the API document, each in lower and upper case. */

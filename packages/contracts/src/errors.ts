@@ -64,7 +64,7 @@ export const ErrorBodySchema = z.object({ error: ApiErrorSchema }).meta({
     error: {
       code: 'validation_error',
       message: 'The request body is invalid.',
-      issues: [{ path: 'cadence.weekday', message: 'required for weekly' }],
+      issues: [{ path: 'cadence.weekday', message: 'Weekday is required.' }],
     },
   },
 });

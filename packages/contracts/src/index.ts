@@ -1,4 +1,5 @@
 export * from './common';
+export * from './messages';
 export * from './errors';
 export * from './messaging';
 export * from './billing';

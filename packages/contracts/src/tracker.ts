@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
+import { say } from './messages';
 import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, LOWER_COUNTRY_CODES, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
@@ -39,8 +40,8 @@ export type SamplingMode = z.infer<typeof SamplingMode>;
 
 const SamplesPerPrompt = z
   .int()
-  .min(1)
-  .max(LIMITS.samplesPerPrompt)
+  .min(1, { error: say((f) => `${f.must} be from 1 to ${LIMITS.samplesPerPrompt}.`) })
+  .max(LIMITS.samplesPerPrompt, { error: say((f) => `${f.must} be from 1 to ${LIMITS.samplesPerPrompt}.`) })
   .meta({ description: `Answers asked per prompt on each surface in one run, 1–${LIMITS.samplesPerPrompt} (adaptive: at most this many). Optional; absent means 1, also in a full update.` });
 
 const TrackerName = nonBlankText(100);
@@ -53,7 +54,11 @@ const BrandName = nonBlankText(100);
 export const NameAliases = z
   .object({
     name: BrandName.meta({ description: 'The brand or one of the competitors, exactly as listed.' }),
-    aliases: z.array(BrandName).min(1).max(LIMITS.aliasesPerName).meta({ description: `1–${LIMITS.aliasesPerName} other names, each 1–100 characters.` }),
+    aliases: z
+      .array(BrandName)
+      .min(1, `Add between 1 and ${LIMITS.aliasesPerName} other names.`)
+      .max(LIMITS.aliasesPerName, `Add between 1 and ${LIMITS.aliasesPerName} other names.`)
+      .meta({ description: `1–${LIMITS.aliasesPerName} other names, each 1–100 characters.` }),
   })
   .strict()
   .meta({ id: 'NameAliases' });
@@ -72,40 +77,49 @@ export const PRIMITIVE_FIELDS: Record<Primitive, { brand: 'required' | 'forbidde
 };
 
 /** The message for a missing (or null) field the request must carry. */
-const requiredAs = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? message : undefined) });
+const requiredAs = (words: string) => ({
+  error: (issue: { input?: unknown; path?: readonly PropertyKey[] }) => (issue.input === undefined || issue.input === null ? say((f) => `${f.is} required ${words}.`)(issue) : undefined),
+});
 
 /** A field the primitive does not use: the key must be absent (`not: {}` in the document). */
 const unused = (primitive: Primitive) =>
   z
-    .never({ error: `must not be sent for primitive ${primitive}` })
+    .never({ error: say((f) => `${f.is} not used by ${primitive} trackers; leave the field out.`) })
     .optional()
     .meta({ description: `Not used by \`${primitive}\`: leave the key out (even \`null\` or \`[]\` is refused).` });
 
-const brandFor = (primitive: Primitive) => nonBlankText(100, requiredAs(`required for primitive ${primitive}`)).meta({ description: 'Your brand, 1–100 characters.' });
+const brandFor = (primitive: Primitive) => nonBlankText(100, requiredAs(`for ${primitive} trackers`)).meta({ description: 'Your brand, 1–100 characters.' });
 
 const competitorsFor = (primitive: Primitive) =>
-  withoutRepeats(
-    z
-      .array(BrandName, requiredAs(`required for primitive ${primitive}`))
-      .min(1, `must list 1 to ${LIMITS.competitors} names`)
-      .max(LIMITS.competitors, `must list 1 to ${LIMITS.competitors} names`),
-    'duplicates another competitor',
-  ).meta({ description: `1–${LIMITS.competitors} names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to \`brand\`.` });
+  // Repeats are the cross-field rules' to name, on the repeating item: one message for one mistake.
+  z
+    .array(BrandName, requiredAs(`for ${primitive} trackers`))
+    .min(1, 'Add at least one competitor.')
+    .max(LIMITS.competitors, `Add at most ${LIMITS.competitors} competitors.`)
+    .meta({ uniqueItems: true })
+    .meta({ description: `1–${LIMITS.competitors} names, each 1–100 characters, unique (also case-insensitively and in composed Unicode form, NFC) and none equal to \`brand\`.` });
 
-const Prompts = withoutRepeats(z.array(nonBlankText(LIMITS.promptLength)).min(1).max(LIMITS.promptsPerTracker), 'duplicates another prompt').meta({
+// Repeats are the cross-field rules' to name, on the repeating item: one message for one mistake.
+const Prompts = z
+  .array(nonBlankText(LIMITS.promptLength))
+  .min(1, 'Add at least one prompt.')
+  .max(LIMITS.promptsPerTracker, `Add at most ${LIMITS.promptsPerTracker} prompts.`)
+  .meta({ uniqueItems: true })
+  .meta({
   description: `1–${LIMITS.promptsPerTracker} prompts, each 1–${LIMITS.promptLength} characters (1–${LIMITS.promptLengthGoogleAiOverview} when \`google_ai_overview\` is among the models), unique also after trimming and in composed Unicode form (NFC).`,
 });
 
+const CHOOSE_SURFACES = 'Choose between 1 and 5 surfaces.';
 const models = (params?: ReturnType<typeof requiredAs>) =>
-  withoutRepeats(z.array(Surface, params).min(1).max(5), 'must not repeat a surface').meta({
+  withoutRepeats(z.array(Surface, params).min(1, CHOOSE_SURFACES).max(5, CHOOSE_SURFACES), 'Choose each surface once.').meta({
     description: '1–5 unique AI surfaces asked every prompt; omit on create for chatgpt, perplexity, gemini.',
   });
 
 const httpUrl = (params?: ReturnType<typeof requiredAs>) =>
   z
     .string(params)
-    .max(MAX_URL_CHARS)
-    .refine(isHttpUrl, 'must be an absolute http(s) URL')
+    .max(MAX_URL_CHARS, `URL must be at most ${MAX_URL_CHARS} characters.`)
+    .refine(isHttpUrl, 'URL must be an absolute http(s) address, e.g. https://example.com.')
     .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
 const URL_DESCRIPTION = `Absolute http(s) URL of at most ${MAX_URL_CHARS} characters whose citations to count, or \`null\` for none.`;
 
@@ -162,7 +176,7 @@ function trackerDefinition<M extends z.ZodType, U extends z.ZodType>(id: string,
       variant('compare', { brand: brandFor('compare'), competitors: competitorsFor('compare'), url: unused('compare'), aliases: Aliases }),
       variant('citations', { brand: unused('citations'), competitors: unused('citations'), url: fields.url, aliases: unused('citations') }),
       variant('sentiment', { brand: brandFor('sentiment'), competitors: unused('sentiment'), url: unused('sentiment'), aliases: Aliases }),
-    ])
+    ], { error: say((f) => `${f.must} be one of ${PRIMITIVES.join(', ')}.`) })
     .superRefine(crossFieldRules);
 }
 
@@ -181,9 +195,9 @@ function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   const seen = new Set<string>();
   (d.competitors ?? []).forEach((c, i) => {
-    if (seen.has(nameKey(c))) issue(['competitors', i], 'duplicates another competitor');
+    if (seen.has(nameKey(c))) issue(['competitors', i], 'This competitor repeats another.');
     seen.add(nameKey(c));
-    if (d.brand !== undefined && nameKey(c) === nameKey(d.brand)) issue(['competitors', i], 'must not be the brand itself');
+    if (d.brand !== undefined && nameKey(c) === nameKey(d.brand)) issue(['competitors', i], 'Competitors must differ from your brand.');
   });
 
   // Over 2000 characters the field's own limit has already said so.
@@ -192,9 +206,9 @@ function crossFieldRules(d: Definition, ctx: z.RefinementCtx): void {
   d.prompts.forEach((p, i) => {
     const length = charCount(p);
     if (googleAsked && length > LIMITS.promptLengthGoogleAiOverview && length <= LIMITS.promptLength) {
-      issue(['prompts', i], `must be at most ${LIMITS.promptLengthGoogleAiOverview} characters when google_ai_overview is among the models`);
+      issue(['prompts', i], `This prompt must be at most ${LIMITS.promptLengthGoogleAiOverview} characters when Google AI Overviews is among the surfaces.`);
     }
-    if (seenPrompts.has(promptKey(p))) issue(['prompts', i], 'duplicates another prompt');
+    if (seenPrompts.has(promptKey(p))) issue(['prompts', i], 'This prompt repeats another.');
     seenPrompts.add(promptKey(p));
   });
 
@@ -207,12 +221,12 @@ function aliasIssues(entries: NameAliases[], tracked: string[], issue: (path: (s
   const described = new Set<string>();
   const seen = new Set<string>();
   entries.forEach((entry, i) => {
-    if (!tracked.includes(entry.name)) issue(['aliases', i, 'name'], 'must be the brand or one of the competitors, exactly as listed');
-    if (described.has(entry.name)) issue(['aliases', i, 'name'], 'has aliases in an earlier entry');
+    if (!tracked.includes(entry.name)) issue(['aliases', i, 'name'], 'Aliases must name the brand or one of the competitors, exactly as listed.');
+    if (described.has(entry.name)) issue(['aliases', i, 'name'], 'This name has aliases in an earlier entry.');
     described.add(entry.name);
     entry.aliases.forEach((alias, k) => {
-      if (names.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'must not equal a tracked name');
-      else if (seen.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'duplicates another alias');
+      if (names.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'This alias is already a tracked name.');
+      else if (seen.has(nameKey(alias))) issue(['aliases', i, 'aliases', k], 'This alias repeats another.');
       seen.add(nameKey(alias));
     });
   });
@@ -240,8 +254,8 @@ export type CreateTrackerInput = z.infer<typeof CreateTrackerInput>;
 
 /** `PATCH /api/v1/trackers/:id`: a full replace; every field the primitive uses must be sent. */
 export const UpdateTrackerInput = trackerDefinition('UpdateTrackerInput', {
-  models: models(requiredAs('required in a full update')),
-  url: httpUrl(requiredAs('required in a full update for primitive citations (send null for none)'))
+  models: models(requiredAs('in a full update')),
+  url: httpUrl(requiredAs('in a full update of a citations tracker (send null for none)'))
     .nullable()
     .meta({ description: `${URL_DESCRIPTION} Required in a full update.` }),
 }).meta({ id: 'UpdateTrackerInput', example: { ...example, models: ['chatgpt', 'perplexity', 'gemini'] } });
@@ -397,7 +411,7 @@ export type ActivationResult = z.infer<typeof ActivationResult>;
 export const TRACKER_CURSOR_LENGTH = 30;
 export const TrackerCursor = z
   .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'is not a cursor this API issued')
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'Cursor is not one this API issued; use nextCursor of the previous page.')
   .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
 
 export const TrackerListQuery = z

@@ -26,7 +26,7 @@ export const IdempotencyKey = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[\x20-\x7E]+$/, 'must consist of printable ASCII characters');
+  .regex(/^[\x20-\x7E]+$/, 'The Idempotency-Key header must consist of printable ASCII characters.');
 
 // ---------------------------------------------------------------- request
 
@@ -42,7 +42,7 @@ const requestShape = {
     description: 'ISO 3166-1 alpha-2 code localising keyword data, questions, videos and the answers of the AI surfaces that take a market; case-insensitive (the list names each in lower and upper case), default `us`, echoed lower-case.',
     enum: COUNTRY_CODE_ENUM,
   }),
-  models: withoutRepeats(z.array(Surface).min(1).max(5), 'must not repeat a surface').meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),
+  models: withoutRepeats(z.array(Surface).min(1, 'Choose between 1 and 5 surfaces.').max(5, 'Choose between 1 and 5 surfaces.'), 'Choose each surface once.').meta({ description: '1–5 unique AI surfaces to ask, each billed at its rate; omit for chatgpt, perplexity, gemini. Takes precedence over `fullSweep`.' }),
   fullSweep: z.boolean().meta({ description: '`true` asks all five surfaces (at their higher total rate) unless `models` is given.' }),
 };
 
@@ -74,7 +74,7 @@ export const ContentBriefInput = z
     const max = maxTopicLength(resolveSurfaces(d));
     const length = typeof d.topic === 'string' ? charCount(d.topic) : 0;
     if (length > max && length <= CONTENT_BRIEF_LIMITS.topic) {
-      ctx.addIssue({ code: 'custom', path: ['topic'], message: `must be at most ${max} characters when google_ai_overview is queried` });
+      ctx.addIssue({ code: 'custom', path: ['topic'], message: `Topic must be at most ${max} characters when Google AI Overviews is asked.` });
     }
   })
   .meta({

@@ -266,7 +266,8 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
       const text = `${index !== undefined && key !== 'cadence' ? `Line ${Number(index) + 1}: ` : ''}${issue.message}`;
       const el = errors.get(key);
       if (!el) {
-        formErrors.append(h('li', {}, `${issue.path || 'Definition'}: ${issue.message}`));
+        // The API's message names its field in words already (issue 34).
+        formErrors.append(h('li', {}, issue.message));
         continue;
       }
       el.textContent = el.textContent ? `${el.textContent} ${text}` : text;

@@ -2480,7 +2480,7 @@ export interface components {
          *         "issues": [
          *           {
          *             "path": "cadence.weekday",
-         *             "message": "required for weekly"
+         *             "message": "Weekday is required."
          *           }
          *         ]
          *       }

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { ERROR_STATUS, apiError, type ApiError, type ValidationIssue } from '@brandradar/contracts';
+import { ERROR_STATUS, apiError, notAllowedMessage, type ApiError, type ValidationIssue } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
 
 /** Writes an error in the contract's shape, with the headers some codes require. */
@@ -15,11 +15,13 @@ export function sendError(res: Response, error: ApiError): void {
 
 export function validationError(issues: z.core.$ZodIssue[], where: 'body' | 'query' | 'path' | 'headers'): DomainError {
   // One issue per offending field, so an unknown or read-only key is named by its own path.
-  const list: ValidationIssue[] = issues.flatMap((i) => {
+  const all: ValidationIssue[] = issues.flatMap((i) => {
     const at = i.path.map(String);
-    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...at, k].join('.'), message: 'is not allowed here' }));
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...at, k].join('.'), message: notAllowedMessage(k) }));
     return [{ path: at.join('.'), message: i.message }];
   });
+  // At most one message per field: the first rule it breaks is the one to fix first.
+  const list = all.filter((issue, n) => all.findIndex((other) => other.path === issue.path) === n);
   const message = where === 'headers' ? 'The request headers are invalid.' : `The request ${where} is invalid.`;
   return new DomainError(apiError('validation_error', message, { issues: list }));
 }

@@ -14,10 +14,10 @@ describe('ContentBriefInput (api-contract §6)', () => {
 
   it.each([
     [{ topic: 'a'.repeat(2000) }, []],
-    [{ topic: 'a'.repeat(2001) }, [['topic', 'Too big: expected string to have <=2000 characters']]],
+    [{ topic: 'a'.repeat(2001) }, [['topic', 'Topic must be at most 2000 characters.']]],
     [{ topic: 'a'.repeat(700), models: ['google_ai_overview'] }, []],
-    [{ topic: 'a'.repeat(701), models: ['google_ai_overview'] }, [['topic', 'must be at most 700 characters when google_ai_overview is queried']]],
-    [{ topic: 'a'.repeat(701), fullSweep: true }, [['topic', 'must be at most 700 characters when google_ai_overview is queried']]],
+    [{ topic: 'a'.repeat(701), models: ['google_ai_overview'] }, [['topic', 'Topic must be at most 700 characters when Google AI Overviews is asked.']]],
+    [{ topic: 'a'.repeat(701), fullSweep: true }, [['topic', 'Topic must be at most 700 characters when Google AI Overviews is asked.']]],
     [{ topic: 'a'.repeat(701), fullSweep: true, models: ['chatgpt'] }, []],
   ])('limits the topic by the surfaces asked: %#', (body, expected) => {
     expect(issues(body)).toEqual(expected);
@@ -39,7 +39,7 @@ describe('ContentBriefInput (api-contract §6)', () => {
   });
 
   it('tells that the United Kingdom is gb', () => {
-    expect(issues({ topic: 'crm', country: 'UK' })).toEqual([['country', 'is not an ISO 3166-1 code; the United Kingdom is `gb`']]);
+    expect(issues({ topic: 'crm', country: 'UK' })).toEqual([['country', 'Country "UK" is not an ISO 3166-1 code; the United Kingdom is `gb`.']]);
   });
 });
 
