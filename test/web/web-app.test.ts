@@ -458,6 +458,8 @@ it('shows the names the answers put forward and adds one as a competitor from th
   const asked = page.waitForRequest((r) => r.url().endsWith(`/trackers/${trackerId}/insights?runs=3`));
   await section.getByLabel('Runs to read').selectOption({ label: 'The newest 3 runs' });
   await asked;
+  // The list is drawn anew when they come: focus a button of the new one, not one about to go.
+  await section.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 
   // From the keyboard: the name becomes a competitor, the tracker is active again, and recomputing its history is offered.
   await item.getByRole('button', { name: `Add as competitor (${first.name})` }).focus();
