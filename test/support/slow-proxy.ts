@@ -6,14 +6,20 @@ import type { AddressInfo } from 'node:net';
  * passing it to `target`: a provider that answers slowly, for tests of
  * timeouts, ack waits and crashes in the middle of provider calls.
  */
-export async function startSlowProxy(target: string, delayMs: number): Promise<{ baseUrl: string; received: number; close(): Promise<void> }> {
+export async function startSlowProxy(
+  target: string,
+  delayMs: number,
+): Promise<{ baseUrl: string; received: number; receivedWith(text: string): number; close(): Promise<void> }> {
   const base = new URL(target);
   const state = { received: 0 };
+  // Bodies kept so that a test counts only its own calls, not those of runs an earlier test left in flight.
+  const bodies: string[] = [];
   const server = http.createServer((req, res) => {
     state.received++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
       setTimeout(() => {
         const upstream = http.request(
           { host: base.hostname, port: base.port, method: req.method, path: req.url, headers: req.headers },
@@ -34,6 +40,7 @@ export async function startSlowProxy(target: string, delayMs: number): Promise<{
     get received() {
       return state.received;
     },
+    receivedWith: (text: string) => bodies.filter((body) => body.includes(text)).length,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
