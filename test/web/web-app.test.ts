@@ -6,6 +6,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -78,6 +79,7 @@ it('says on the sign-in page where an API key comes from, with a link to the ref
   await help.getByText('operators create accounts and their keys with the admin API').waitFor();
   await help.getByText('prints a demo key').waitFor();
   expect(await help.locator('code').textContent()).toBe('npm start');
+  expect(await seriousViolations(page)).toEqual([]);
   await help.getByRole('link', { name: 'How API keys work' }).click();
   await page.waitForURL(/\/docs#auth$/);
   await page.locator('#auth').getByRole('heading', { name: 'Authentication' }).waitFor();
@@ -113,6 +115,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.locator('#error-prompts').filter({ hasText: 'Line 2: This prompt repeats another.' }).waitFor();
   expect(await page.getByLabel('Prompts').getAttribute('aria-invalid')).toBe('true');
+  expect(await seriousViolations(page)).toEqual([]); // the form, with a field in error
   await page.getByLabel('Prompts').fill(prompts.join('\n'));
   // Aliases, one tracked name per line: one for a name the tracker does not track is refused on its line.
   await page.getByLabel('Aliases').fill('Zoho: Zoho CRM');
@@ -201,6 +204,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await mark.waitFor({ state: 'visible' });
   expect((await mark.textContent())?.toLowerCase()).toBe('hubspot');
 
+  expect(await seriousViolations(page)).toEqual([]); // the report, an answer open
   // The report down to that answer (docs/report.png in the README is a copy).
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.evaluate('window.scrollTo(0, 0)');
@@ -213,6 +217,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   expect((await chart.locator('svg.plot').boundingBox())!.width).toBeLessThanOrEqual(375);
   await page.screenshot({ path: path.join(ARTIFACTS, 'report-phone.png'), fullPage: false });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The list: status, next run, pause, then delete after confirming.
   await page.setViewportSize({ width: 1100, height: 900 });
@@ -220,6 +225,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   const row = page.getByRole('row').filter({ hasText: 'CRM visibility' });
   await row.getByText('ACTIVE', { exact: true }).waitFor();
   expect(await row.locator('td[data-label="Next run"]').textContent()).not.toBe('—');
+  expect(await seriousViolations(page)).toEqual([]); // the list
   // The edit form shows the aliases as they were typed.
   await row.getByRole('link', { name: 'Edit CRM visibility' }).click();
   expect(await page.getByLabel('Aliases').inputValue()).toBe('HubSpot: HubSpot CRM, Hubspot.com\nSalesforce: Salesforce Sales Cloud');
@@ -442,13 +448,16 @@ it('shows the names the answers put forward and adds one as a competitor from th
   const [first] = insights.discoveredNames;
   expect(first).toBeDefined();
   const section = page.getByRole('region', { name: 'Insights' });
-  const item = section.locator('ul.discovered li').first();
+  const item = section.locator('ul.discovered > li').first();
   await item.locator('.discovered-name').filter({ hasText: `${first.name} · In ${first.answers} of ${first.n} answers: ` }).waitFor();
-  expect(await section.locator('ul.discovered li').count()).toBe(insights.discoveredNames.length);
+  expect(await section.locator('ul.discovered > li').count()).toBe(insights.discoveredNames.length);
   const example = first.examples[0];
+  // The line as the answer reads, its Markdown rendered (no `**`), the name marked.
   expect(await item.locator('.evidence mark').textContent()).toBe(example.excerpt.text.slice(example.excerpt.start, example.excerpt.end));
-  expect(await item.locator('.evidence blockquote').textContent()).toBe(example.excerpt.text);
+  expect(await item.locator('.evidence blockquote').textContent()).not.toContain('**');
+  expect(example.excerpt.text).toContain('**');
   await section.getByText(insights.note).waitFor();
+  expect(await seriousViolations(page)).toEqual([]); // the insights section
   // Citation gaps link their pages, http(s) only, telling the site nothing about the app.
   expect(await section.locator('table.gaps tbody tr').count()).toBe(insights.citationGaps.length);
   for (const link of await section.locator('table.gaps a').all()) {

@@ -29,3 +29,10 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, props: Props =
 let ids = 0;
 /** A document-unique id, for labels and aria references. */
 export const uid = (prefix: string): string => `${prefix}-${++ids}`;
+
+/**
+ * A box that scrolls sideways when its table is wider than the screen (a phone): focusable and named,
+ * so a keyboard user can scroll it too (WCAG 2.1.1; axe's `scrollable-region-focusable`).
+ */
+export const scrollBox = (label: string, ...children: Child[]): HTMLDivElement =>
+  h('div', { class: 'scroll-box', tabindex: 0, role: 'region', 'aria-label': label }, ...children);

@@ -7,9 +7,10 @@
  */
 import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive } from '@brandradar/contracts';
 import { addCompetitor } from './actions.js';
+import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
 import { h } from './dom.js';
-import { evidenceParts, hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
+import { hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
 import type { View } from './view.js';
 
 export interface InsightsSection {
@@ -93,7 +94,7 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
 
   const discoveredName = (d: DiscoveredName): (Node | null)[] => [
     h('p', { class: 'discovered-name' }, h('strong', {}, d.name), ` · ${shareText(d)} · on ${d.surfaces.join(', ')}`),
-    d.examples[0] ? evidence(d.examples[0]) : null,
+    d.examples[0] ? evidence(d.name, d.examples[0]) : null,
     hasCompetitors(primitive)
       ? h('button', { type: 'button', class: 'secondary add-competitor', on: { click: () => void add(d.name) } }, 'Add as competitor', h('span', { class: 'visually-hidden' }, ` (${d.name})`))
       : null,
@@ -102,13 +103,13 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
   return { element, load };
 }
 
-/** The line of an answer that puts the name forward, the name marked, with where it was asked. Text nodes only: answers are not markup. */
-function evidence(example: DiscoveredNameExample): HTMLElement {
-  const { before, name, after } = evidenceParts(example);
+/** The line of an answer that puts the name forward, rendered as the answer is (its Markdown), the name marked, with where it was asked. */
+function evidence(name: string, example: DiscoveredNameExample): HTMLElement {
+  const { text, start, end } = example.excerpt;
   return h(
     'figure',
     { class: 'evidence' },
-    h('blockquote', {}, before, h('mark', {}, name), after),
+    h('blockquote', {}, answerText(text, [{ name, spans: [{ start, end }] }])),
     h('figcaption', {}, `${example.model}, asked “${example.prompt}”`),
   );
 }

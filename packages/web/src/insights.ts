@@ -22,12 +22,6 @@ export function shareText(d: DiscoveredName): string {
   return `In ${d.answers} of ${d.n} answer${d.n === 1 ? '' : 's'}: ${percent(d.rate)}${interval}`;
 }
 
-/** The line of an answer that puts the name forward, cut around the name so the page can mark it. */
-export function evidenceParts(e: DiscoveredNameExample): { before: string; name: string; after: string } {
-  const { text, start, end } = e.excerpt;
-  return { before: text.slice(0, start), name: text.slice(start, end), after: text.slice(end) };
-}
-
 /** Whether a cited URL may become a link: http(s) only, never `javascript:` or `data:` from an answer. */
 export function isWebUrl(url: string): boolean {
   try {

@@ -3,7 +3,7 @@ import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
 import { lineChart, type ChartSpec } from './chart.js';
-import { h, uid } from './dom.js';
+import { h, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
@@ -190,9 +190,8 @@ function mentionsByCell(report: Report, chosen: string | null, choose: (name: st
       h('label', { for: 'cells-name' }, 'Tracked name'),
       h('select', { id: 'cells-name', on: { change: (e) => choose((e.target as HTMLSelectElement).value) } }, ...names.map((n) => h('option', { value: n, selected: n === name }, n))),
     ),
-    h(
-      'div',
-      { class: 'cells-wrap' },
+    scrollBox(
+      `Mentions of ${name}, by prompt and surface`,
       h(
         'table',
         { class: 'cells' },
