@@ -238,6 +238,15 @@ describe('the brandradar CLI', () => {
     expect(noKey).toMatchObject({ code: 2, stderr: expect.stringContaining('BRANDRADAR_API_KEY') });
   });
 
+  it("says what was wrong with a definition in the API's words, each field once, with where it is in the file", async () => {
+    const file = path.join(dir, 'invalid.json');
+    await writeFile(file, JSON.stringify(definition({ name: '', prompts: [] })));
+    const { code, stderr } = await cli('trackers', 'create', '--file', file);
+    expect(code).toBe(1);
+    expect(stderr).toContain('\n  Name is required. (at name)\n');
+    expect(stderr).toContain('\n  Add at least one prompt. (at prompts)\n');
+  });
+
   it('manages a tracker from creation to deletion, runs it and reports', async () => {
     const file = path.join(dir, 'tracker.json');
     await writeFile(file, JSON.stringify(definition({ name: 'From the CLI' })));
@@ -375,7 +384,7 @@ describe('the brandradar CLI', () => {
     const plain = await cli('trackers', 'create', '--file', file, '--json');
     expect(JSON.parse(plain.stdout).tracker).toMatchObject({ alerts: { significantChange: false }, country: null });
     // The code is the API's to check.
-    expect(await cli('trackers', 'create', '--file', file, '--country', 'uk')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*country: .*`gb`/) });
+    expect(await cli('trackers', 'create', '--file', file, '--country', 'uk')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*Country "uk" .*`gb`\. \(at country\)/) });
   });
 
 

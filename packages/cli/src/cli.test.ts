@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { z } from 'zod';
 import { runCli } from './cli';
 
@@ -125,6 +125,16 @@ describe('login and logout', () => {
     expect(await cli(['login', '--base-url', gateway.url], env, ['brk_good\n'])).toMatchObject({ code: 0 });
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
     expect(await cli(['login', '--base-url', gateway.url], env, [''])).toMatchObject({ code: 2, stderr: expect.stringContaining('no API key') });
+  });
+
+  it('asks for the key on a terminal without echoing it', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const out = { stdout: '', stderr: '' };
+    const io = { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, stdin, env };
+    stdin.write('brk_good\r'); // typed ahead: kept in the stream until the question reads it
+    expect(await runCli(['login', '--base-url', gateway.url], io)).toBe(0);
+    expect(out.stderr).toBe('API key (brk_…): \n');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ apiKey: 'brk_good' });
   });
 
   it('saves nothing when the gateway refuses the key', async () => {

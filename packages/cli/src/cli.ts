@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   BrandradarApiError,
@@ -579,7 +580,7 @@ const TOP_LEVEL: Command[] = [
 
 /** The key for `login` from standard input: asked for on a terminal, else its first line. */
 async function readApiKey(io: Io): Promise<string> {
-  const key = (io.stdin.isTTY ? await ask(io, 'API key (brk_…): ') : (await readAll(io.stdin)).split('\n', 1)[0]!).trim();
+  const key = (io.stdin.isTTY ? await askHidden(io, 'API key (brk_…): ') : (await readAll(io.stdin)).split('\n', 1)[0]!).trim();
   if (!key) throw new UsageError('no API key: pass --api-key or give it on standard input');
   return key;
 }
@@ -732,7 +733,8 @@ function report(io: Io, error: unknown): number {
   }
   if (error instanceof BrandradarApiError) {
     const facts = Object.entries(error.details).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`);
-    const issues = error.issues.map((i) => `  ${i.path || '(body)'}: ${i.message}`);
+    // The message names the field as a user knows it; the path says where it is in a definition file.
+    const issues = error.issues.map((i) => `  ${i.message}${i.path ? ` (at ${i.path})` : ''}`);
     io.stderr.write(`brandradar: ${error.code} (HTTP ${error.status}): ${error.message}\n${[...issues, ...facts].map((l) => `${l}\n`).join('')}`);
     return EXIT.apiError;
   }
@@ -810,6 +812,22 @@ async function ask(io: Io, question: string): Promise<string> {
     return await rl.question(question);
   } finally {
     rl.close();
+  }
+}
+
+/**
+ * A secret typed at the terminal, not echoed: readline writes what is typed to its output, here a
+ * sink, while the question goes to standard error (as `ssh` and `gh auth login` do).
+ */
+async function askHidden(io: Io, question: string): Promise<string> {
+  io.stderr.write(question);
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const rl = createInterface({ input: io.stdin, output: sink, terminal: true });
+  try {
+    return await rl.question('');
+  } finally {
+    rl.close();
+    io.stderr.write('\n');
   }
 }
 

@@ -7,8 +7,8 @@ import {
   briefMarkdown,
   competitorAddedText,
   evidenceLine,
+  headlineChanges,
   insightsText,
-  mentionRateChanges,
   mixedVersionsNote,
   money,
   nameTable,
@@ -23,6 +23,7 @@ import {
   table,
   trackerDetails,
   trackerTable,
+  valueChangeText,
 } from './format';
 
 type Schemas = components['schemas'];
@@ -197,7 +198,35 @@ describe('reportTable', () => {
     expect(out).toContain('* significant (p < 0.05), n<10 too few answers');
     // No run with a delta: no column.
     expect(reportTable({ tracker, runs: [run()], analysisVersions: ['2026-11-28.1'] })).not.toMatch(/CHANGE/);
-    expect(mentionRateChanges(run())).toBeNull();
+    expect(headlineChanges(run())).toBeNull();
+  });
+  it('gives the change of the figure shown for citations (the same domains) and sentiment (net, in its unit)', () => {
+    const metrics = example('RunMetrics');
+    if (metrics.primitive !== 'compare' && metrics.primitive !== 'rankings') throw new Error('the example is a compare run');
+    const share = metrics.brands[0]!.shareOfVoice;
+    const rate = metrics.brands[0]!.mentionRate;
+    const rateChange = { current: 0.5, previous: 0.25, change: 25, insufficientSample: false, pValue: 0.01, significant: true };
+    const header = { note: 'Changes between runs do not establish cause.', minimumAnswers: 10, significanceLevel: 0.05 } as const;
+    const counted = { current: 9, previous: 8, change: 1 };
+    const domains = [
+      { domain: 'g2.com', citations: 4, share },
+      { domain: '__proto__', citations: 2, share },
+    ];
+    const citations = run({
+      primitive: 'citations',
+      metrics: { primitive: 'citations', url: null, answers: 12, citations: 6, domains, unlistedDomains: { domains: 0, citations: 0 }, urlCitedRate: null, domainCitedRate: null, bySurface: {} },
+      delta: { primitive: 'citations', ...header, answers: counted, citations: counted, domains: [{ domain: 'g2.com', citations: counted, share: rateChange }], urlCitedRate: null, domainCitedRate: null, bySurface: {} },
+    });
+    expect(headlineChanges(citations)).toBe('g2.com +25.0 pp*, __proto__ –');
+    const net = { current: 0.4, previous: 0.25, change: 0.15, insufficientSample: false };
+    const sentiment = run({
+      primitive: 'sentiment',
+      metrics: { primitive: 'sentiment', brand: 'Acme', answers: 12, mentions: 10, positiveRate: rate, neutralRate: rate, negativeRate: rate, netSentiment: { value: 0.4, n: 10 }, bySurface: {} },
+      delta: { primitive: 'sentiment', ...header, answers: counted, mentions: counted, positiveRate: rateChange, neutralRate: rateChange, negativeRate: rateChange, netSentiment: net, bySurface: {} },
+    });
+    expect(headlineChanges(sentiment)).toBe('+0.15');
+    expect(valueChangeText({ ...net, change: null, insufficientSample: true }, 10)).toBe('n<10');
+    expect(reportTable({ tracker: { ...tracker, primitive: 'sentiment' }, runs: [sentiment], analysisVersions: ['2026-11-28.1'] })).toContain('in net sentiment (−1 to 1; not tested for significance)');
   });
   it('writes a change in percentage points, n<10 for a sample too small, – for none', () => {
     const change = { current: 0.5, previous: 0.625, change: -12.5, insufficientSample: false, pValue: 0.01, significant: true };

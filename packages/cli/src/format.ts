@@ -1,4 +1,4 @@
-import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, RateCard, RateChange, Reanalysis, Report, Run, SamplingMode, Tracker } from '@brandradar/client';
+import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Insights, RateCard, RateChange, Reanalysis, Report, Run, SamplingMode, Tracker, ValueChange } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -221,14 +221,42 @@ export function rateChangeText(c: RateChange, minimumAnswers: number): string {
   return `${c.change > 0 ? '+' : ''}${c.change.toFixed(1)} pp${c.significant ? '*' : ''}`;
 }
 
-/** Each tracked name's change of mention rate since the run compared with (rankings and compare); null for other runs and those without a delta. */
-export function mentionRateChanges(run: Run): string | null {
-  const d = run.delta;
-  if (!d || (d.primitive !== 'rankings' && d.primitive !== 'compare')) return null;
-  return d.brands.map((b) => `${b.name} ${rateChangeText(b.mentionRate, d.minimumAnswers)}`).join(', ');
+/** A change of an average or of net sentiment, in its own unit (no significance test): `+0.12`, `n<10`, `–`. */
+export function valueChangeText(c: ValueChange, minimumAnswers: number): string {
+  if (c.insufficientSample) return `n<${minimumAnswers}`;
+  if (c.change === null) return '–';
+  return `${c.change > 0 ? '+' : ''}${c.change.toFixed(2)}`;
 }
 
-const CHANGE_NOTE = 'Change: since the run before, in percentage points; * significant (p < 0.05), n<10 too few answers in a run to tell.\n';
+/**
+ * The change since the run compared with of the figure `headline` shows, name by name: mention rate
+ * (rankings, compare), share of citations of the same domains (citations), net sentiment
+ * (sentiment). Null for a run without a delta.
+ */
+export function headlineChanges(run: Run): string | null {
+  const d = run.delta;
+  if (!d) return null;
+  switch (d.primitive) {
+    case 'rankings':
+    case 'compare':
+      return d.brands.map((b) => `${b.name} ${rateChangeText(b.mentionRate, d.minimumAnswers)}`).join(', ');
+    case 'citations': {
+      const shown = headline(run)?.values.map(([domain]) => domain) ?? [];
+      return shown.map((domain) => {
+        const change = d.domains.find((x) => x.domain === domain)?.share;
+        return `${domain} ${change ? rateChangeText(change, d.minimumAnswers) : '–'}`;
+      }).join(', ');
+    }
+    case 'sentiment':
+      return valueChangeText(d.netSentiment, d.minimumAnswers);
+  }
+}
+
+/** What the CHANGE column counts in, for the headline's figure. */
+const changeNote = (primitive: Run['primitive']) =>
+  primitive === 'sentiment'
+    ? 'Change: since the run before, in net sentiment (−1 to 1; not tested for significance), n<10 too few answers in a run to tell.\n'
+    : 'Change: since the run before, in percentage points; * significant (p < 0.05), n<10 too few answers in a run to tell.\n';
 
 /** The report as a table: one row per run, newest first, with its headline figure per name (and its analysis version when they differ). */
 export function reportTable(report: Report): string {
@@ -238,7 +266,7 @@ export function reportTable(report: Report): string {
   const mixed = mixedVersionsNote(report);
   const label = runs.map(headline).find((h) => h !== null)?.label;
   // A column of changes only when a run has them: the first run and other primitives have none.
-  const changed = runs.some((run) => mentionRateChanges(run) !== null);
+  const changed = runs.some((run) => headlineChanges(run) !== null);
   const rows = runs.map((run) => {
     const h = headline(run);
     return [
@@ -249,11 +277,11 @@ export function reportTable(report: Report): string {
       money(run.billedCostMicro),
       ...(mixed ? [run.analysisVersion] : []),
       h ? h.values.map(([k, v]) => `${k} ${v}`).join(', ') : '–',
-      ...(changed ? [mentionRateChanges(run) ?? '–'] : []),
+      ...(changed ? [headlineChanges(run) ?? '–'] : []),
     ];
   });
   const header = ['CREATED', 'TRIGGER', 'STATUS', 'ANSWERS', 'BILLED', ...(mixed ? ['ANALYSIS'] : []), (label ?? 'metrics').toUpperCase(), ...(changed ? ['CHANGE'] : [])];
-  const runsTable = table(header, rows) + (changed ? CHANGE_NOTE : '');
+  const runsTable = table(header, rows) + (changed ? changeNote(tracker.primitive) : '');
   const latest = runs.map((run) => ({ run, names: nameTable(run) })).find((r) => r.names !== null);
   return `${title}${mixed ? `\n${mixed}` : ''}\n${runsTable}${latest ? `\nThe latest measured run (${latest.run.createdAt}), ${runAnswers(latest.run)}:\n${latest.names}` : ''}`;
 }

@@ -19,6 +19,7 @@ export type RunStatus = Schemas['RunStatus'];
 export type Report = Schemas['Report'];
 export type BrandMetrics = Schemas['BrandMetrics'];
 export type RateChange = Schemas['RateChange'];
+export type ValueChange = Schemas['ValueChange'];
 export type Reanalysis = Schemas['Reanalysis'];
 export type ReanalysisStatus = Schemas['ReanalysisStatus'];
 export type Insights = Schemas['Insights'];
