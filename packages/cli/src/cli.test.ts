@@ -281,3 +281,28 @@ describe('trackers create from flags', () => {
     expect(gateway.seen).toEqual([]);
   });
 });
+
+describe('completion bash', () => {
+  /** What bash completes for the words typed so far (the last one being completed), with the script `completion bash` prints. */
+  async function completes(...typed: string[]): Promise<string[]> {
+    const { stdout } = await cli(['completion', 'bash']);
+    const words = ['brandradar', ...typed].map((w) => `'${w}'`).join(' ');
+    const shell = `${stdout}\nCOMP_WORDS=(${words}); COMP_CWORD=${typed.length}; _brandradar; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    return execFileSync('bash', ['-c', shell], { encoding: 'utf8' }).split('\n').filter((l) => l !== '');
+  }
+
+  it('completes commands, a group\'s commands and each command\'s flags, from the same tables as the help', async () => {
+    expect(await completes('tr')).toEqual(['trackers']);
+    expect(await completes('trackers', 'l')).toEqual(['list']);
+    expect(await completes('trackers', 'list', '--st')).toEqual(['--status']);
+    expect(await completes('insights', 'a')).toEqual(['add']);
+    expect(await completes('insights', 'some-id', '--ru')).toEqual(['--runs']);
+    expect(await completes('report', 'some-id', '--')).toContain('--json');
+    expect(await completes('runs', 'start', 'some-id', '--w')).toEqual(['--wait']);
+    expect(await completes('completion', 'b')).toEqual(['bash']);
+  });
+
+  it('is written for bash only', async () => {
+    expect(await cli(['completion', 'fish'])).toMatchObject({ code: 2, stderr: expect.stringContaining('written for bash') });
+  });
+});

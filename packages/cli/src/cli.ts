@@ -19,6 +19,7 @@ import {
   type TrackerStatus,
 } from '@brandradar/client';
 import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
+import { bashCompletion, type CompletedCommand } from './completion';
 import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
 import { cliVersion } from './version';
 
@@ -562,6 +563,26 @@ const TOP_LEVEL: Command[] = [
       const account = await newClient(io, baseUrl, apiKey).account();
       const file = saveLogin(io.env, { apiKey, baseUrl });
       io.stdout.write(`Logged in to ${baseUrl} as ${account.email}; saved in ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
+  {
+    name: 'completion',
+    summary: 'Print the shell completion script (bash; zsh through bashcompinit)',
+    usage: 'bash',
+    args: ['shell'],
+    details: [
+      'Load it in this shell:  source <(brandradar completion bash)',
+      'Keep it:                brandradar completion bash > ~/.local/share/bash-completion/completions/brandradar',
+      'zsh: run autoload -U bashcompinit && bashcompinit first, then source it the same way.',
+    ],
+    async run({ io, args }) {
+      if (args[0] !== 'bash') throw new UsageError('the script is written for bash (zsh loads it through bashcompinit): brandradar completion bash');
+      const commands = [
+        ...Object.entries(COMMANDS).flatMap(([group, list]) => list.map((c): CompletedCommand => ({ words: [group, c.name], flags: Object.keys(c.options ?? {}) }))),
+        ...TOP_LEVEL.map((c): CompletedCommand => ({ words: [c.name], flags: Object.keys(c.options ?? {}), ...(c.name === 'completion' ? { firstArgument: ['bash'] } : {}) })),
+      ];
+      io.stdout.write(bashCompletion(commands, Object.keys(GLOBAL_OPTIONS)));
       return EXIT.ok;
     },
   },
