@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEMO_TRACKERS, seedDemoTrackers } from './demo-trackers';
 import { localSettings, startLocalStack } from './local-stack';
 
 /**
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   });
 
   // A failure here must not leave the stack running without this process to stop it.
-  const apiKey = await demoApiKey(settings.adminPort, stack.adminToken, path.join(settings.dataDir, 'demo-account.json')).catch(async (e: unknown) => {
+  const { apiKey, created } = await demoApiKey(settings.adminPort, stack.adminToken, path.join(settings.dataDir, 'demo-account.json')).catch(async (e: unknown) => {
     stopping = true;
     await stack.stop();
     throw e;
@@ -49,7 +50,16 @@ async function main(): Promise<void> {
    curl -s -H "Authorization: Bearer ${apiKey}" ${base}/api/v1/rates
  Ctrl-C stops everything.
 ────────────────────────────────────────────────────────────────────`);
+  // A new demo account gets trackers with a short history, run in the background: the web app's
+  // overview and report then have figures and changes to show from the first sign-in.
+  if (created) {
+    console.log(`Running ${DEMO_TRACKERS.length} demo trackers ${DEMO_RUNS} times each on the simulated surfaces (about a minute)…`);
+    seedDemoTrackers(base, apiKey, DEMO_RUNS, (line) => console.log(line)).catch((e: unknown) => console.error(`The demo trackers could not be set up: ${e instanceof Error ? e.message : String(e)}`));
+  }
 }
+
+/** Runs of each demo tracker at the first start: enough for a trend and a change. */
+const DEMO_RUNS = 3;
 
 /**
  * Creates the demo account on first start; later starts issue it a fresh key. A store started over
@@ -57,7 +67,7 @@ async function main(): Promise<void> {
  * state file names: a new one is made then (under another address if the store already has a demo
  * account this file does not name).
  */
-async function demoApiKey(adminPort: number, adminToken: string, stateFile: string): Promise<string> {
+async function demoApiKey(adminPort: number, adminToken: string, stateFile: string): Promise<{ apiKey: string; created: boolean }> {
   const admin = async (p: string, body?: unknown) => {
     const res = await fetch(`http://127.0.0.1:${adminPort}${p}`, {
       method: 'POST',
@@ -70,7 +80,7 @@ async function demoApiKey(adminPort: number, adminToken: string, stateFile: stri
   if (fs.existsSync(stateFile)) {
     const { accountId } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { accountId: string };
     const issued = await admin(`/admin/v1/accounts/${accountId}/api-keys`);
-    if (issued.status === 201) return issued.json.apiKey!;
+    if (issued.status === 201) return { apiKey: issued.json.apiKey!, created: false };
     if (issued.status !== 404) throw issued.failure();
     console.log(`The demo account ${accountId} is not in this store (it was started over): creating a new one.`);
   }
@@ -79,7 +89,7 @@ async function demoApiKey(adminPort: number, adminToken: string, stateFile: stri
     if (created.status === 409) continue; // a demo account this file does not name
     if (created.status !== 201) throw created.failure();
     fs.writeFileSync(stateFile, JSON.stringify({ accountId: created.json.account!.id }) + '\n');
-    return created.json.apiKey!;
+    return { apiKey: created.json.apiKey!, created: true };
   }
   throw new Error('could not create a demo account');
 }

@@ -11,3 +11,4 @@ export * from './local-stack';
 export * from './smtp-catcher';
 export * from './kube';
 export * from './apt';
+export * from './demo-trackers';
