@@ -1,147 +1,226 @@
 /**
- * A line chart in plain SVG: the measure over time, its 95% interval as a band (and a whisker per
- * run), the sample size on hover or focus, and the same numbers as a table for screen readers and
- * for reading exact values. Every point is reachable with Tab and the arrow keys.
+ * A comparison chart in plain SVG: one line per name over the runs, each with its 95% interval as
+ * a light band, told apart by colour, dash and marker shape and named in a legend. The plot is one
+ * Tab stop: the arrow keys move between runs and names, a pointer or a tap anywhere shows the
+ * nearest point, and what is shown is also said in a polite live region. The same numbers are in a
+ * data table. Drawn at the container's real pixel width (no viewBox), so its text keeps its CSS size
+ * on a phone; redrawn when that width changes.
  */
+import {
+  describeSpot,
+  intervalText,
+  layout,
+  MARGIN,
+  markerPath,
+  moveSpot,
+  nearestRun,
+  nearestSeries,
+  plotHeight,
+  seriesStyle,
+  stretches,
+  type ChartRun,
+  type ChartValue,
+  type ComparisonSpec,
+  type Layout,
+  type SeriesStyle,
+  type Spot,
+} from './chart-layout.js';
 import { h, svg, uid } from './dom.js';
-import { when } from './format.js';
 
-export interface ChartPoint {
-  /** The run's time (ISO 8601). */
-  at: string;
-  value: number;
-  /** The 95% interval; null when the measure has none (an average, net sentiment). */
-  low: number | null;
-  high: number | null;
-  /** The sample the value is taken over, as a phrase: `n = 12 answers`. */
-  sample: string;
+export type { ComparisonSpec };
+
+/** Which x labels fit: the first and last, and the middle one when there is room. */
+const labelledRuns = (n: number, width: number): number[] => (n <= 1 ? [0] : n === 2 || width < 420 ? [0, n - 1] : [0, Math.floor((n - 1) / 2), n - 1]);
+
+/** Dates on the x axis; times of day when all runs are within two days. */
+function axisDate(runs: ChartRun[]): (iso: string) => string {
+  const times = runs.map((r) => Date.parse(r.at));
+  const short = Math.max(...times) - Math.min(...times) < 2 * 86_400_000;
+  const f = new Intl.DateTimeFormat(undefined, short ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' });
+  return (iso) => f.format(new Date(iso));
 }
 
-export interface ChartSpec {
-  title: string;
-  points: ChartPoint[];
-  /** The y axis: its range and the values to label. */
-  domain: [number, number];
-  ticks: number[];
-  format: (v: number) => string;
+function swatch(style: SeriesStyle): SVGSVGElement {
+  return svg(
+    'svg',
+    { class: 'swatch', width: 32, height: 16, 'aria-hidden': 'true' },
+    svg('line', { x1: 1, x2: 31, y1: 8, y2: 8, stroke: style.colour, 'stroke-width': 2.5, 'stroke-dasharray': style.dash || null }),
+    svg('path', { class: `marker ${style.shape}`, d: markerPath(style.shape, 16, 8, 4), stroke: style.colour }),
+  );
 }
 
-const W = 640;
-const H = 240;
-const M = { left: 52, right: 16, top: 14, bottom: 30 };
-
-/** Where each point goes in the SVG's coordinates. */
-export function layout(spec: ChartSpec): { x: number[]; y: (v: number) => number } {
-  const times = spec.points.map((p) => Date.parse(p.at));
-  const [t0, t1] = [Math.min(...times), Math.max(...times)];
-  const innerW = W - M.left - M.right;
-  const x = times.map((t) => (t1 === t0 ? M.left + innerW / 2 : M.left + ((t - t0) / (t1 - t0)) * innerW));
-  const [d0, d1] = spec.domain;
-  const y = (v: number) => M.top + (1 - (v - d0) / (d1 - d0)) * (H - M.top - M.bottom);
-  return { x, y };
-}
-
-const describe = (spec: ChartSpec, p: ChartPoint): string =>
-  `${when(p.at)}: ${spec.format(p.value)}${p.low !== null && p.high !== null ? `, 95% interval ${spec.format(p.low)} to ${spec.format(p.high)}` : ''}, ${p.sample}`;
-
-export function lineChart(spec: ChartSpec): HTMLElement {
-  const { x, y } = layout(spec);
+export function comparisonChart(spec: ComparisonSpec): HTMLElement {
   const titleId = uid('chart-title');
-  const pts = spec.points;
-  const banded = pts.map((p, i) => ({ p, i })).filter(({ p }) => p.low !== null && p.high !== null);
-
-  const grid = spec.ticks.map((t) =>
-    svg('g', { class: 'tick' }, svg('line', { x1: M.left, x2: W - M.right, y1: y(t), y2: y(t) }), svg('text', { x: M.left - 6, y: y(t), dy: '0.32em', 'text-anchor': 'end' }, spec.format(t))),
-  );
-  const labelled = pts.length <= 3 ? pts.map((_, i) => i) : [0, Math.floor((pts.length - 1) / 2), pts.length - 1];
-  const dates = labelled.map((i) => svg('text', { class: 'date', x: x[i]!, y: H - 8, 'text-anchor': i === 0 && pts.length > 1 ? 'start' : i === pts.length - 1 && pts.length > 1 ? 'end' : 'middle' }, shortDate(pts[i]!.at)));
-  const band =
-    banded.length >= 2
-      ? svg('path', {
-          class: 'band',
-          d: `M${banded.map(({ p, i }) => `${x[i]},${y(p.high!)}`).join('L')}L${[...banded].reverse().map(({ p, i }) => `${x[i]},${y(p.low!)}`).join('L')}Z`,
-        })
-      : null;
-  const whiskers = banded.map(({ p, i }) => svg('line', { class: 'whisker', x1: x[i]!, x2: x[i]!, y1: y(p.high!), y2: y(p.low!) }));
-  const line = pts.length >= 2 ? svg('path', { class: 'line', d: `M${pts.map((p, i) => `${x[i]},${y(p.value)}`).join('L')}` }) : null;
-
+  const helpId = uid('chart-help');
+  const names = spec.series.map((s) => s.name);
+  const plot = svg('svg', { class: 'plot', 'aria-hidden': 'true' });
   const tip = h('div', { class: 'chart-tip', hidden: true, 'aria-hidden': 'true' });
-  const circles = pts.map((p, i) =>
-    svg('circle', { class: 'point', cx: x[i]!, cy: y(p.value), r: 5, tabindex: 0, role: 'img', 'aria-label': describe(spec, p), 'data-index': i }),
+  const live = h('p', { class: 'visually-hidden', 'aria-live': 'polite' });
+  const area = h(
+    'div',
+    {
+      class: 'plot-wrap',
+      tabindex: 0,
+      role: 'application',
+      'aria-roledescription': 'chart',
+      'aria-label': `${spec.title}: ${names.length} name${names.length === 1 ? '' : 's'} over ${spec.runs.length} run${spec.runs.length === 1 ? '' : 's'}`,
+      'aria-describedby': helpId,
+    },
+    plot,
+    tip,
   );
-  const show = (i: number) => {
-    const p = pts[i]!;
-    circles.forEach((c, j) => c.classList.toggle('active', j === i));
+  let width = 0;
+  let geometry: Layout | null = null;
+  /** The point shown (by the keyboard, a pointer or a tap); the latest run of the first name until then. */
+  let spot: Spot = { run: spec.runs.length - 1, series: 0 };
+  let showing = false;
+
+  const draw = () => {
+    const height = plotHeight(width);
+    const g = layout(spec.runs, spec.domain, width, height);
+    geometry = g;
+    const { x, y } = g;
+    const grid = spec.ticks.map((t) =>
+      svg('g', {}, svg('line', { x1: MARGIN.left, x2: width - MARGIN.right, y1: y(t), y2: y(t) }), svg('text', { x: MARGIN.left - 6, y: y(t), dy: '0.32em', 'text-anchor': 'end' }, spec.format(t))),
+    );
+    const date = axisDate(spec.runs);
+    const labelled = labelledRuns(spec.runs.length, width);
+    const dates = labelled.map((i) =>
+      svg('text', { x: x[i]!, y: height - 8, 'text-anchor': labelled.length > 1 && i === 0 ? 'start' : labelled.length > 1 && i === spec.runs.length - 1 ? 'end' : 'middle' }, date(spec.runs[i]!.at)),
+    );
+    const lines = spec.series.map((s, si) => {
+      const style = seriesStyle(si);
+      const banded = (i: number) => s.values[i]?.low != null && s.values[i]?.high != null;
+      const bands = stretches(spec.runs.length, banded).map((idx) =>
+        idx.length === 1
+          ? svg('line', { class: 'whisker', x1: x[idx[0]!]!, x2: x[idx[0]!]!, y1: y(s.values[idx[0]!]!.high!), y2: y(s.values[idx[0]!]!.low!), stroke: style.colour })
+          : svg('path', {
+              class: 'band',
+              fill: style.colour,
+              d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.high!)}`).join('L')}L${[...idx].reverse().map((i) => `${x[i]},${y(s.values[i]!.low!)}`).join('L')}Z`,
+            }),
+      );
+      const segments = stretches(spec.runs.length, (i) => s.values[i] != null)
+        .filter((idx) => idx.length >= 2)
+        .map((idx) => svg('path', { class: 'line', stroke: style.colour, 'stroke-dasharray': style.dash || null, d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.value)}`).join('L')}` }));
+      const markers = s.values.flatMap((v, i) => (v ? [svg('path', { class: `marker ${style.shape}`, stroke: style.colour, d: markerPath(style.shape, x[i]!, y(v.value), 4.5) })] : []));
+      return { bands, segments, markers };
+    });
+    plot.setAttribute('width', String(width));
+    plot.setAttribute('height', String(height));
+    plot.replaceChildren(
+      svg('g', { class: 'grid' }, ...grid, ...dates),
+      svg('g', { class: 'bands' }, ...lines.flatMap((l) => l.bands)),
+      svg('g', {}, ...lines.flatMap((l) => l.segments)),
+      svg('g', {}, ...lines.flatMap((l) => l.markers)),
+    );
+    if (showing) show(spot, false);
+  };
+
+  const show = (at: Spot, announce: boolean) => {
+    spot = at;
+    showing = true;
+    if (announce) live.textContent = describeSpot(spec, at);
+    if (!geometry) return;
+    const s = spec.series[at.series]!;
+    const v = s.values[at.run];
+    const px = geometry.x[at.run]!;
+    const style = seriesStyle(at.series);
+    plot.querySelector('.focus')?.remove();
+    plot.append(
+      svg(
+        'g',
+        { class: 'focus' },
+        svg('line', { class: 'guide', x1: px, x2: px, y1: MARGIN.top, y2: plotHeight(width) - MARGIN.bottom }),
+        v ? svg('path', { class: `marker ring ${style.shape}`, stroke: style.colour, d: markerPath(style.shape, px, geometry.y(v.value), 7) }) : null,
+      ),
+    );
     tip.replaceChildren(
-      h('strong', {}, spec.format(p.value)),
-      h('span', {}, when(p.at)),
-      h('span', {}, p.low !== null && p.high !== null ? `95% interval ${spec.format(p.low)}–${spec.format(p.high)}` : 'no interval for this measure'),
-      h('span', { class: 'sample' }, p.sample),
+      h('strong', { class: 'tip-name' }, s.name),
+      h('span', { class: 'tip-value' }, v ? spec.format(v.value) : 'no value in this run'),
+      ...(v ? [h('span', {}, intervalText(spec, v)), h('span', { class: 'sample' }, v.sample)] : []),
+      h('span', { class: 'tip-run' }, `Run ${spec.runs[at.run]!.label}`),
     );
     tip.hidden = false;
-    tip.style.left = `${Math.min(80, Math.max(20, (x[i]! / W) * 100))}%`;
-    tip.style.top = `${(y(p.value) / H) * 100}%`;
+    // Kept inside the plot's width; below the point when there is no room above it.
+    const py = v ? geometry.y(v.value) : MARGIN.top;
+    const left = Math.min(Math.max(0, px - tip.offsetWidth / 2), Math.max(0, width - tip.offsetWidth));
+    const below = py < tip.offsetHeight + 16;
+    tip.classList.toggle('below', below);
+    tip.style.left = `${left}px`;
+    tip.style.top = `${below ? py + 14 : py}px`;
   };
   const hide = () => {
+    showing = false;
     tip.hidden = true;
-    circles.forEach((c) => c.classList.remove('active'));
+    plot.querySelector('.focus')?.remove();
   };
-  circles.forEach((c, i) => {
-    c.addEventListener('focus', () => show(i));
-    c.addEventListener('blur', hide);
-    c.addEventListener('keydown', (e) => {
-      const to = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : -1;
-      if (to < 0 || to >= circles.length) return;
-      e.preventDefault();
-      circles[to]!.focus();
-    });
-  });
 
-  const plot = svg(
-    'svg',
-    { viewBox: `0 0 ${W} ${H}`, role: 'group', 'aria-labelledby': titleId, class: 'plot' },
-    svg('g', { class: 'grid', 'aria-hidden': 'true' }, ...grid, ...dates),
-    svg('g', { 'aria-hidden': 'true' }, band, ...whiskers, line),
-    svg('g', {}, ...circles),
-  );
-  // The point nearest the pointer across the whole width, so hovering (or a tap) needs no aim.
-  plot.addEventListener('pointermove', (e) => {
+  area.addEventListener('focus', () => show(spot, true));
+  area.addEventListener('blur', hide);
+  area.addEventListener('keydown', (e) => {
+    const to = moveSpot(spot, e.key, spec.runs.length, spec.series.length);
+    if (!to) return;
+    e.preventDefault();
+    show(to, true);
+  });
+  // The run nearest the pointer across the whole width, then the name nearest it at that run: no aim needed.
+  const spotAt = (e: PointerEvent): Spot | null => {
+    if (!geometry) return null;
     const box = plot.getBoundingClientRect();
-    const at = ((e.clientX - box.left) / box.width) * W;
-    let nearest = 0;
-    x.forEach((xi, i) => {
-      if (Math.abs(xi - at) < Math.abs(x[nearest]! - at)) nearest = i;
-    });
-    show(nearest);
+    const run = nearestRun(geometry.x, e.clientX - box.left);
+    const ys = spec.series.map((s) => (s.values[run] ? geometry!.y(s.values[run]!.value) : null));
+    return { run, series: nearestSeries(ys, e.clientY - box.top) ?? spot.series };
+  };
+  area.addEventListener('pointermove', (e) => {
+    const at = spotAt(e);
+    if (at) show(at, false);
   });
-  plot.addEventListener('pointerleave', () => {
-    if (!circles.includes(document.activeElement as SVGCircleElement)) hide();
+  area.addEventListener('pointerdown', (e) => {
+    const at = spotAt(e);
+    if (at) show(at, true);
   });
+  // A touch pointer leaves when the finger lifts: the tapped point stays shown until the next tap or blur.
+  area.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'mouse' && document.activeElement !== area) hide();
+  });
+  new ResizeObserver(([entry]) => {
+    const w = Math.floor(entry!.contentRect.width);
+    if (w > 0 && w !== width) {
+      width = w;
+      draw();
+    }
+  }).observe(area);
 
+  const cell = (v: ChartValue | null) =>
+    v ? h('td', {}, spec.format(v.value), h('span', { class: 'interval' }, v.low !== null && v.high !== null ? `${spec.format(v.low)}–${spec.format(v.high)}` : ''), h('span', { class: 'sample' }, v.sample)) : h('td', {}, '—');
   return h(
     'figure',
     { class: 'chart' },
     h('figcaption', { id: titleId }, spec.title),
-    h('div', { class: 'plot-wrap' }, plot, tip),
+    h(
+      'ul',
+      { class: 'legend', 'aria-label': 'Legend' },
+      ...spec.series.map((s, i) => h('li', {}, swatch(seriesStyle(i)), h('span', { class: 'legend-name', title: s.name }, s.name))),
+    ),
+    h('p', { id: helpId, class: 'hint' }, 'Focus the chart, then use the arrow keys: left and right between runs, up and down between names, Home and End for the first and last run. Point at or tap the chart to show the nearest run.'),
+    area,
+    live,
     h(
       'details',
       { class: 'data' },
       h('summary', {}, 'Data table'),
       h(
-        'table',
-        {},
-        h('caption', {}, spec.title),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Run'), h('th', { scope: 'col' }, 'Value'), h('th', { scope: 'col' }, '95% interval'), h('th', { scope: 'col' }, 'Sample'))),
+        'div',
+        { class: 'data-wrap' },
         h(
-          'tbody',
+          'table',
           {},
-          ...pts.map((p) =>
-            h('tr', {}, h('th', { scope: 'row' }, when(p.at)), h('td', {}, spec.format(p.value)), h('td', {}, p.low !== null && p.high !== null ? `${spec.format(p.low)}–${spec.format(p.high)}` : '—'), h('td', {}, p.sample)),
-          ),
+          h('caption', {}, `${spec.title}: value, 95% interval and sample per run`),
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Run'), ...names.map((n) => h('th', { scope: 'col' }, n)))),
+          h('tbody', {}, ...spec.runs.map((r, i) => h('tr', {}, h('th', { scope: 'row' }, r.label), ...spec.series.map((s) => cell(s.values[i] ?? null))))),
         ),
       ),
     ),
   );
 }
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });

@@ -1,24 +1,32 @@
-/** The report page: charts per name, the latest change, the runs, and each run's answers (Markdown rendered) with the counted mentions marked. */
+/**
+ * The report page: a date range, one chart comparing the names, each name's latest change, the
+ * runs, and each run's answers (Markdown rendered) with the counted mentions marked.
+ */
 import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
-import { lineChart, type ChartSpec } from './chart.js';
+import { comparisonChart, type ComparisonSpec } from './chart.js';
 import { h, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
+import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
 import type { View } from './view.js';
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
 const POLL_MS = 2000;
+/** The newest runs the report reads: the date range filters these. */
+const REPORT_RUNS = 50;
 
 /** `namesEdited`: the user has just saved an edit of the tracked names only, so recomputing its history is suggested. */
 export async function reportView(view: View, trackerId: string, namesEdited = false): Promise<void> {
-  let report = await api.report(trackerId);
+  let report = await api.report(trackerId, REPORT_RUNS);
   let measure = measuresFor(report.tracker.primitive)[0]!;
   let shownRun: string | null = null;
+  let preset: Preset | 'custom' = 'all';
+  let range: DateRange = { from: null, to: null };
   // The tracked name whose mentions the cells table shows; the first name of the latest run until one is chosen.
   let cellsName: string | null = null;
   // The run "Run now" queued: watched until it has finished, even when the page's next read already finds it finished.
@@ -34,6 +42,14 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
 
   const render = () => {
     const t = report.tracker;
+    const labels = runLabels(report.runs);
+    // The runs in the chosen range: the charts and the runs table show these, and so will the breakdowns.
+    const inRange = runsInRange(report.runs, range);
+    const chooseRange = (to: { preset: Preset | 'custom'; range: DateRange }, focusId: string) => {
+      ({ preset, range } = to);
+      render();
+      document.getElementById(focusId)?.focus();
+    };
     const measures = measuresFor(t.primitive);
     const select = h(
       'select',
@@ -63,16 +79,19 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
       ),
       recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
-      charts(report, measure),
-      mentionsByCell(report, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
+      rangeFields(report.runs, preset, range, chooseRange),
+      charts(report, inRange, labels, measure),
+      // Breakdowns by surface and prompt × name (breakdowns.ts) and the cited-sources leaderboard
+      // (sources.ts) go here, each called with (report, inRange, measure).
+      mentionsByCell(report, labels, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
       insights.element,
-      runsTable(report, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
-      shownRun ? answers(report, shownRun) : null,
+      runsTable(report, inRange, labels, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
+      shownRun ? answers(report, labels, shownRun) : null,
     );
   };
 
   const reload = async () => {
-    report = await api.report(trackerId);
+    report = await api.report(trackerId, REPORT_RUNS);
     if (view.current()) render();
   };
   const watch = async (queued: Promise<{ run: Run; replayed: boolean }>) => {
@@ -103,7 +122,7 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
 const describeQueued = ({ run, replayed }: { run: Run; replayed: boolean }) =>
   replayed ? `That run was already requested; it is ${run.status.toLowerCase()}.` : `Run queued: ${run.summary.answers} answers to fetch. This page updates when it has finished.`;
 
-function scale(measure: Measure, values: number[]): Pick<ChartSpec, 'domain' | 'ticks' | 'format'> {
+function scale(measure: Measure, values: number[]): Pick<ComparisonSpec, 'domain' | 'ticks' | 'format'> {
   switch (measure.kind) {
     case 'rate':
       return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => `${+(v * 100).toFixed(1)}%` };
@@ -116,26 +135,90 @@ function scale(measure: Measure, values: number[]): Pick<ChartSpec, 'domain' | '
   }
 }
 
-function charts(report: Report, measure: Measure): HTMLElement {
-  const runs = measuredRuns(report.runs);
+/** The range as a preset or two dates; the report holds the newest runs only, and says so when the range reaches past them. */
+function rangeFields(loaded: Run[], preset: Preset | 'custom', range: DateRange, choose: (to: { preset: Preset | 'custom'; range: DateRange }, focusId: string) => void): HTMLElement {
+  const date = (id: string, label: string, end: keyof DateRange) =>
+    h(
+      'span',
+      { class: 'range-date' },
+      h('label', { for: id }, label),
+      h('input', {
+        type: 'date',
+        id,
+        value: range[end] ?? '',
+        on: { change: (e) => choose({ preset: 'custom', range: { ...range, [end]: (e.target as HTMLInputElement).value || null } }, id) },
+      }),
+    );
+  const beyond = beyondLoaded(loaded, range, REPORT_RUNS);
+  return h(
+    'fieldset',
+    { class: 'field range' },
+    h('legend', {}, 'Date range'),
+    h(
+      'div',
+      { class: 'range-fields' },
+      h(
+        'span',
+        { class: 'range-date' },
+        h('label', { for: 'range-preset' }, 'Show'),
+        h(
+          'select',
+          {
+            id: 'range-preset',
+            on: {
+              change: (e) => {
+                const chosen = (e.target as HTMLSelectElement).value as Preset | 'custom';
+                choose({ preset: chosen, range: chosen === 'custom' ? range : presetRange(chosen, new Date()) }, 'range-preset');
+              },
+            },
+          },
+          ...PRESETS.map((p) => h('option', { value: p.id, selected: p.id === preset }, p.label)),
+          h('option', { value: 'custom', selected: preset === 'custom' }, 'Chosen dates'),
+        ),
+      ),
+      date('range-from', 'From', 'from'),
+      date('range-to', 'To', 'to'),
+    ),
+    beyond ? h('p', { class: 'hint' }, beyond) : null,
+  );
+}
+
+function charts(report: Report, inRange: Run[], labels: Map<string, string>, measure: Measure): HTMLElement {
+  const runs = measuredRuns(inRange);
   const headingId = uid('charts');
-  if (runs.length === 0) return h('section', { 'aria-labelledby': headingId }, h('h2', { id: headingId }, measure.label), h('p', {}, 'No finished run yet. Run the tracker to see its numbers here.'));
+  const heading = h('h2', { id: headingId }, `${measure.label}, ${rangeText(runs)}`);
+  if (runs.length === 0)
+    return h(
+      'section',
+      { 'aria-labelledby': headingId },
+      heading,
+      h('p', {}, measuredRuns(report.runs).length === 0 ? 'No finished run yet. Run the tracker to see its numbers here.' : 'No finished run in this date range. Choose a wider range.'),
+    );
   const latest = runs[runs.length - 1]!;
   const delta = latest.delta;
   const changes = delta ? measure.changes(delta) : [];
-  const figures = chartedNames(measure, runs).map((name) => {
-    const points = runs.flatMap((r) => {
+  const names = chartedNames(measure, runs);
+  const named = measure.stats(latest.metrics).length;
+  const series = names.map((name) => ({
+    name,
+    values: runs.map((r) => {
       const stat = measure.stats(r.metrics).find((s) => s.name === name)?.stat;
-      if (!stat || stat.value === null) return [];
-      return [{ at: runTime(r), value: stat.value, low: stat.interval?.low ?? null, high: stat.interval?.high ?? null, sample: sample(measure, stat) }];
-    });
+      return stat && stat.value !== null ? { value: stat.value, low: stat.interval?.low ?? null, high: stat.interval?.high ?? null, sample: sample(measure, stat) } : null;
+    }),
+  }));
+  const chart = comparisonChart({
+    title: `${measure.label} by run`,
+    runs: runs.map((r) => ({ at: runTime(r), label: labels.get(r.id)! })),
+    series,
+    ...scale(measure, series.flatMap((s) => s.values.flatMap((v) => (v ? [v.value] : [])))),
+  });
+  const details = names.map((name) => {
     const change = changes.find((c) => c.name === name)?.change;
     const latestOfName = nameMetrics(latest).find((b) => b.name === name);
     return h(
       'div',
       { class: 'series' },
       h('h3', {}, name),
-      lineChart({ title: `${measure.label} of ${name} by run`, points, ...scale(measure, points.map((p) => p.value)) }),
       h('p', { class: 'delta' }, h('strong', {}, 'Latest change: '), delta === null ? 'no earlier comparable run.' : change ? sayChange(measure, change, delta.minimumAnswers) : 'not tracked in the previous run.'),
       latestOfName?.stability ? h('p', { class: 'stability' }, h('strong', {}, 'Latest run: '), `${stabilityText(latestOfName.stability)}.`) : null,
       measure.kind === 'position' && latestOfName?.positionQuartiles ? h('p', { class: 'quartiles' }, h('strong', {}, 'Latest run: '), `${quartilesText(latestOfName.positionQuartiles)}.`) : null,
@@ -147,19 +230,21 @@ function charts(report: Report, measure: Measure): HTMLElement {
   return h(
     'section',
     { 'aria-labelledby': headingId },
-    h('h2', { id: headingId }, measure.label),
+    heading,
     h(
       'p',
       { class: 'hint' },
-      'The band is the 95% interval',
+      'Each band is a 95% interval',
       sampled ? ', which allows for the samples of one prompt on one surface agreeing more than independent answers would' : '',
-      '. Hover or focus a point for its sample size; each chart has a data table.',
+      '. Point at, tap or focus the chart for a run’s values and sample sizes; the chart has a data table.',
     ),
+    named > names.length ? h('p', { class: 'hint' }, `The chart shows the first ${names.length} of the ${named} names of the latest run, in its order.`) : null,
     sampled
       ? h('p', { class: 'hint' }, 'Stable: of the prompt × surface cells with at least 2 answers, the share whose answers all agree on whether the name is mentioned (all of them do, or none).')
       : null,
+    chart,
     brandStability ? h('p', { class: 'stability' }, h('strong', {}, `Latest run, mentions of ${report.tracker.brand}: `), `${stabilityText(brandStability)}.`) : null,
-    h('div', { class: 'series-grid' }, ...figures),
+    h('div', { class: 'series-grid' }, ...details),
     delta ? h('p', { class: 'note' }, delta.note) : null,
   );
 }
@@ -169,7 +254,7 @@ function charts(report: Report, measure: Measure): HTMLElement {
  * of a cell's samples it is mentioned. A cell whose samples disagree is marked in words as well as
  * by its shading.
  */
-function mentionsByCell(report: Report, chosen: string | null, choose: (name: string) => void): HTMLElement | null {
+function mentionsByCell(report: Report, labels: Map<string, string>, chosen: string | null, choose: (name: string) => void): HTMLElement | null {
   const run = measuredRuns(report.runs).at(-1);
   const names = run ? nameMetrics(run).map((b) => b.name) : [];
   if (!run || names.length === 0) return null;
@@ -183,7 +268,7 @@ function mentionsByCell(report: Report, chosen: string | null, choose: (name: st
     'section',
     { 'aria-labelledby': 'cells-heading' },
     h('h2', { id: 'cells-heading' }, 'Mentions by prompt and surface'),
-    h('p', { class: 'hint' }, `The run of ${when(runTime(run))}: ${runAnswers(run)}. Each cell is one prompt asked on one surface, as many times as the tracker samples it.`),
+    h('p', { class: 'hint' }, `Run ${labels.get(run.id)}: ${runAnswers(run)}. Each cell is one prompt asked on one surface, as many times as the tracker samples it.`),
     h(
       'div',
       { class: 'field inline' },
@@ -203,32 +288,32 @@ function mentionsByCell(report: Report, chosen: string | null, choose: (name: st
   );
 }
 
-function runsTable(report: Report, showAnswers: (runId: string) => void): HTMLElement {
+function runsTable(report: Report, inRange: Run[], labels: Map<string, string>, showAnswers: (runId: string) => void): HTMLElement {
+  const heading = report.runs.length === 0 ? 'Runs' : rangeText(inRange).replace(/^n/, 'N');
   const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
   return h(
     'section',
     { 'aria-labelledby': 'runs-heading' },
-    h('h2', { id: 'runs-heading' }, 'Runs'),
-    report.runs.length === 0
-      ? h('p', {}, 'No runs yet.')
+    h('h2', { id: 'runs-heading' }, heading),
+    inRange.length === 0
+      ? h('p', {}, report.runs.length === 0 ? 'No runs yet.' : 'No runs in this date range.')
       : h(
           'table',
           { class: 'cards' },
-          h('caption', { class: 'visually-hidden' }, 'Runs, newest first'),
-          h('thead', {}, h('tr', {}, ...['When', 'Trigger', 'Status', 'Answers', 'Billed', ''].map((c) => h('th', { scope: 'col' }, c)))),
+          h('caption', { class: 'visually-hidden' }, 'Runs in the date range, newest first'),
+          h('thead', {}, h('tr', {}, ...['Run', 'Status', 'Answers', 'Billed', ''].map((c) => h('th', { scope: 'col' }, c)))),
           h(
             'tbody',
             {},
-            ...report.runs.map((r) =>
+            ...inRange.map((r) =>
               h(
                 'tr',
                 {},
-                cell('When', when(runTime(r))),
-                cell('Trigger', r.trigger),
+                cell('Run', labels.get(r.id)!),
                 cell('Status', h('span', { class: `status ${r.status.toLowerCase()}` }, r.status), r.error ? ` ${r.error.message}` : ''),
                 cell('Answers', `${r.summary.succeeded} of ${r.summary.answers} succeeded`, h('span', { class: 'plan' }, runAnswers(r))),
                 cell('Billed', money(r.billedCostMicro)),
-                cell('', r.summary.succeeded + r.summary.failed > 0 ? h('button', { class: 'secondary', on: { click: () => showAnswers(r.id) } }, 'View answers', h('span', { class: 'visually-hidden' }, ` of the run of ${when(runTime(r))}`)) : ''),
+                cell('', r.summary.succeeded + r.summary.failed > 0 ? h('button', { class: 'secondary', on: { click: () => showAnswers(r.id) } }, 'View answers', h('span', { class: 'visually-hidden' }, ` of run ${labels.get(r.id)}`)) : ''),
               ),
             ),
           ),
@@ -245,13 +330,13 @@ function marketBadge(tracker: Report['tracker'], answer: Run['results'][number][
   return answer.localised ? h('span', { class: 'badge localised' }, 'localised') : h('span', { class: 'badge' }, 'not localised');
 }
 
-function answers(report: Report, runId: string): HTMLElement | null {
+function answers(report: Report, labels: Map<string, string>, runId: string): HTMLElement | null {
   const run = report.runs.find((r) => r.id === runId);
   if (!run) return null;
   return h(
     'section',
     { 'aria-labelledby': 'answers-heading', id: 'answers' },
-    h('h2', { id: 'answers-heading', tabindex: -1 }, `Answers of the run of ${when(runTime(run))}`),
+    h('h2', { id: 'answers-heading', tabindex: -1 }, `Answers of run ${labels.get(run.id)}`),
     h('p', { class: 'hint' }, 'Marked text is what was counted as a mention.'),
     ...run.results.map((result) =>
       h(
