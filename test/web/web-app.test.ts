@@ -161,15 +161,16 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   // The header's balance is read again when a run ends: two runs of $0.56 off $20.00, on the same page.
   await page.locator('#account .balance').filter({ hasText: 'Balance $18.88' }).waitFor();
 
-  // The chart of each name: a line, a band for the 95% interval, a point per run, the sample on hover.
-  const chart = page.locator('figure.chart').filter({ hasText: 'Mention rate of HubSpot by run' });
-  expect(await page.locator('figure.chart').count()).toBe(3);
-  expect(await chart.locator('path.line').count()).toBe(1);
-  expect(await chart.locator('path.band').getAttribute('d')).toMatch(/^M[\d.,L]+Z$/);
-  expect(await chart.locator('circle.point').count()).toBe(2);
-  await chart.locator('circle.point').first().hover();
+  // One chart comparing the names: a line, a band for the 95% interval and a marker per run for
+  // each name in the legend, the nearest point's sample on hover.
+  const chart = page.locator('figure.chart');
+  expect(await chart.count()).toBe(1);
+  expect(await chart.locator('.legend-name').allTextContents()).toEqual(['HubSpot', 'Salesforce', 'Pipedrive']);
+  expect(await chart.locator('path.line').count()).toBe(3);
+  expect(await chart.locator('path.band').first().getAttribute('d')).toMatch(/^M[\d.,L]+Z$/);
+  expect(await chart.locator('svg.plot path.marker').count()).toBe(6);
+  await chart.locator('svg.plot').hover();
   await chart.locator('.chart-tip .sample').filter({ hasText: 'n = 12 answers' }).waitFor();
-  expect(await chart.locator('circle.point').first().getAttribute('aria-label')).toMatch(/95% interval .* n = 12 answers$/);
   // The same numbers as a table; the latest change as the API states it, with its note.
   await chart.getByText('Data table').click();
   expect(await chart.locator('table tbody tr').count()).toBe(2);
@@ -177,13 +178,13 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('region', { name: 'Mention rate' }).getByText('Changes between runs do not establish cause.').waitFor();
   // Another measure of the primitive.
   await page.getByLabel('Measure').selectOption({ label: 'Share of voice' });
-  await page.locator('figure.chart').filter({ hasText: 'Share of voice of HubSpot by run' }).locator('circle.point').nth(1).waitFor();
+  await page.locator('figure.chart').filter({ hasText: 'Share of voice by run' }).locator('path.line').nth(2).waitFor({ state: 'attached' });
 
-  // Keyboard: the points are reachable and the arrow keys move between them, showing each one's sample.
+  // Keyboard: the chart is one Tab stop; the arrow keys move the shown point between runs, with its sample.
   await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
-  await chart.locator('circle.point').first().focus();
-  await page.keyboard.press('ArrowRight');
-  expect(await page.evaluate("document.activeElement.getAttribute('data-index')")).toBe('1');
+  await chart.locator('.plot-wrap').focus();
+  await page.keyboard.press('ArrowLeft');
+  await chart.locator('.chart-tip .tip-run').filter({ hasText: /^Run #1 · / }).waitFor();
   await chart.locator('.chart-tip .sample').filter({ hasText: 'n = 12 answers' }).waitFor();
   // From the top of the page, Tab reaches "Run now" after the header's and the title's controls.
   await page.getByRole('heading', { level: 1 }).focus();
@@ -196,7 +197,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
 
   // An answer with each counted mention marked, from the spans the API returns.
   await page.getByRole('button', { name: /^View answers/ }).first().click();
-  await page.getByRole('heading', { name: /^Answers of the run of/ }).waitFor();
+  await page.getByRole('heading', { name: /^Answers of run #/ }).waitFor();
   expect(await page.evaluate('document.activeElement.id')).toBe('answers-heading');
   const answer = page.locator('details.answer').filter({ has: page.locator('mark[data-name="HubSpot"]') }).first();
   await answer.locator('summary').click();
@@ -211,7 +212,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   const shown = (await answer.boundingBox())!;
   await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true, clip: { x: 0, y: 0, width: 1100, height: shown.y + shown.height + 16 } });
 
-  // Phone width: nothing wider than the screen; tables turn into cards, charts scale down.
+  // Phone width: nothing wider than the screen; tables turn into cards, the chart is redrawn narrower.
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate("getComputedStyle(document.querySelector('table.cards thead')).position")).toBe('absolute');
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
@@ -373,7 +374,7 @@ it('recomputes the history after an edit of names only: the run asked before it 
   await page.getByText('You changed only the tracked names').waitFor();
   await page.getByText('Earlier runs are recomputed from their stored answers with the tracker’s current names, free of charge.').waitFor();
   expect(await recompute.getAttribute('class')).toBe('primary');
-  const pipedrive = page.locator('figure.chart').filter({ hasText: 'Mention rate of Pipedrive by run' });
+  const pipedrive = page.locator('figure.chart .legend').getByText('Pipedrive', { exact: true });
   expect(await pipedrive.count()).toBe(0);
   // Phone width: the offer and its button fit the screen.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -398,7 +399,7 @@ it('recomputes the history after an edit of names only: the run asked before it 
   await page.keyboard.press('Enter');
   release();
   await page.getByRole('status').filter({ hasText: 'History recomputed: 1 run now reports the tracker’s current names.' }).waitFor();
-  await pipedrive.locator('circle.point').waitFor();
+  await pipedrive.waitFor();
   expect(requested).toHaveLength(1);
   expect(JSON.parse(requested[0]!)).toEqual({ requestToken: expect.stringMatching(/^web-[0-9a-f-]{36}$/) });
   expect(await page.evaluate('document.activeElement.textContent')).toBe('Recompute history');
@@ -482,7 +483,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await page.locator('.discovered-name strong').filter({ hasText: new RegExp(`^${first.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().waitFor({ state: 'detached' });
   await page.keyboard.press('Enter');
   await page.getByRole('status').filter({ hasText: 'History recomputed: 1 run now reports the tracker’s current names.' }).waitFor();
-  await page.locator('figure.chart').filter({ hasText: `Mention rate of ${first.name} by run` }).waitFor();
+  await page.locator('figure.chart .legend').getByText(first.name, { exact: true }).waitFor();
 
   // Each answer says whether it was asked for the tracker's market.
   const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
