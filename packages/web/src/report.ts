@@ -43,13 +43,17 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
   const render = () => {
     const t = report.tracker;
     const labels = runLabels(report.runs);
-    // The runs in the chosen range: the charts and the runs table show these, and so will the breakdowns.
-    const inRange = runsInRange(report.runs, range);
-    const chooseRange = (to: { preset: Preset | 'custom'; range: DateRange }, focusId: string) => {
-      ({ preset, range } = to);
-      render();
-      document.getElementById(focusId)?.focus();
+    // What the date range filters is redrawn in place, so the range's own fields keep focus while a date is typed.
+    const chartSlot = h('div', {});
+    const runsSlot = h('div', {});
+    const showRange = () => {
+      const inRange = runsInRange(report.runs, range);
+      chartSlot.replaceChildren(charts(report, inRange, labels, measure));
+      // Breakdowns by surface and prompt × name (breakdowns.ts) and the cited-sources leaderboard
+      // (sources.ts) go in slots of their own here, each called with (report, inRange, measure).
+      runsSlot.replaceChildren(runsTable(report, inRange, labels, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())));
     };
+    showRange();
     const measures = measuresFor(t.primitive);
     const select = h(
       'select',
@@ -79,13 +83,14 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
       ),
       recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
-      rangeFields(report.runs, preset, range, chooseRange),
-      charts(report, inRange, labels, measure),
-      // Breakdowns by surface and prompt × name (breakdowns.ts) and the cited-sources leaderboard
-      // (sources.ts) go here, each called with (report, inRange, measure).
+      rangeFields(report.runs, { preset, range }, (to) => {
+        ({ preset, range } = to);
+        showRange();
+      }),
+      chartSlot,
       mentionsByCell(report, labels, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
       insights.element,
-      runsTable(report, inRange, labels, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
+      runsSlot,
       shownRun ? answers(report, labels, shownRun) : null,
     );
   };
@@ -135,51 +140,55 @@ function scale(measure: Measure, values: number[]): Pick<ComparisonSpec, 'domain
   }
 }
 
-/** The range as a preset or two dates; the report holds the newest runs only, and says so when the range reaches past them. */
-function rangeFields(loaded: Run[], preset: Preset | 'custom', range: DateRange, choose: (to: { preset: Preset | 'custom'; range: DateRange }, focusId: string) => void): HTMLElement {
-  const date = (id: string, label: string, end: keyof DateRange) =>
-    h(
-      'span',
-      { class: 'range-date' },
-      h('label', { for: id }, label),
-      h('input', {
-        type: 'date',
-        id,
-        value: range[end] ?? '',
-        on: { change: (e) => choose({ preset: 'custom', range: { ...range, [end]: (e.target as HTMLInputElement).value || null } }, id) },
-      }),
-    );
-  const beyond = beyondLoaded(loaded, range, REPORT_RUNS);
+type RangeChoice = { preset: Preset | 'custom'; range: DateRange };
+
+/**
+ * The range as a preset or two dates, each change told to `changed`. A preset fills in its dates; a
+ * date typed makes the range "chosen dates". The report holds the newest runs only, and says so
+ * when the range reaches past them.
+ */
+function rangeFields(loaded: Run[], current: RangeChoice, changed: (to: RangeChoice) => void): HTMLElement {
+  let { preset, range } = current;
+  const note = h('p', { class: 'hint', 'aria-live': 'polite' });
+  const update = () => {
+    note.textContent = beyondLoaded(loaded, range, REPORT_RUNS) ?? '';
+    changed({ preset, range });
+  };
+  const date = (id: string, end: keyof DateRange) => {
+    const input = h('input', { type: 'date', id, value: range[end] ?? '' });
+    input.addEventListener('change', () => {
+      preset = 'custom';
+      select.value = preset;
+      range = { ...range, [end]: input.value || null };
+      update();
+    });
+    return input;
+  };
+  const select = h(
+    'select',
+    { id: 'range-preset' },
+    ...PRESETS.map((p) => h('option', { value: p.id, selected: p.id === preset }, p.label)),
+    h('option', { value: 'custom', selected: preset === 'custom' }, 'Chosen dates'),
+  );
+  const from = date('range-from', 'from');
+  const to = date('range-to', 'to');
+  select.addEventListener('change', () => {
+    preset = select.value as Preset | 'custom';
+    if (preset !== 'custom') {
+      range = presetRange(preset, new Date());
+      from.value = range.from ?? '';
+      to.value = range.to ?? '';
+    }
+    update();
+  });
+  note.textContent = beyondLoaded(loaded, range, REPORT_RUNS) ?? '';
+  const field = (id: string, label: string, input: HTMLElement) => h('span', { class: 'range-date' }, h('label', { for: id }, label), input);
   return h(
     'fieldset',
     { class: 'field range' },
     h('legend', {}, 'Date range'),
-    h(
-      'div',
-      { class: 'range-fields' },
-      h(
-        'span',
-        { class: 'range-date' },
-        h('label', { for: 'range-preset' }, 'Show'),
-        h(
-          'select',
-          {
-            id: 'range-preset',
-            on: {
-              change: (e) => {
-                const chosen = (e.target as HTMLSelectElement).value as Preset | 'custom';
-                choose({ preset: chosen, range: chosen === 'custom' ? range : presetRange(chosen, new Date()) }, 'range-preset');
-              },
-            },
-          },
-          ...PRESETS.map((p) => h('option', { value: p.id, selected: p.id === preset }, p.label)),
-          h('option', { value: 'custom', selected: preset === 'custom' }, 'Chosen dates'),
-        ),
-      ),
-      date('range-from', 'From', 'from'),
-      date('range-to', 'To', 'to'),
-    ),
-    beyond ? h('p', { class: 'hint' }, beyond) : null,
+    h('div', { class: 'range-fields' }, field('range-preset', 'Show', select), field('range-from', 'From', from), field('range-to', 'To', to)),
+    note,
   );
 }
 
@@ -238,7 +247,9 @@ function charts(report: Report, inRange: Run[], labels: Map<string, string>, mea
       sampled ? ', which allows for the samples of one prompt on one surface agreeing more than independent answers would' : '',
       '. Point at, tap or focus the chart for a run’s values and sample sizes; the chart has a data table.',
     ),
-    named > names.length ? h('p', { class: 'hint' }, `The chart shows the first ${names.length} of the ${named} names of the latest run, in its order.`) : null,
+    named > names.length
+      ? h('p', { class: 'hint' }, `The chart shows the first ${names.length} of the ${named} ${report.tracker.primitive === 'citations' ? 'domains' : 'names'} of the latest run, in its order.`)
+      : null,
     sampled
       ? h('p', { class: 'hint' }, 'Stable: of the prompt × surface cells with at least 2 answers, the share whose answers all agree on whether the name is mentioned (all of them do, or none).')
       : null,
