@@ -1,4 +1,4 @@
-import { describeSpot, layout, markerPath, MARGIN, moveSpot, nearestRun, nearestSeries, seriesStyle, type ComparisonSpec } from '../../packages/web/src/chart-layout';
+import { describeSpot, layout, markerPath, MARGIN, moveSpot, nearestRun, nearestSeries, plotHeight, seriesStyle, stretches, type ComparisonSpec } from '../../packages/web/src/chart-layout';
 
 // The comparison chart's geometry and navigation (packages/web/src/chart.ts), in node.
 const HOSTILE = ['__proto__', 'monday.com', '$x', '🦄 Unicorn', 'x'.repeat(200), 'constructor'];
@@ -26,6 +26,16 @@ describe('layout', () => {
     expect(x[1]).toBeCloseTo(MARGIN.left + ((375 - MARGIN.left - MARGIN.right) * 7) / 28);
     expect(y(0)).toBe(220 - MARGIN.bottom);
     expect(y(1)).toBe(MARGIN.top);
+  });
+
+  it('is lower on a phone', () => {
+    expect(plotHeight(375)).toBeLessThan(plotHeight(1000));
+  });
+
+  it('breaks a line where a run has no value', () => {
+    const has = [true, true, false, true, false, false, true, true, true];
+    expect(stretches(has.length, (i) => has[i]!)).toEqual([[0, 1], [3], [6, 7, 8]]);
+    expect(stretches(3, () => false)).toEqual([]);
   });
 
   it('centres a single run', () => {
