@@ -25,7 +25,7 @@ import {
   type SeriesStyle,
   type Spot,
 } from './chart-layout.js';
-import { h, svg, uid } from './dom.js';
+import { h, scrollBox, svg, uid } from './dom.js';
 
 export type { ComparisonSpec };
 
@@ -210,9 +210,8 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
       'details',
       { class: 'data' },
       h('summary', {}, 'Data table'),
-      h(
-        'div',
-        { class: 'data-wrap' },
+      scrollBox(
+        `${spec.title}: data table`,
         h(
           'table',
           {},
