@@ -144,3 +144,31 @@ it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 1
   expect(phone.problems).toEqual([]);
   await phone.page.context().close();
 }, 180_000);
+
+it('charts the first 6 cited domains of a citations tracker and says how many there are', async () => {
+  const { apiKey } = await stack.account(1_000_000);
+  const created = await stack.api('POST', '/api/v1/trackers', {
+    key: apiKey,
+    body: { name: 'Cited domains', primitive: 'citations', prompts: ['Best CRM for a small team?', 'Top CRM software for sales pipelines', 'Which CRM should a startup pick?'], models: ['perplexity', 'chatgpt', 'gemini'], cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 } },
+  });
+  const trackerId: string = created.body.tracker.id;
+  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'one' } })).status).toBe(202);
+  const report = await eventually(
+    () => stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey }),
+    (res) => res.body.runs[0]?.status === 'COMPLETED',
+    60_000,
+  );
+  const domains: string[] = report.body.runs[0].metrics.domains.map((d: { domain: string }) => d.domain);
+  expect(domains.length).toBeGreaterThan(6);
+
+  const { page, problems } = await signedIn(apiKey);
+  await page.getByRole('link', { name: 'Cited domains', exact: true }).click();
+  const chart = page.locator('figure.chart');
+  await chart.locator('path.marker').first().waitFor({ state: 'attached' });
+  expect(await chart.locator('.legend-name').allTextContents()).toEqual(domains.slice(0, 6));
+  await page.getByText(`The chart shows the first 6 of the ${domains.length} domains of the latest run, in its order.`).waitFor();
+  expect(await chart.locator('.data thead th').count()).toBe(7);
+  expect(problems).toEqual([]);
+  await page.context().close();
+}, 120_000);
