@@ -50,7 +50,6 @@ function swatch(style: SeriesStyle): SVGSVGElement {
 }
 
 export function comparisonChart(spec: ComparisonSpec): HTMLElement {
-  const titleId = uid('chart-title');
   const helpId = uid('chart-help');
   const names = spec.series.map((s) => s.name);
   const plot = svg('svg', { class: 'plot', 'aria-hidden': 'true' });
@@ -197,7 +196,7 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
   return h(
     'figure',
     { class: 'chart' },
-    h('figcaption', { id: titleId }, spec.title),
+    h('figcaption', {}, spec.title),
     h(
       'ul',
       { class: 'legend', 'aria-label': 'Legend' },
