@@ -14,7 +14,8 @@ let stack: TestStack;
 let browser: Browser;
 let apiKey: string;
 let trackerId: string;
-let run: Run;
+/** Newest first, as the report lists them. */
+const runs: Run[] = [];
 
 const NAMES = ['monday.com', 'HubSpot', '$x'];
 const PROMPTS = ['Best CRM for a small team?', `Which CRM should a startup pick? ${'🦄 '.repeat(60)}`];
@@ -39,8 +40,12 @@ beforeAll(async () => {
   });
   trackerId = created.body.tracker.id;
   expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
-  const runId: string = (await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'breakdowns' } })).body.run.id;
-  run = (await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED', 60_000)).body.run;
+  // Two runs, the newest shown first, the other to choose.
+  for (const requestToken of ['older', 'newest']) {
+    const runId: string = (await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken } })).body.run.id;
+    const finished: Run = (await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED', 60_000)).body.run;
+    runs.unshift(finished);
+  }
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -73,7 +78,7 @@ it('shows the measure per surface with its sample, and the mentions per prompt a
   const surfaces = section.locator('table.surfaces');
   expect(await surfaces.locator('tbody th').allTextContents()).toEqual(['ChatGPT', 'Perplexity', 'Claude']);
   expect(await surfaces.locator('thead th').allTextContents()).toEqual(['Surface', ...NAMES]);
-  const metrics = run.metrics!;
+  const metrics = runs[0]!.metrics!;
   if (metrics.primitive !== 'compare') throw new Error('a compare run');
   const chatgpt = metrics.bySurface.chatgpt!.brands[0]!.mentionRate;
   const first = surfaces.locator('tbody tr').first().locator('td').first();
@@ -86,17 +91,25 @@ it('shows the measure per surface with its sample, and the mentions per prompt a
   // By prompt: every prompt × name, its rate as text and n = the prompt's succeeded answers.
   const heat = section.locator('table.heat');
   const cellText = (answers: Answer[], name: string) => `${Math.round((mentions(answers, name) / succeeded(answers).length) * 100)}%n = ${succeeded(answers).length}`;
-  const expected = (model: string | null) => run.results.map((r) => NAMES.map((name) => cellText(r.answers.filter((a) => model === null || a.model === model), name)));
+  const expected = (run: Run, model: string | null) => run.results.map((r) => NAMES.map((name) => cellText(r.answers.filter((a) => model === null || a.model === model), name)));
   const shown = async () => Promise.all((await heat.locator('tbody tr').all()).map((tr) => tr.locator('td').allTextContents()));
   expect(await heat.locator('tbody th').allTextContents()).toEqual(PROMPTS);
   expect(await heat.locator('tbody th').nth(1).getAttribute('title')).toBe(PROMPTS[1]);
-  expect(await shown()).toEqual(expected(null));
+  expect(await shown()).toEqual(expected(runs[0]!, null));
   expect((await shown()).flat().every((t) => t.endsWith('n = 6'))).toBe(true);
+
+  // The other run: its figures, and its answers behind the cells.
+  const runSelect = section.getByLabel('Run', { exact: true });
+  expect(await runSelect.locator('option').count()).toBe(2);
+  await runSelect.selectOption({ index: 1 });
+  const olderRun = (await runSelect.locator('option').nth(1).textContent())!;
+  await section.getByRole('region', { name: `Mention rate by surface, run of ${olderRun}` }).waitFor();
+  expect(await shown()).toEqual(expected(runs[1]!, null));
 
   // One surface: the cells count only its answers, and the select keeps the focus.
   await section.getByLabel('Surface', { exact: true }).selectOption({ label: 'Perplexity' });
   await heat.locator('caption').filter({ hasText: 'Mentions by prompt on Perplexity' }).waitFor();
-  expect(await shown()).toEqual(expected('perplexity'));
+  expect(await shown()).toEqual(expected(runs[1]!, 'perplexity'));
   expect(await page.evaluate('document.activeElement.className')).toBe('surface');
 
   // The heat map is one Tab stop; arrows move in it, and Enter opens the run's answers at that prompt.
@@ -108,14 +121,15 @@ it('shows the measure per surface with its sample, and the mentions per prompt a
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /^Answers of the run of/ }).waitFor();
   expect(await page.evaluate('document.activeElement.textContent')).toBe(PROMPTS[1]);
-  // The choice of surface outlives the page drawing itself anew.
+  // The choices of run and surface outlive the page drawing itself anew.
   expect(await section.locator('table.heat caption').textContent()).toBe('Mentions by prompt on Perplexity');
+  expect(await runSelect.inputValue()).toBe(runs[1]!.id);
   expect(page.problems).toEqual([]);
   await page.close();
 });
 
 it('lists the sites the answers cite, with the answers citing each and whether they mention the brand', async () => {
-  const answers = succeeded(run.results.flatMap((r) => r.answers));
+  const answers = succeeded(runs.flatMap((run) => run.results.flatMap((r) => r.answers)));
   const citing = new Map<string, Answer[]>();
   for (const a of answers) {
     for (const host of new Set(a.citations.map((c) => new URL(c.url).hostname.replace(/^www\./, '')))) citing.set(host, [...(citing.get(host) ?? []), a]);

@@ -7,7 +7,7 @@ import type { Surface } from '@brandradar/contracts';
 import type { Report, Run } from './api.js';
 import { finishedRuns, heatLevel, mentionedNames, promptRates, rateText, surfaceName, surfaceRows, valueText, type MeasuredRun } from './drill.js';
 import { h, svg, uid } from './dom.js';
-import { when } from './format.js';
+import { whenExactly } from './format.js';
 import { chartedNames, runTime, sample, type Measure, type Stat } from './measures.js';
 
 /** The run and surface chosen per tracker: the report draws its page anew on every change, and a choice outlives that. */
@@ -37,7 +37,7 @@ export function breakdownsSection(report: Report, runs: Run[], measure: Measure,
   const runSelect = h(
     'select',
     { id: uid('breakdowns-run'), on: { change: (e) => ((choice.runId = (e.target as HTMLSelectElement).value), draw()) } },
-    ...finished.map((r, i) => h('option', { value: r.id, selected: r.id === runOf().id }, `${when(runTime(r))}${i === 0 ? ' (newest)' : ''}`)),
+    ...finished.map((r, i) => h('option', { value: r.id, selected: r.id === runOf().id }, `${whenExactly(runTime(r))}${i === 0 ? ' (newest)' : ''}`)),
   );
   section.append(h('div', { class: 'field inline' }, h('label', { for: runSelect.id }, 'Run'), runSelect), body);
   draw();
@@ -48,7 +48,7 @@ export function breakdownsSection(report: Report, runs: Run[], measure: Measure,
 function bySurface(run: MeasuredRun, measure: Measure): HTMLElement {
   const names = chartedNames(measure, [run]);
   const all = measure.stats(run.metrics).length;
-  const caption = `${measure.label} by surface, run of ${when(runTime(run))}`;
+  const caption = `${measure.label} by surface, run of ${whenExactly(runTime(run))}`;
   return h(
     'div',
     { class: 'by-surface' },
