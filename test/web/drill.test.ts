@@ -1,6 +1,6 @@
 import { computeMetrics } from '@brandradar/analysis';
 import type { Run, Surface } from '@brandradar/contracts';
-import { finishedRuns, heatLevel, mentionedNames, promptRates, rateText, surfaceMetrics, surfaceName, surfaceRows, valueText, type MeasuredRun } from '../../packages/web/src/drill';
+import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceName, surfaceRows, valueText, type MeasuredRun } from '../../packages/web/src/drill';
 import { measuresFor } from '../../packages/web/src/measures';
 
 // The report's breakdowns by surface and by prompt (packages/web/src/drill.ts), in node, with
@@ -84,7 +84,7 @@ describe('the breakdown by surface', () => {
 
 describe('the heat map by prompt', () => {
   it('counts an answer once per prompt × name over every surface and sample, failed answers left out', () => {
-    const rows = promptRates(run, NAMES, null);
+    const rows = promptRates(run, heatColumns(run), null);
     expect(rows.map((r) => r.prompt)).toEqual(PROMPTS);
     expect(rows.map((r) => r.rates.map((c) => c.n))).toEqual([[6, 6, 6, 6, 6], [6, 6, 6, 6, 6], [5, 5, 5, 5, 5]]);
     // By construction a name is mentioned in 2 of a prompt's 6 answers; the failed answer would have mentioned the 1st and 4th name.
@@ -93,10 +93,10 @@ describe('the heat map by prompt', () => {
   });
 
   it('filters to one surface', () => {
-    const rows = promptRates(run, [NAMES[4]!, 'not tracked'], 'google_ai_overview');
+    const rows = promptRates(run, { ...heatColumns(run), names: [NAMES[4]!, 'not tracked'] }, 'google_ai_overview');
     expect(rows.map((r) => r.rates.map((c) => c.n))).toEqual([[2, 2], [2, 2], [1, 1]]);
     expect(rows.every((r) => r.rates[1]!.mentioned === 0)).toBe(true);
-    expect(promptRates(run, NAMES, 'claude').every((r) => r.rates.every((c) => c.n === 0))).toBe(true);
+    expect(promptRates(run, heatColumns(run), 'claude').every((r) => r.rates.every((c) => c.n === 0))).toBe(true);
   });
 
   it('says a rate as text, with a shade that follows it', () => {
@@ -105,10 +105,23 @@ describe('the heat map by prompt', () => {
     expect(heatLevel({ mentioned: 0, n: 0 })).toBe(0);
   });
 
-  it('maps the names each primitive records per answer', () => {
-    expect(mentionedNames(run)).toEqual(NAMES);
-    expect(mentionedNames({ metrics: { primitive: 'sentiment', brand: '$x' } } as unknown as MeasuredRun)).toEqual(['$x']);
-    expect(mentionedNames({ metrics: { primitive: 'citations' } } as unknown as MeasuredRun)).toEqual([]);
+  it('counts mentions of every tracked name, of a sentiment run\'s brand, or citations of a citations run\'s most cited domains', () => {
+    expect(heatColumns(run)).toMatchObject({ names: NAMES, verb: 'mention' });
+    expect(heatColumns({ metrics: { primitive: 'sentiment', brand: '$x' } } as unknown as MeasuredRun)).toMatchObject({ names: ['$x'], verb: 'mention' });
+    const domains = ['__proto__.com', 'monday.com', ...Array.from({ length: 10 }, (_, i) => `site${i}.example`)];
+    const citing = (cited: string[]): Answer => ({ ...answer('claude', 1, []), metrics: { analysisVersion: 'v', citedDomains: cited, citesUrl: null } });
+    const citations = {
+      models: ['claude'],
+      results: [{ prompt: 'constructor', answers: [citing(['monday.com', '__proto__.com']), citing(['monday.com']), citing([]), answer('claude', 4, null)] }],
+      metrics: { primitive: 'citations', domains: domains.map((domain) => ({ domain })) },
+    } as unknown as MeasuredRun;
+    const columns = heatColumns(citations);
+    expect(columns).toMatchObject({ names: domains.slice(0, HEAT_DOMAINS), verb: 'cite' });
+    expect(promptRates(citations, columns, null)[0]!.rates.slice(0, 3)).toEqual([
+      { mentioned: 1, n: 3 },
+      { mentioned: 2, n: 3 },
+      { mentioned: 0, n: 3 },
+    ]);
   });
 
   it('takes the measured runs in the order given', () => {

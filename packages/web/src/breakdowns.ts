@@ -5,7 +5,7 @@
  */
 import type { Surface } from '@brandradar/contracts';
 import type { Report, Run } from './api.js';
-import { finishedRuns, heatLevel, mentionedNames, promptRates, rateText, surfaceName, surfaceRows, valueText, type MeasuredRun } from './drill.js';
+import { finishedRuns, heatLevel, heatColumns, promptRates, rateText, surfaceName, surfaceRows, valueText, type MeasuredRun } from './drill.js';
 import { h, svg, uid } from './dom.js';
 import { whenExactly } from './format.js';
 import { chartedNames, runTime, sample, type Measure, type Stat } from './measures.js';
@@ -99,26 +99,27 @@ function whisker(measure: Measure, value: number, interval: { low: number; high:
 }
 
 /**
- * Mention rates per prompt × name as a grid: one Tab stop, arrow keys between cells, Enter (or a
+ * Mention rates per prompt × name (citation rates per prompt × domain) as a grid: one Tab stop, arrow keys between cells, Enter (or a
  * click) on a cell opens the run's answers at that prompt.
  */
 function byPrompt(run: MeasuredRun, surface: Surface | null, chooseSurface: (s: Surface | null) => void, onShowAnswers: (runId: string, prompt: string) => void): HTMLElement | null {
-  const names = mentionedNames(run);
-  if (names.length === 0) return null;
+  const columns = heatColumns(run);
+  if (columns.names.length === 0) return null;
+  const title = columns.verb === 'mention' ? 'Mentions by prompt' : 'Citations by prompt';
   const surfaceSelect = h(
     'select',
     { id: uid('breakdowns-surface'), class: 'surface', on: { change: (e) => chooseSurface(((e.target as HTMLSelectElement).value || null) as Surface | null) } },
     h('option', { value: '', selected: surface === null }, 'All surfaces'),
     ...run.models.map((m) => h('option', { value: m, selected: m === surface }, surfaceName(m))),
   );
-  const rows = promptRates(run, names, surface);
+  const rows = promptRates(run, columns, surface);
   const hintId = uid('heat-hint');
   const open = (cell: HTMLElement) => onShowAnswers(run.id, rows[Number(cell.dataset.row)]!.prompt);
   const table = h(
     'table',
     { class: 'heat', role: 'grid', 'aria-describedby': hintId, on: { keydown: (e) => gridKey(e as KeyboardEvent, open), click: (e) => clickCell(e, open) } },
-    h('caption', {}, `Mentions by prompt${surface === null ? ', all surfaces' : ` on ${surfaceName(surface)}`}`),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Prompt'), ...names.map((n) => h('th', { scope: 'col' }, n)))),
+    h('caption', {}, `${title}${surface === null ? ', all surfaces' : ` on ${surfaceName(surface)}`}`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Prompt'), ...columns.names.map((n) => h('th', { scope: 'col' }, n)))),
     h(
       'tbody',
       {},
@@ -142,11 +143,11 @@ function byPrompt(run: MeasuredRun, surface: Surface | null, chooseSurface: (s: 
   return h(
     'div',
     { class: 'by-prompt' },
-    h('h3', {}, 'Mentions by prompt'),
+    h('h3', {}, title),
     h(
       'p',
       { class: 'hint', id: hintId },
-      `The share of a prompt's succeeded answers (n: every sample on ${surface === null ? 'every surface' : 'the surface chosen'}) that mention each name; the darker, the more. `,
+      `The share of a prompt's succeeded answers (n: every sample on ${surface === null ? 'every surface' : 'the surface chosen'}) that ${columns.verb === 'mention' ? 'mention each name' : `cite each of the run's ${columns.names.length} most cited domains`}; the darker, the more. `,
       "A prompt's answers are correlated draws from few prompt × surface cells, so a cell is indicative, not a precise estimate. ",
       'Arrow keys move between cells; Enter or a click shows the run’s answers to that prompt.',
     ),

@@ -1,7 +1,8 @@
 /**
  * The figures of one run broken down by surface and by prompt, for drilling into the report: what
- * the API measured on each surface, and how often each tracked name is mentioned per prompt. No DOM
- * here, so it is unit-tested (test/web/drill.test.ts); breakdowns.ts shows it.
+ * the API measured on each surface, and how often each tracked name is mentioned (or each domain
+ * cited) per prompt. No DOM here, so it is unit-tested (test/web/drill.test.ts); breakdowns.ts
+ * shows it.
  */
 import type { Run, Surface } from '@brandradar/contracts';
 import type { Measure, Stat } from './measures.js';
@@ -73,15 +74,39 @@ export function valueText(measure: Measure, v: number | null): string {
   }
 }
 
-/** The names whose mentions an answer records: every tracked name of a rankings or compare run, the brand of a sentiment run, none of a citations run. */
-export function mentionedNames(run: MeasuredRun): string[] {
-  const m = run.metrics;
-  if (m.primitive === 'rankings' || m.primitive === 'compare') return m.brands.map((b) => b.name);
-  if (m.primitive === 'sentiment') return [m.brand];
-  return [];
+type Answer = Run['results'][number]['answers'][number];
+
+/** The domains of a citations run the heat map shows: its most cited, as many as the charts show names. */
+export const HEAT_DOMAINS = 6;
+
+/**
+ * The columns of the heat map by prompt and what each cell counts: the answers that mention each
+ * tracked name (every name of a rankings or compare run, the brand of a sentiment run), or for a
+ * citations run the answers that cite each of its most cited domains.
+ */
+export interface HeatColumns {
+  names: string[];
+  counts: (answer: Answer, name: string) => boolean;
+  verb: 'mention' | 'cite';
 }
 
-/** How many of a prompt's succeeded answers mention a name. */
+const mentions = (a: Answer, name: string) => a.metrics?.brands?.some((b) => b.name === name && b.mentioned) ?? false;
+const cites = (a: Answer, domain: string) => a.metrics?.citedDomains?.includes(domain) ?? false;
+
+export function heatColumns(run: MeasuredRun): HeatColumns {
+  const m = run.metrics;
+  switch (m.primitive) {
+    case 'rankings':
+    case 'compare':
+      return { names: m.brands.map((b) => b.name), counts: mentions, verb: 'mention' };
+    case 'sentiment':
+      return { names: [m.brand], counts: mentions, verb: 'mention' };
+    case 'citations':
+      return { names: m.domains.slice(0, HEAT_DOMAINS).map((d) => d.domain), counts: cites, verb: 'cite' };
+  }
+}
+
+/** How many of a prompt's succeeded answers mention a name (or cite a domain). */
 export interface PromptRate {
   mentioned: number;
   n: number;
@@ -91,17 +116,14 @@ export interface PromptRate {
 export const rateOf = (c: PromptRate): number | null => (c.n === 0 ? null : c.mentioned / c.n);
 
 /**
- * Per prompt (rows, in the run's order) and name (columns, `names`): the share of the prompt's
- * succeeded answers, all samples on every surface or only on `surface`, that mention the name.
+ * Per prompt (rows, in the run's order) and column: the share of the prompt's succeeded answers,
+ * all samples on every surface or only on `surface`, that mention the name (or cite the domain).
  * An answer counts once however often it names the name.
  */
-export function promptRates(run: Run, names: readonly string[], surface: Surface | null): Array<{ prompt: string; rates: PromptRate[] }> {
+export function promptRates(run: Run, columns: Pick<HeatColumns, 'names' | 'counts'>, surface: Surface | null): Array<{ prompt: string; rates: PromptRate[] }> {
   return run.results.map((result) => {
     const answers = result.answers.filter((a) => a.status === 'succeeded' && (surface === null || a.model === surface));
-    return {
-      prompt: result.prompt,
-      rates: names.map((name) => ({ mentioned: answers.filter((a) => a.metrics?.brands?.some((b) => b.name === name && b.mentioned)).length, n: answers.length })),
-    };
+    return { prompt: result.prompt, rates: columns.names.map((name) => ({ mentioned: answers.filter((a) => columns.counts(a, name)).length, n: answers.length })) };
   });
 }
 
