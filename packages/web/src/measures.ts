@@ -3,7 +3,7 @@
  * API gives them: per name (brand, competitor, cited domain), a value with its sample and interval,
  * and the latest change.
  */
-import type { Run } from './api.js';
+import type { Run } from '@brandradar/contracts';
 
 type Metrics = NonNullable<Run['metrics']>;
 type Delta = NonNullable<Run['delta']>;

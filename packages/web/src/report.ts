@@ -2,6 +2,7 @@
 import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
+import { breakdownsSection } from './breakdowns.js';
 import { lineChart, type ChartSpec } from './chart.js';
 import { h, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
@@ -9,6 +10,7 @@ import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
+import { sourcesSection } from './sources.js';
 import type { View } from './view.js';
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
@@ -64,11 +66,20 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
       recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),
       charts(report, measure),
+      breakdownsSection(report, report.runs, measure, showPromptAnswers),
+      sourcesSection(report, report.runs),
       mentionsByCell(report, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
       insights.element,
       runsTable(report, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())),
       shownRun ? answers(report, shownRun) : null,
     );
+  };
+
+  // A heat-map cell of the breakdowns opens its run's answers at its prompt.
+  const showPromptAnswers = (runId: string, prompt: string) => {
+    shownRun = runId;
+    render();
+    [...document.querySelectorAll<HTMLElement>('#answers .prompt h3')].find((e) => e.textContent === prompt)?.focus();
   };
 
   const reload = async () => {
@@ -257,7 +268,7 @@ function answers(report: Report, runId: string): HTMLElement | null {
       h(
         'div',
         { class: 'prompt' },
-        h('h3', {}, result.prompt),
+        h('h3', { tabindex: -1 }, result.prompt),
         ...result.answers.map((a) => {
           const brands = a.metrics?.brands ?? [];
           const counted = brands.filter((b) => b.mentioned).map((b) => `${b.name} ${b.spans?.length ?? ''}`.trim());
