@@ -5,6 +5,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -124,6 +125,7 @@ it('shows the measure per surface with its sample, and the mentions per prompt a
   // The choices of run and surface outlive the page drawing itself anew.
   expect(await section.locator('table.heat caption').textContent()).toBe('Mentions by prompt on Perplexity');
   expect(await runSelect.inputValue()).toBe(runs[1]!.id);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(page.problems).toEqual([]);
   await page.close();
 });
@@ -161,6 +163,7 @@ it('lists the sites the answers cite, with the answers citing each and whether t
     "Math.min(...[...document.querySelectorAll('.breakdowns *, .sources *')].filter((e) => e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize)))",
   );
   expect(smallest).toBeGreaterThanOrEqual(11);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(page.problems).toEqual([]);
   await page.close();
 });
