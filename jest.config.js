@@ -11,7 +11,11 @@ module.exports = {
   // The SRE smoke suite needs a cluster: npx jest -c test/cluster/jest.config.js
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/cluster/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
-  moduleNameMapper: { '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client)$': '<rootDir>/packages/$1/src' },
+  // The web app's modules import each other as `./x.js` (browser ES modules); in node they are `./x.ts`.
+  moduleNameMapper: {
+    '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client)$': '<rootDir>/packages/$1/src',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,

@@ -8,6 +8,9 @@ export const money = (micro: number): string =>
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string | null): string => (iso === null ? '—' : dateTime.format(new Date(iso)));
+const toTheSecond = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+/** With seconds, where runs of one minute must be told apart (choosing one of them). */
+export const whenExactly = (iso: string): string => toTheSecond.format(new Date(iso));
 
 export const percent = (p: number | null, digits = 1): string => (p === null ? '—' : `${(p * 100).toFixed(digits)}%`);
 

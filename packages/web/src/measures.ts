@@ -3,10 +3,7 @@
  * API gives them: per name (brand, competitor, cited domain), a value with its sample and interval,
  * and the latest change.
  */
-import type { Run } from './api.js';
-import { runTime } from './run-range.js';
-
-export { runTime };
+import type { Run } from '@brandradar/contracts';
 
 type Metrics = NonNullable<Run['metrics']>;
 type Delta = NonNullable<Run['delta']>;
@@ -105,6 +102,8 @@ export const measuresFor = (primitive: Primitive): Measure[] => MEASURES[primiti
 export const measuredRuns = (runs: Run[]): Array<Run & { metrics: Metrics }> =>
   runs.filter((r): r is Run & { metrics: Metrics } => r.metrics !== null).sort((a, b) => runTime(a).localeCompare(runTime(b)));
 
+/** When a run happened, for the time axis. */
+export const runTime = (r: Run): string => r.finishedAt ?? r.startedAt ?? r.scheduledFor ?? r.createdAt;
 
 /** The names to chart, in the latest run's order (at most `max`: citations may list 25 domains). */
 export function chartedNames(measure: Measure, runs: Array<Run & { metrics: Metrics }>, max = 6): string[] {

@@ -5,14 +5,16 @@
 import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
+import { breakdownsSection } from './breakdowns.js';
 import { comparisonChart, type ComparisonSpec } from './chart.js';
 import { h, scrollBox, uid } from './dom.js';
-import { money, pausedBecause, when } from './format.js';
+import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
 import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
+import { sourcesSection } from './sources.js';
 import type { View } from './view.js';
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
@@ -42,15 +44,15 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
 
   const render = () => {
     const t = report.tracker;
-    const labels = runLabels(report.runs);
+    const labels = runLabels(report.runs, whenExactly);
     // What the date range filters is redrawn in place, so the range's own fields keep focus while a date is typed.
     const chartSlot = h('div', {});
+    const breakdownsSlot = h('div', {});
     const runsSlot = h('div', {});
     const showRange = () => {
       const inRange = runsInRange(report.runs, range);
       chartSlot.replaceChildren(charts(report, inRange, labels, measure));
-      // Breakdowns by surface and prompt × name (breakdowns.ts) and the cited-sources leaderboard
-      // (sources.ts) go in slots of their own here, each called with (report, inRange, measure).
+      breakdownsSlot.replaceChildren(breakdownsSection(report, inRange, measure, showPromptAnswers), sourcesSection(report, inRange) ?? '');
       runsSlot.replaceChildren(runsTable(report, inRange, labels, (id) => ((shownRun = id), render(), document.getElementById('answers-heading')?.focus())));
     };
     showRange();
@@ -88,11 +90,19 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
         showRange();
       }),
       chartSlot,
+      breakdownsSlot,
       mentionsByCell(report, labels, cellsName, (name) => ((cellsName = name), render(), document.getElementById('cells-name')?.focus())),
       insights.element,
       runsSlot,
       shownRun ? answers(report, labels, shownRun) : null,
     );
+  };
+
+  // A heat-map cell of the breakdowns opens its run's answers at its prompt.
+  const showPromptAnswers = (runId: string, prompt: string) => {
+    shownRun = runId;
+    render();
+    [...document.querySelectorAll<HTMLElement>('#answers .prompt h3')].find((e) => e.textContent === prompt)?.focus();
   };
 
   const reload = async () => {
@@ -353,7 +363,7 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
       h(
         'div',
         { class: 'prompt' },
-        h('h3', {}, result.prompt),
+        h('h3', { tabindex: -1 }, result.prompt),
         ...result.answers.map((a) => {
           const brands = a.metrics?.brands ?? [];
           const counted = brands.filter((b) => b.mentioned).map((b) => `${b.name} ${b.spans?.length ?? ''}`.trim());

@@ -3,15 +3,13 @@
  * in the reader's time zone) and a label per run that tells apart two runs of the same minute.
  */
 import type { Run } from '@brandradar/contracts';
+import { runTime } from './measures.js';
 
 /** Calendar dates as `<input type=date>` gives them (`YYYY-MM-DD`, local); null is open-ended. */
 export interface DateRange {
   from: string | null;
   to: string | null;
 }
-
-/** When a run happened: the time axis, the range and the label go by it. */
-export const runTime = (r: Run): string => r.finishedAt ?? r.startedAt ?? r.scheduledFor ?? r.createdAt;
 
 export const PRESETS = [
   { id: '4w', label: 'Last 4 weeks', days: 28 },
@@ -66,13 +64,11 @@ export function beyondLoaded(loaded: Run[], range: DateRange, limit: number): st
   return `The report loads the newest ${limit} runs; runs before ${day.format(oldest)} are not shown.`;
 }
 
-const seconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 /**
  * A label per run id: its number among the loaded runs counted oldest first (by when it was
- * requested), its time to the second, and its trigger: "#12 · 28 Nov 2026, 12:03:15 · manual".
+ * requested), its time as `at` writes it (to the second), and its trigger: "#12 · 28 Nov 2026, 12:03:15 · manual".
  */
-export function runLabels(runs: Run[], format: (t: Date) => string = (t) => seconds.format(t)): Map<string, string> {
+export function runLabels(runs: Run[], at: (iso: string) => string): Map<string, string> {
   const ordered = [...runs].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  return new Map(ordered.map((r, i) => [r.id, `#${i + 1} · ${format(new Date(runTime(r)))} · ${r.trigger}`]));
+  return new Map(ordered.map((r, i) => [r.id, `#${i + 1} · ${at(runTime(r))} · ${r.trigger}`]));
 }

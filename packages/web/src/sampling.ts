@@ -23,7 +23,8 @@ export function runCostMicro(d: { prompts: readonly unknown[]; models: readonly 
   return d.prompts.length * d.samplesPerPrompt * d.models.reduce((sum, m) => sum + rates[m], 0);
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** `1 answer`, `3 answers`. */
+export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The most prompts a tracker may have (LIMITS.promptsPerTracker), restated like MAX_SAMPLES. */
 export const MAX_PROMPTS: typeof LIMITS.promptsPerTracker = 30;
