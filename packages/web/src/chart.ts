@@ -32,11 +32,14 @@ export type { ComparisonSpec };
 /** Which x labels fit: the first and last, and the middle one when there is room. */
 const labelledRuns = (n: number, width: number): number[] => (n <= 1 ? [0] : n === 2 || width < 420 ? [0, n - 1] : [0, Math.floor((n - 1) / 2), n - 1]);
 
-/** Dates on the x axis; times of day when all runs are within two days. */
+/** Dates on the x axis; times of day when all runs are within two days, with seconds within an hour. */
 function axisDate(runs: ChartRun[]): (iso: string) => string {
   const times = runs.map((r) => Date.parse(r.at));
-  const short = Math.max(...times) - Math.min(...times) < 2 * 86_400_000;
-  const f = new Intl.DateTimeFormat(undefined, short ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' });
+  const span = Math.max(...times) - Math.min(...times);
+  const f = new Intl.DateTimeFormat(
+    undefined,
+    span < 3_600_000 ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : span < 2 * 86_400_000 ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' },
+  );
   return (iso) => f.format(new Date(iso));
 }
 
