@@ -22,7 +22,6 @@ import {
   type ChartValue,
   type ComparisonSpec,
   type Layout,
-  type SeriesStyle,
   type Spot,
 } from './chart-layout.js';
 import { h, scrollBox, svg, uid } from './dom.js';
@@ -43,7 +42,9 @@ function axisDate(runs: ChartRun[]): (iso: string) => string {
   return (iso) => f.format(new Date(iso));
 }
 
-function swatch(style: SeriesStyle): SVGSVGElement {
+/** A series' line and marker in small, beside its name in the legend and in the details under the chart. */
+export function seriesSwatch(i: number): SVGSVGElement {
+  const style = seriesStyle(i);
   return svg(
     'svg',
     { class: 'swatch', width: 32, height: 16, 'aria-hidden': 'true' },
@@ -203,7 +204,7 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
     h(
       'ul',
       { class: 'legend', 'aria-label': 'Legend' },
-      ...spec.series.map((s, i) => h('li', {}, swatch(seriesStyle(i)), h('span', { class: 'legend-name', title: s.name }, s.name))),
+      ...spec.series.map((s, i) => h('li', {}, seriesSwatch(i), h('span', { class: 'legend-name', title: s.name }, s.name))),
     ),
     h('p', { id: helpId, class: 'hint' }, 'Focus the chart, then use the arrow keys: left and right between runs, up and down between names, Home and End for the first and last run. Point at or tap the chart to show the nearest run.'),
     area,

@@ -6,7 +6,7 @@ import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
 import { breakdownsSection } from './breakdowns.js';
-import { comparisonChart, type ComparisonSpec } from './chart.js';
+import { comparisonChart, seriesSwatch, type ComparisonSpec } from './chart.js';
 import { h, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
@@ -231,13 +231,13 @@ function charts(report: Report, inRange: Run[], labels: Map<string, string>, mea
     series,
     ...scale(measure, series.flatMap((s) => s.values.flatMap((v) => (v ? [v.value] : [])))),
   });
-  const details = names.map((name) => {
+  const details = names.map((name, i) => {
     const change = changes.find((c) => c.name === name)?.change;
     const latestOfName = nameMetrics(latest).find((b) => b.name === name);
     return h(
       'div',
       { class: 'series' },
-      h('h3', {}, name),
+      h('h3', {}, seriesSwatch(i), ' ', name),
       h('p', { class: 'delta' }, h('strong', {}, 'Latest change: '), delta === null ? 'no earlier comparable run.' : change ? sayChange(measure, change, delta.minimumAnswers) : 'not tracked in the previous run.'),
       latestOfName?.stability ? h('p', { class: 'stability' }, h('strong', {}, 'Latest run: '), `${stabilityText(latestOfName.stability)}.`) : null,
       measure.kind === 'position' && latestOfName?.positionQuartiles ? h('p', { class: 'quartiles' }, h('strong', {}, 'Latest run: '), `${quartilesText(latestOfName.positionQuartiles)}.`) : null,
