@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureChromium } from '@brandradar/devstack';
+import { DATA_DIR, ensureChromium } from '@brandradar/devstack';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -9,6 +11,7 @@ import { activeTracker, finishedRun } from '../support/tracker-runs';
 
 // The overview (issue 34) on the app's first page, in Debian's Chromium against the real services
 // with simulated surfaces. Every wait is on a condition (locators).
+const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
 let stack: TestStack;
 let browser: Browser;
 
@@ -72,11 +75,33 @@ it('lists each tracker with its headline, its change and a sparkline, and one wi
   // The existing actions stay: a draft can be activated from its row.
   await unrun.getByRole('button', { name: 'Activate Not run yet' }).waitFor();
 
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
   // On a phone the rows are cards, each cell labelled, nothing wider than the screen.
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   // A card's cell spans the card; a table column of the trend would be a fraction of the width.
   expect((await row.locator('td[data-label="Trend"]').boundingBox())!.width).toBeGreaterThan(300);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'overview-phone.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it('names the leader of a rankings tracker as the answers name it, whatever the name, and draws a single run as a dot', async () => {
+  const { apiKey } = await stack.account(2_000_000);
+  const competitors = ['__proto__', 'monday.com', '$x 🚀'];
+  const id = await activeTracker(stack, apiKey, { name: 'Hostile names', cadence, primitive: 'rankings', prompts, models: ['chatgpt'], competitors });
+  expect((await finishedRun(stack, apiKey, id, 'hostile-1')).status).toBe('COMPLETED');
+  const { headline } = (await stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers[0] as { headline: { name: string; points: { value: number }[] } };
+  expect(competitors).toContain(headline.name);
+
+  const { page, problems } = await signedIn(apiKey);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Hostile names' }) });
+  await row.locator('td[data-label="Headline"]').filter({ hasText: `Share of voice of ${headline.name}: ` }).waitFor();
+  const trend = row.getByRole('img');
+  expect(await trend.getAttribute('aria-label')).toBe(`Share of voice of ${headline.name} over the last run: ${(headline.points[0]!.value * 100).toFixed(1)}%`);
+  expect([await trend.locator('polyline').count(), await trend.locator('circle').count()]).toEqual([0, 1]);
+  expect(await row.locator('td[data-label="Change"]').textContent()).toBe('No earlier run to compare with.');
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -9,19 +9,26 @@ import { percent } from './format.js';
 import { headlineMeasure, sample, sayChange } from './measures.js';
 
 /** Whose figure it is: `Share of voice of HubSpot`; the URL's rate names no one. */
-export function headlineLabel(headline: Headline): string {
+function headlineLabel(headline: Headline): string {
   const { label } = headlineMeasure(headline.measure);
   return headline.name === null ? label : `${label} of ${headline.name}`;
 }
 
-/** `Share of voice of HubSpot: 34.2% (95% interval 28.1%–40.9%; n = 45 mentions in 9 prompt × surface cells)`. */
-export function headlineText(headline: Headline): string {
+/** The newest figure's parts: `34.2%` and `95% interval 28.1%–40.9%; n = 45 mentions in 9 prompt × surface cells`; null when the newest run lacks the measure. */
+function newestFigure(headline: Headline): { value: string; uncertainty: string } | null {
   const newest = headline.points.at(-1);
-  if (!newest) return `${headlineLabel(headline)}: not measured in the newest run.`;
+  if (!newest) return null;
   const { interval, clusters } = newest;
   const stat = { value: newest.value, n: newest.n, ...(clusters === null ? {} : { clusters }) };
   const range = interval ? `95% interval ${percent(interval.low)}–${percent(interval.high)}; ` : '';
-  return `${headlineLabel(headline)}: ${percent(newest.value)} (${range}${sample(headlineMeasure(headline.measure), stat)})`;
+  return { value: percent(newest.value), uncertainty: `${range}${sample(headlineMeasure(headline.measure), stat)}` };
+}
+
+/** `Share of voice of HubSpot: 34.2% (95% interval …; n = …)`, the figure in bold, its uncertainty always beside it. */
+export function headlineContent(headline: Headline): Node {
+  const figure = newestFigure(headline);
+  if (!figure) return document.createTextNode(`${headlineLabel(headline)}: not measured in the newest run.`);
+  return h('span', {}, `${headlineLabel(headline)}: `, h('strong', {}, figure.value), ' ', h('span', { class: 'uncertainty' }, `(${figure.uncertainty})`));
 }
 
 /** The newest run's change, said as the report says it; a significant one is marked in words, not colour alone. */

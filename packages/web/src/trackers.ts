@@ -4,7 +4,7 @@ import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Overview, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
-import { changeContent, headlineText, sparkline } from './headline.js';
+import { changeContent, headlineContent, sparkline } from './headline.js';
 import { changedOnlyNames } from './reanalysis.js';
 import { estimateText, MAX_SAMPLES, sampleRuleText } from './sampling.js';
 import type { View } from './view.js';
@@ -32,7 +32,7 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
       cell('Name', h('a', { href: `#/trackers/${t.id}` }, t.name)),
       cell('Measures', t.primitive),
       cell('Status', h('span', { class: `status ${t.status.toLowerCase()}` }, t.status)),
-      cell('Headline', headline ? headlineText(headline) : 'No run yet.'),
+      cell('Headline', headline ? headlineContent(headline) : 'No run yet.'),
       cell('Change', headline ? changeContent(headline) : '—'),
       cell('Trend', (headline && sparkline(headline)) ?? '—'),
       cell('Pause reason', pausedBecause(t) || '—'),
