@@ -7,7 +7,6 @@ import type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysi
 export type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker };
 /** `analysisVersions`: the versions of the runs listed, newest first; more than one means some deltas are missing across them. */
 export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
-export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
 
 const KEY_ITEM = 'brandradar.apiKey';
 
@@ -79,9 +78,10 @@ const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
   rates: async () => (await call<{ rates: RateCard }>('GET', '/rates')).body.rates,
-  /** One page, newest first; `nextCursor` names the next page (null after the last). The API serves 1–100 per page. */
-  trackers: async (limit: number, cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
-  /** The same page as `trackers`, each tracker with its headline figure (null before its first finished run). */
+  /**
+   * One page of trackers, newest first, each with its headline figure (null before its first
+   * finished run); `nextCursor` names the next page (null after the last). The API serves 1–100 per page.
+   */
   overview: async (limit: number, cursor?: string) => (await call<Overview>('GET', `/overview?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
   tracker: async (id: string) => (await call<{ tracker: Tracker }>('GET', trackerPath(id))).body.tracker,
   createTracker: async (definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('POST', '/trackers', definition)).body.tracker,
