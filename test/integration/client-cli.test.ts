@@ -276,7 +276,7 @@ describe('the brandradar CLI', () => {
     // The run's headline: the rankings tracker's leading name, its share of voice with interval and sample; one run, so no change.
     expect(await cli('overview', '--status', 'active')).toMatchObject({
       code: 0,
-      stdout: expect.stringMatching(/^From the CLI\s+rankings\s+ACTIVE\s+\S.*: share of voice \d+\.\d% \(\d+\.\d%–\d+\.\d%, n=\d+\)\s+—\s+▄$/m),
+      stdout: expect.stringMatching(/^From the CLI\s+rankings\s+ACTIVE\s+(Alpha|Beta): share of voice \S+ \(\S+, n=\d+(, \d+ cells)?\)\s+—/m),
     });
     expect(await cli('overview', '-q', '--status', 'active')).toMatchObject({ code: 0, stdout: expect.stringContaining(`${id}\n`) });
 

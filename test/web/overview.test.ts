@@ -87,16 +87,18 @@ it('lists each tracker with its headline, its change and a sparkline, and one wi
   await page.close();
 });
 
-it('names the leader of a rankings tracker as the answers name it, whatever the name, and draws a single run as a dot', async () => {
+it('shows the leader of a rankings tracker, a hostile tracker name as text, and a single run as a dot', async () => {
   const { apiKey } = await stack.account(2_000_000);
-  const competitors = ['__proto__', 'monday.com', '$x 🚀'];
-  const id = await activeTracker(stack, apiKey, { name: 'Hostile names', cadence, primitive: 'rankings', prompts, models: ['chatgpt'], competitors });
+  const name = '__proto__ <b>$x</b> & 🚀';
+  const competitors = ['Salesforce', 'HubSpot', 'Pipedrive'];
+  const id = await activeTracker(stack, apiKey, { name, cadence, primitive: 'rankings', prompts, models: ['chatgpt'], competitors });
   expect((await finishedRun(stack, apiKey, id, 'hostile-1')).status).toBe('COMPLETED');
   const { headline } = (await stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers[0] as { headline: { name: string; points: { value: number }[] } };
-  expect(competitors).toContain(headline.name);
+  // The simulated answers to these prompts name these CRMs: the newest run has a leader with a figure.
+  expect([competitors.includes(headline.name), headline.points[0]!.value]).toEqual([true, expect.any(Number)]);
 
   const { page, problems } = await signedIn(apiKey);
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Hostile names' }) });
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await row.locator('td[data-label="Headline"]').filter({ hasText: `Share of voice of ${headline.name}: ` }).waitFor();
   const trend = row.getByRole('img');
   expect(await trend.getAttribute('aria-label')).toBe(`Share of voice of ${headline.name} over the last run: ${(headline.points[0]!.value * 100).toFixed(1)}%`);
