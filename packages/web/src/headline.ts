@@ -61,9 +61,12 @@ export function sparkline(headline: Headline): SVGSVGElement | null {
   const newest = known.at(-1)!;
   const runs = headline.points.length === 1 ? 'the last run' : `the last ${headline.points.length} runs`;
   const said = headline.points.map((p) => percent(p.value)).join(', ');
+  const label = `${headlineLabel(headline)} over ${runs}: ${said}`;
   return svg(
     'svg',
-    { class: 'sparkline', role: 'img', 'aria-label': `${headlineLabel(headline)} over ${runs}: ${said}`, viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT },
+    { class: 'sparkline', role: 'img', 'aria-label': label, viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: WIDTH, height: HEIGHT },
+    // The same values on hover, for those who see the line.
+    svg('title', {}, label),
     known.length > 1 ? svg('polyline', { points: coordinates.join(' '), fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5 }) : null,
     // The newest value as a dot: where the line ends, and all there is of a single run.
     svg('circle', { cx: x(newest.i).toFixed(1), cy: y(newest.value).toFixed(1), r: 2.5, fill: 'currentColor' }),
