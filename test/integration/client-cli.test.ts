@@ -212,6 +212,7 @@ describe('the brandradar CLI', () => {
       'runs start',
       'runs wait',
       'runs show',
+      'overview',
       'report',
       'insights',
       'insights add',
@@ -281,6 +282,12 @@ describe('the brandradar CLI', () => {
     expect(table).toMatchObject({ code: 0, stdout: expect.stringMatching(/MENTION RATE\n[\s\S]*manual\s+COMPLETED\s+4\/4\s+\$0\.18\s+Alpha \d/) });
     const report = await cli('report', id, '--json', '--limit', '1');
     expect(JSON.parse(report.stdout).runs.map((r: { id: string }) => r.id)).toEqual([queued.id]);
+    // The run's headline: the rankings tracker's leading name, its share of voice with interval and sample; one run, so no change.
+    expect(await cli('overview', '--status', 'active')).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^From the CLI\s+rankings\s+ACTIVE\s+(Alpha|Beta): share of voice \S+ \(\S+, n=\d+(, \d+ cells)?\)\s+—/m),
+    });
+    expect(await cli('overview', '-q', '--status', 'active')).toMatchObject({ code: 0, stdout: expect.stringContaining(`${id}\n`) });
 
     expect(await cli('trackers', 'delete', id)).toMatchObject({ code: 1, stderr: expect.stringContaining('tracker_not_paused (HTTP 409)') });
     expect(await cli('trackers', 'pause', id)).toMatchObject({ code: 0, stdout: expect.stringContaining('Paused From the CLI') });

@@ -1,6 +1,7 @@
 import { computeMetrics } from '@brandradar/analysis';
 import type { Run, Surface } from '@brandradar/contracts';
-import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceName, surfaceRows, valueText, type MeasuredRun } from '../../packages/web/src/drill';
+import { surfaceName } from '../../packages/web/src/surfaces';
+import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceRows, valueText, type MeasuredRun } from '../../packages/web/src/drill';
 import { measuresFor } from '../../packages/web/src/measures';
 
 // The report's breakdowns by surface and by prompt (packages/web/src/drill.ts), in node, with

@@ -202,6 +202,12 @@ describe('--quiet on lists', () => {
     expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/trackers/t1/report?limit=2');
   });
 
+  it('prints the overview\'s tracker ids, asking for the status and page given', async () => {
+    gateway.answers['/api/v1/overview'] = { trackers: [{ tracker: { id: 't1' }, headline: null }], nextCursor: null };
+    expect(await cli(['overview', '-q', '--status', 'active', '--limit', '5'], gatewayEnv())).toEqual({ code: 0, stdout: 't1\n', stderr: '' });
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/overview?status=ACTIVE&limit=5');
+  });
+
   it('excludes --json', async () => {
     expect(await cli(['trackers', 'list', '-q', '--json'], gatewayEnv())).toMatchObject({ code: 2, stderr: expect.stringContaining('--quiet and --json exclude each other') });
   });

@@ -18,7 +18,7 @@ import {
   type SamplingMode,
   type TrackerStatus,
 } from '@brandradar/client';
-import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
+import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, overviewTable, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
 import { bashCompletion, type CompletedCommand } from './completion';
 import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
 import { cliVersion } from './version';
@@ -100,6 +100,25 @@ function choice<T extends string>(values: Values, name: string, allowed: readonl
   const found = allowed.find((a) => a.toLowerCase() === raw.toLowerCase());
   if (found === undefined) throw new UsageError(`--${name} must be ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)} (in any case)`);
   return found;
+}
+
+/** A page of trackers, as `trackers list` and `overview` ask for it. */
+const LIST_OPTIONS: Options = { ...JSON_OPTION, ...QUIET_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } };
+const LIST_DETAILS = ['One page (default 20, at most 100); the next page\'s cursor is printed under the table', '(with --quiet, on standard error).', QUIET_DETAIL];
+function listQuery(values: Values): { status?: TrackerStatus; limit?: number; cursor?: string } {
+  const status = choice(values, 'status', TRACKER_STATUSES);
+  return {
+    ...(status ? { status } : {}),
+    ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
+    ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
+  };
+}
+/** A page as `replyList` prints it, with the next page's cursor under the table. */
+function replyPage(io: Io, values: Values, page: { nextCursor: string | null }, ids: string[], text: () => string): number {
+  const more = page.nextCursor ? `More: --cursor ${page.nextCursor}\n` : '';
+  // Standard output holds only ids with --quiet; the way on must not be lost for it.
+  if (values.quiet) io.stderr.write(more);
+  return replyList(io, values, page, ids, () => text() + (more && `\n${more}`));
 }
 
 const SAMPLING_OPTIONS: Options = { samples: { type: 'string' }, adaptive: { type: 'boolean' }, fixed: { type: 'boolean' } };
@@ -211,19 +230,11 @@ const COMMANDS: Record<string, Command[]> = {
       summary: 'List your trackers, newest first',
       usage: '[--status draft|active|paused] [--limit N] [--cursor C] [-q] [--json]',
       args: [],
-      options: { ...JSON_OPTION, ...QUIET_OPTION, status: { type: 'string' }, limit: { type: 'string' }, cursor: { type: 'string' } },
-      details: ['One page (default 20, at most 100); the next page\'s cursor is printed under the table', '(with --quiet, on standard error).', QUIET_DETAIL],
+      options: LIST_OPTIONS,
+      details: LIST_DETAILS,
       async run({ io, values, client }) {
-        const status = choice(values, 'status', TRACKER_STATUSES);
-        const page = await client().listTrackers({
-          ...(status ? { status } : {}),
-          ...(values.limit !== undefined ? { limit: int(values, 'limit') } : {}),
-          ...(values.cursor !== undefined ? { cursor: str(values, 'cursor') } : {}),
-        });
-        const more = page.nextCursor ? `More: --cursor ${page.nextCursor}\n` : '';
-        // Standard output holds only ids with --quiet; the way on must not be lost for it.
-        if (values.quiet) io.stderr.write(more);
-        return replyList(io, values, page, page.trackers.map((t) => t.id), () => trackerTable(page.trackers) + (more && `\n${more}`));
+        const page = await client().listTrackers(listQuery(values));
+        return replyPage(io, values, page, page.trackers.map((t) => t.id), () => trackerTable(page.trackers));
       },
     },
     {
@@ -442,6 +453,24 @@ const COMMANDS: Record<string, Command[]> = {
 };
 
 const TOP_LEVEL: Command[] = [
+  {
+    name: 'overview',
+    summary: 'Every tracker with its headline figure, its change and its trend',
+    usage: '[--status draft|active|paused] [--limit N] [--cursor C] [-q] [--json]',
+    args: [],
+    options: LIST_OPTIONS,
+    details: [
+      'The headline: compare, the brand\'s share of voice; rankings, the share of voice of the name',
+      'leading the newest run; sentiment, the share of answers mentioning the brand that read',
+      'positive; citations, the rate of answers citing the URL (without one: the share of the most',
+      'cited domain). With its 95% interval and sample; the change is the newest run\'s. Free.',
+      ...LIST_DETAILS,
+    ],
+    async run({ io, values, client }) {
+      const page = await client().overview(listQuery(values));
+      return replyPage(io, values, page, page.trackers.map((t) => t.tracker.id), () => overviewTable(page));
+    },
+  },
   {
     name: 'report',
     summary: "A tracker's latest runs with their headline figures",

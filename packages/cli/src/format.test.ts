@@ -7,11 +7,14 @@ import {
   briefMarkdown,
   competitorAddedText,
   evidenceLine,
+  headlineChangeText,
   headlineChanges,
+  headlineText,
   insightsText,
   mixedVersionsNote,
   money,
   nameTable,
+  overviewTable,
   percent,
   rateChangeText,
   rateTable,
@@ -20,6 +23,7 @@ import {
   runDetails,
   runProgressLine,
   runTable,
+  sparkline,
   table,
   trackerDetails,
   trackerTable,
@@ -395,5 +399,53 @@ describe('account, rates and runs', () => {
   it('lists runs with their ids first, and says when there is none', () => {
     expect(runTable([run()]).split('\n')[2]).toBe(`${run().id}  2026-11-22T09:00:00.000Z  manual   COMPLETED  1/2      $0.05`);
     expect(runTable([])).toBe('No runs yet.\n');
+  });
+});
+
+describe('the overview', () => {
+  const point = (value: number | null, n = 45, clusters: number | null = 45) => ({
+    runId: '7d1c2b3a-0000-4000-8000-000000000001',
+    finishedAt: '2026-11-22T09:00:09.000Z',
+    value,
+    interval: value === null ? null : { low: 0.281, high: 0.409 },
+    n,
+    clusters,
+  });
+  const change = { current: 0.342, previous: 0.291, change: 5.1, pValue: 0.0123, significant: true, insufficientSample: false, previousRunId: null, minimumAnswers: 10 as const };
+
+  it('says the newest figure with its interval and sample, and whose it is', () => {
+    expect(headlineText({ measure: 'shareOfVoice', name: 'monday.com', points: [point(0.2), point(0.342)], change: null })).toBe('monday.com: share of voice 34.2% (28.1%–40.9%, n=45)');
+    expect(headlineText({ measure: 'urlCitedRate', name: null, points: [point(0.342, 45, 9)], change: null })).toBe('URL cited 34.2% (28.1%–40.9%, n=45, 9 cells)');
+    expect(headlineText({ measure: 'positiveRate', name: 'Evil\nName', points: [point(null, 0, 0)], change: null })).toBe('Evil Name: positive – (–, n=0)');
+    expect(headlineText({ measure: 'domainShare', name: null, points: [], change: null })).toBe('Share of citations: not in the newest run');
+  });
+
+  it('says a change with its significance, or why there is none', () => {
+    expect(headlineChangeText(change)).toBe('+5.1 pp, significant p=0.012');
+    expect(headlineChangeText({ ...change, change: -0.8, pValue: 0.64, significant: false })).toBe('-0.8 pp, not significant p=0.640');
+    expect(headlineChangeText({ ...change, pValue: 2.2e-59 })).toBe('+5.1 pp, significant p<0.001');
+    expect(headlineChangeText({ ...change, change: null, pValue: null, significant: null, insufficientSample: true })).toBe('not enough answers');
+    expect(headlineChangeText(null)).toBe('—');
+  });
+
+  it('draws the trend from the lowest bar to the highest', () => {
+    expect(sparkline([0.1, 0.2, 0.3, 0.45, 0.8])).toBe('▁▂▃▄█');
+    expect(sparkline([0.5, null, 0.5])).toBe('▄ ▄');
+    expect(sparkline([])).toBe('');
+  });
+
+  it('lists each tracker with its headline, change and trend, and one without a run as such', () => {
+    const out = overviewTable({
+      trackers: [
+        { tracker: { ...tracker, name: 'CRM' }, headline: { measure: 'shareOfVoice', name: 'HubSpot', points: [point(0.291), point(0.342)], change } },
+        { tracker: { ...tracker, name: 'New', status: 'DRAFT' }, headline: null },
+      ],
+      nextCursor: null,
+    });
+    const [header, , first, second] = out.split('\n');
+    expect(header).toMatch(/^NAME\s+PRIMITIVE\s+STATUS\s+HEADLINE\s+CHANGE\s+TREND$/);
+    expect(first).toMatch(/^CRM\s+compare\s+DRAFT\s+HubSpot: share of voice 34\.2% \(28\.1%–40\.9%, n=45\)\s+\+5\.1 pp, significant p=0\.012\s+▁█$/);
+    expect(second).toMatch(/^New\s+compare\s+DRAFT\s+no run yet\s+—$/);
+    expect(overviewTable({ trackers: [], nextCursor: null })).toBe('No trackers.\n');
   });
 });

@@ -9,6 +9,9 @@ export type RateCard = Schemas['RateCard'];
 export type Tracker = Schemas['Tracker'];
 export type TrackerStatus = Schemas['TrackerStatus'];
 export type TrackerList = Schemas['TrackerList'];
+export type Overview = Schemas['Overview'];
+export type Headline = Schemas['Headline'];
+export type HeadlineChange = Schemas['HeadlineChange'];
 export type CreateTrackerInput = Schemas['CreateTrackerInput'];
 export type UpdateTrackerInput = Schemas['UpdateTrackerInput'];
 export type SamplingMode = Schemas['SamplingMode'];
@@ -181,6 +184,11 @@ export class BrandradarClient {
   /** One page, newest first; pass `nextCursor` back as `cursor` for the next. */
   async listTrackers(query: { status?: TrackerStatus; limit?: number; cursor?: string } = {}): Promise<TrackerList> {
     return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers', { params: { query }, ...init }))).data;
+  }
+
+  /** One page of trackers as `listTrackers` gives it, each with its headline figure (null before its first finished run). */
+  async overview(query: { status?: TrackerStatus; limit?: number; cursor?: string } = {}): Promise<Overview> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/overview', { params: { query }, ...init }))).data;
   }
 
   /** A new DRAFT tracker with its estimate. Not retried on 503: the first attempt may have created it. */

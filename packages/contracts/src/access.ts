@@ -76,6 +76,7 @@ export const SERVICE_ACCESS = {
       RunQueries.requestSweep,
       RunQueries.getSweep,
       RunQueries.insights,
+      RunQueries.headlines,
       WorkflowQueries.runContentBrief,
     ],
     publishes: [],

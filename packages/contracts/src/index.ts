@@ -16,3 +16,4 @@ export * from './workflow';
 export * from './access';
 export * from './reanalysis';
 export * from './insights';
+export * from './overview';

@@ -4,6 +4,7 @@ import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type S
 import { INSIGHTS_LIMITS, Insights, SignificantChange } from './insights';
 import { Reanalysis, ReanalysisSweep } from './reanalysis';
 import { RequestToken, RunAnswer, RunSummary } from './run';
+import { Headline, HeadlineSubject, OVERVIEW_LIMITS } from './overview';
 import { NameAliases, Primitive, Tracker } from './tracker';
 import { DefinitionVersion, SCHEDULE_BATCH_MAX } from './tracker-messages';
 
@@ -84,6 +85,16 @@ export const RunQueries = {
       names: z.object({ primitive: Primitive, brand: z.string().nullable(), competitors: z.array(z.string()), aliases: z.array(NameAliases) }),
     }),
     z.object({ insights: Insights }),
+  ),
+  /**
+   * The headline of each tracker (issue 34 overview) over its newest `points` finished runs, in the
+   * order asked; null for a tracker without a finished run. Each tracker's runs are read by `_id`
+   * from its run list; at the limits the reply stays far below one NATS message (a test checks it).
+   */
+  headlines: defineQuery(
+    'runs.headlines.v1',
+    scoped({ trackers: z.array(HeadlineSubject).max(OVERVIEW_LIMITS.trackers), points: z.int().min(1).max(OVERVIEW_LIMITS.points) }),
+    z.object({ headlines: z.array(z.object({ trackerId: z.uuid(), headline: Headline.nullable() })) }),
   ),
 };
 

@@ -2,12 +2,11 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, Insights, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
+import type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, Insights, RateCard, Reanalysis, Run, Tracker };
+export type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker };
 /** `analysisVersions`: the versions of the runs listed, newest first; more than one means some deltas are missing across them. */
 export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
-export type TrackerList = { trackers: Tracker[]; nextCursor: string | null };
 
 const KEY_ITEM = 'brandradar.apiKey';
 
@@ -79,8 +78,11 @@ const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
   rates: async () => (await call<{ rates: RateCard }>('GET', '/rates')).body.rates,
-  /** One page, newest first; `nextCursor` names the next page (null after the last). The API serves 1–100 per page. */
-  trackers: async (limit: number, cursor?: string) => (await call<TrackerList>('GET', `/trackers?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
+  /**
+   * One page of trackers, newest first, each with its headline figure (null before its first
+   * finished run); `nextCursor` names the next page (null after the last). The API serves 1–100 per page.
+   */
+  overview: async (limit: number, cursor?: string) => (await call<Overview>('GET', `/overview?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
   tracker: async (id: string) => (await call<{ tracker: Tracker }>('GET', trackerPath(id))).body.tracker,
   createTracker: async (definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('POST', '/trackers', definition)).body.tracker,
   updateTracker: async (id: string, definition: Record<string, unknown>) => (await call<{ tracker: Tracker }>('PATCH', trackerPath(id), definition)).body.tracker,

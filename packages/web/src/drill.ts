@@ -10,15 +10,6 @@ import type { Measure, Stat } from './measures.js';
 type Metrics = NonNullable<Run['metrics']>;
 export type MeasuredRun = Run & { metrics: Metrics };
 
-/** The surfaces' names as users know them, in the order the tracker form lists them. */
-export const SURFACE_NAMES: ReadonlyArray<readonly [Surface, string]> = [
-  ['chatgpt', 'ChatGPT'],
-  ['claude', 'Claude'],
-  ['perplexity', 'Perplexity'],
-  ['gemini', 'Gemini'],
-  ['google_ai_overview', 'Google AI Overviews'],
-];
-export const surfaceName = (s: Surface): string => SURFACE_NAMES.find(([id]) => id === s)?.[1] ?? s;
 
 /** The runs the API has measured (finished and analysed), in the order given (the report's: newest first). */
 export const finishedRuns = (runs: Run[]): MeasuredRun[] => runs.filter((r): r is MeasuredRun => r.metrics !== null);

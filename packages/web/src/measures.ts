@@ -3,7 +3,7 @@
  * API gives them: per name (brand, competitor, cited domain), a value with its sample and interval,
  * and the latest change.
  */
-import type { Run } from '@brandradar/contracts';
+import type { HeadlineMeasure, Run } from '@brandradar/contracts';
 
 type Metrics = NonNullable<Run['metrics']>;
 type Delta = NonNullable<Run['delta']>;
@@ -128,4 +128,16 @@ export function sayChange(measure: Measure, c: Change, minimumAnswers: number): 
   if (c.significant === undefined || c.significant === null) return `${amount} (no significance test for this measure).`;
   const p = c.pValue === null || c.pValue === undefined ? '' : `, p = ${c.pValue < 0.001 ? '< 0.001' : c.pValue.toFixed(3)}`;
   return c.significant ? `${amount}: statistically significant${p}.` : `${amount}: not distinguishable from no change${p}.`;
+}
+
+/** Where a headline's measure (GET /api/v1/overview) is among the report's: the same label, sample and change wording. */
+const HEADLINE_MEASURES: Record<HeadlineMeasure, { primitive: Primitive; id: string }> = {
+  shareOfVoice: { primitive: 'compare', id: 'shareOfVoice' },
+  positiveRate: { primitive: 'sentiment', id: 'positiveRate' },
+  urlCitedRate: { primitive: 'citations', id: 'urlCitedRate' },
+  domainShare: { primitive: 'citations', id: 'share' },
+};
+export function headlineMeasure(headline: HeadlineMeasure): Measure {
+  const { primitive, id } = HEADLINE_MEASURES[headline];
+  return MEASURES[primitive].find((m) => m.id === id)!;
 }

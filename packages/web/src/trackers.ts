@@ -1,33 +1,41 @@
 /** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
 import type { NameAliases, PRIMITIVE_FIELDS, SamplingMode, Surface } from '@brandradar/contracts';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
-import { api, ApiError, type Issue, type Tracker } from './api.js';
+import { api, ApiError, type Issue, type Overview, type Tracker } from './api.js';
 import { h } from './dom.js';
 import { money, pausedBecause, when } from './format.js';
+import { changeContent, headlineContent, sparkline } from './headline.js';
 import { changedOnlyNames } from './reanalysis.js';
 import { estimateText, MAX_SAMPLES, sampleRuleText } from './sampling.js';
+import { SURFACE_NAMES } from './surfaces.js';
 import type { View } from './view.js';
 
 /** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
 const PAGE = 20;
 const MAX_PAGE = 100;
 
-/** `shown`: how many the list showed before an action, so reading it again keeps the pages it had. */
+/**
+ * The overview: every tracker with its headline figure, change and trend, and what can be done
+ * with it. `shown`: how many the list showed before an action, so reading it again keeps the pages it had.
+ */
 export async function trackersView(view: View, shown = PAGE): Promise<void> {
-  const [account, first] = await Promise.all([api.account(), api.trackers(Math.min(Math.max(shown, PAGE), MAX_PAGE))]);
+  const [account, first] = await Promise.all([api.account(), api.overview(Math.min(Math.max(shown, PAGE), MAX_PAGE))]);
   let count = first.trackers.length;
   let next = first.nextCursor;
   const reload = () => trackersView(view, count);
   const button = (label: string, name: string, action: () => Promise<string | void>, kind = 'secondary') =>
     h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => view.act(action, reload) } }, label);
   const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
-  const row = (t: Tracker) =>
+  const row = ({ tracker: t, headline }: Overview['trackers'][number]) =>
     h(
       'tr',
       {},
       cell('Name', h('a', { href: `#/trackers/${t.id}` }, t.name)),
       cell('Measures', t.primitive),
       cell('Status', h('span', { class: `status ${t.status.toLowerCase()}` }, t.status)),
+      cell('Headline', headline ? headlineContent(headline) : 'No run yet.'),
+      cell('Change', headline ? changeContent(headline) : '—'),
+      cell('Trend', (headline && sparkline(headline)) ?? '—'),
       cell('Pause reason', pausedBecause(t) || '—'),
       cell('Next run', when(t.nextRunAt)),
       cell('Per run', money(t.estimatedCostMicroPerRun)),
@@ -59,7 +67,7 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
       on: {
         click: () =>
           view.act(async () => {
-            const page = await api.trackers(PAGE, next!);
+            const page = await api.overview(PAGE, next!);
             body.append(...page.trackers.map(row));
             body.rows[count]?.querySelector('a')?.focus();
             count += page.trackers.length;
@@ -84,8 +92,8 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
       : h(
           'table',
           { class: 'cards' },
-          h('caption', { class: 'visually-hidden' }, 'Your trackers, newest first'),
-          h('thead', {}, h('tr', {}, ...['Name', 'Measures', 'Status', 'Pause reason', 'Next run', 'Per run', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
+          h('caption', { class: 'visually-hidden' }, 'Your trackers, newest first, each with its headline figure, its latest change and its trend'),
+          h('thead', {}, h('tr', {}, ...['Name', 'Measures', 'Status', 'Headline', 'Change', 'Trend', 'Pause reason', 'Next run', 'Per run', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
           body,
         ),
     next === null ? null : more,
@@ -99,13 +107,6 @@ const FIELDS: typeof PRIMITIVE_FIELDS = {
   citations: { brand: 'forbidden', competitors: 'forbidden', url: 'optional' },
   sentiment: { brand: 'required', competitors: 'forbidden', url: 'forbidden' },
 };
-const SURFACES: Array<[Surface, string]> = [
-  ['chatgpt', 'ChatGPT'],
-  ['claude', 'Claude'],
-  ['perplexity', 'Perplexity'],
-  ['gemini', 'Gemini'],
-  ['google_ai_overview', 'Google AI Overviews'],
-];
 /** Aliases name a brand or competitor, so only a primitive that tracks names takes them. */
 const namesTracked = (uses: (typeof FIELDS)[keyof typeof FIELDS]) => uses.brand !== 'forbidden' || uses.competitors !== 'forbidden';
 const DEFAULT_SURFACES: Surface[] = ['chatgpt', 'perplexity', 'gemini'];
@@ -176,7 +177,7 @@ export async function trackerFormView(view: View, trackerId: string | null, onSa
     'fieldset',
     { class: 'field', 'data-field': 'models', 'aria-describedby': 'error-models' },
     h('legend', {}, 'AI surfaces'),
-    ...SURFACES.map(([s, label]) =>
+    ...SURFACE_NAMES.map(([s, label]) =>
       h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'models', value: s, checked: chosen.has(s) }), ` ${label}`),
     ),
   );

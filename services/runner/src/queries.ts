@@ -1,8 +1,9 @@
 import { answerInsight, computeInsights, type InsightAnswer } from '@brandradar/analysis';
 import { BillingQueries, INSIGHTS_LIMITS, RUN_ANSWERS_PAGE_BYTES, TrackerQueries, apiError, runCoverageRefusal, type RunAnswer, type RunQueries, type Surface } from '@brandradar/contracts';
 import { createHash, randomUUID } from 'node:crypto';
-import { DomainError, mapInSlices, query, type BatchOutbox, type GroupedCache, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
+import { DomainError, mapConcurrently, mapInSlices, query, type BatchOutbox, type GroupedCache, type NatsLink, type Outbox, type QueryRequest, type QueryResult, type StoredEvent } from '@brandradar/platform';
 import { ANSWERS_PER_SLICE } from './domain/answer-metrics';
+import { headlineOf, type FinishedRunFigures } from './domain/headline';
 import { jsonBytes, pageLength } from './domain/page';
 import { isActive, newRun, queuedEvents, runCounts, runHead, type AnswerRecord, type RunState } from './domain/run';
 import { answerSlots } from './domain/sampling';
@@ -14,6 +15,13 @@ type Q = typeof RunQueries;
 
 /** Runs of a tracker looked through for its newest finished ones: a tracker's run list keeps this many. */
 const INSIGHT_RUNS_SEARCHED = 100;
+/**
+ * Runs looked through for a headline beyond the points wanted (runs FAILED, QUEUED or RUNNING are
+ * no points): an overview of 100 trackers then reads at most 100 × (12 + 8) small run documents.
+ */
+const HEADLINE_RUNS_SEARCHED_BEYOND_POINTS = 8;
+/** Trackers whose runs are read at once for headlines. */
+const HEADLINE_TRACKERS_AT_ONCE = 8;
 
 export interface RunQueryDeps {
   store: RunStore;
@@ -182,7 +190,29 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
         return { insights: { trackerId, runs: insightRuns, ...computeInsights(names, answers, found) } };
       });
     },
+
+    async headlines({ accountId, trackers, points }: QueryRequest<Q['headlines']>): Promise<QueryResult<Q['headlines']>> {
+      const headlines = await mapConcurrently(trackers, HEADLINE_TRACKERS_AT_ONCE, async ({ trackerId, ...subject }) => ({
+        trackerId,
+        headline: headlineOf(subject, await newestFigures(accountId, trackerId, points)),
+      }));
+      return { headlines };
+    },
   };
+
+  /** The tracker's newest `wanted` COMPLETED or PARTIAL runs with metrics, newest first, read one by one from its run list. */
+  async function newestFigures(accountId: string, trackerId: string, wanted: number): Promise<FinishedRunFigures[]> {
+    const found: FinishedRunFigures[] = [];
+    for (const id of await store.listIdsForTracker(accountId, trackerId, wanted + HEADLINE_RUNS_SEARCHED_BEYOND_POINTS)) {
+      const run = await store.figuresOf(id);
+      if (run?.accountId !== accountId || run.trackerId !== trackerId) continue;
+      const { status, finishedAt, metrics, delta } = run;
+      if ((status !== 'COMPLETED' && status !== 'PARTIAL') || !finishedAt || !metrics) continue;
+      found.push({ id, finishedAt, metrics, delta });
+      if (found.length === wanted) break;
+    }
+    return found;
+  }
 
   /**
    * The tracker's newest `wanted` COMPLETED or PARTIAL runs, newest first, read one by one from its

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your trackers, each with its headline figure, its change and its trend
+         * @description The page of trackers `GET /api/v1/trackers` lists for the same query, each with its headline over its newest 12 finished (COMPLETED or PARTIAL) runs: compare, the brand’s share of voice; rankings, the share of voice of the name leading the newest run; sentiment, the share of the brand’s mentioning answers that read positive; citations, the rate of answers citing the tracked URL, or without one the share of citations of the most cited domain. Each point carries its sample `n`, its prompt × surface `clusters` and its 95% interval; `change` is the newest run’s, flagged `significant` only when its p-value is below 0.05. Nothing is billed.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trackers/{id}": {
         parameters: {
             query?: never;
@@ -949,6 +969,69 @@ export interface components {
             trackers: components["schemas"]["Tracker"][];
             nextCursor: string | null;
         };
+        Overview: {
+            trackers: {
+                tracker: components["schemas"]["Tracker"];
+                /** @description Null while the tracker has no finished (COMPLETED or PARTIAL) run. */
+                headline: components["schemas"]["Headline"] | null;
+            }[];
+            nextCursor: string | null;
+        };
+        /** @description A tracker's headline figure over its newest finished runs. */
+        Headline: {
+            measure: components["schemas"]["HeadlineMeasure"];
+            /** @description Whose measure: the brand, the leading name or the leading domain; null for `urlCitedRate` (the tracker’s URL) and for `domainShare` when the newest run cites nothing. */
+            name: string | null;
+            /** @description The newest finished (COMPLETED or PARTIAL) runs that have the measure, oldest first: the last is the headline figure. Runs of another primitive, or where the name is not listed, are left out. */
+            points: components["schemas"]["HeadlinePoint"][];
+            /** @description Null when the newest run has no delta (no earlier comparable run) or the measure is not in the newest run. */
+            change: components["schemas"]["HeadlineChange"] | null;
+        };
+        /** @enum {string} */
+        HeadlineMeasure: "shareOfVoice" | "positiveRate" | "urlCitedRate" | "domainShare";
+        /** @description The headline's measure in one finished run. */
+        HeadlinePoint: {
+            /** Format: uuid */
+            runId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            finishedAt: string;
+            /** @description The proportion, 4 decimals; null when its sample `n` is 0. */
+            value: number | null;
+            /** @description 95% interval on the effective sample size; null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description Sample size: answers for a rate, mentions or citations for a share. */
+            n: number;
+            /** @description Prompt × surface cells of the sample; null on metrics computed before cells were counted. */
+            clusters: number | null;
+        };
+        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
+        ConfidenceInterval: {
+            low: number;
+            high: number;
+        };
+        /** @description The newest run's change of the measure against the previous comparable run, from its delta: `change` in percentage points, flagged `significant` only when `pValue` is below 0.05. */
+        HeadlineChange: {
+            current: number | null;
+            previous: number | null;
+            /** @description Percentage points, 2 decimals; null when `insufficientSample` or when the value does not exist in one run. */
+            change: number | null;
+            /** @description True when either run's sample (`n`) is below 10. */
+            insufficientSample: boolean;
+            /** @description Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
+            pValue: number | null;
+            /** @description `pValue < 0.05`; null whenever `change` is. */
+            significant: boolean | null;
+            /** @description The run the newest is compared with; null on deltas computed before it was recorded. */
+            previousRunId: string | null;
+            /**
+             * @description Smallest sample, in each run, for which a change is given.
+             * @constant
+             */
+            minimumAnswers: 10;
+        };
         ActivationResult: {
             tracker: components["schemas"]["Tracker"];
             /** @description Integer micro-units; 100,000 = 1 USD. */
@@ -1057,11 +1140,6 @@ export interface components {
             };
             /** @description Up to 3 answers that put it forward, newest run first. */
             examples: components["schemas"]["DiscoveredNameExample"][];
-        };
-        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
-        ConfidenceInterval: {
-            low: number;
-            high: number;
         };
         DiscoveredNameExample: {
             /** Format: uuid */
@@ -3004,6 +3082,129 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TrackerStatus"];
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of trackers with their headlines (null while a tracker has no finished run); pass `nextCursor` as `cursor` for the next, until it is null. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
                         };
                     };
                 };

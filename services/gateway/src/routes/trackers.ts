@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Insights, InsightsQuery, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
+import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Insights, InsightsQuery, OVERVIEW_LIMITS, Overview, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
 
@@ -37,6 +37,24 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       success: { status: 200, description: 'One page of at most `limit` trackers and at most 512 KiB (a page of very large trackers holds fewer); pass `nextCursor` as `cursor` for the next, until it is null.', schema: TrackerList },
       errors: ['validation_error'],
       handle: async ({ accountId, query: q }) => ({ status: 200, body: await ask(TrackerQueries.list, { version: 1, accountId, query: q }) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/overview',
+      operationId: 'getOverview',
+      summary: 'Your trackers, each with its headline figure, its change and its trend',
+      description: `The page of trackers \`GET /api/v1/trackers\` lists for the same query, each with its headline over its newest ${OVERVIEW_LIMITS.points} finished (COMPLETED or PARTIAL) runs: compare, the brand’s share of voice; rankings, the share of voice of the name leading the newest run; sentiment, the share of the brand’s mentioning answers that read positive; citations, the rate of answers citing the tracked URL, or without one the share of citations of the most cited domain. Each point carries its sample \`n\`, its prompt × surface \`clusters\` and its 95% interval; \`change\` is the newest run’s, flagged \`significant\` only when its p-value is below 0.05. Nothing is billed.`,
+      tag: 'Trackers',
+      query: TrackerListQuery,
+      success: { status: 200, description: 'One page of trackers with their headlines (null while a tracker has no finished run); pass `nextCursor` as `cursor` for the next, until it is null.', schema: Overview },
+      errors: ['validation_error'],
+      handle: async ({ accountId, query: q }) => {
+        const { trackers, nextCursor } = await ask(TrackerQueries.list, { version: 1, accountId, query: q });
+        const subjects = trackers.map(({ id, primitive, brand, url }) => ({ trackerId: id, primitive, brand, url }));
+        const { headlines } = await query(nats, RunQueries.headlines, { version: 1, accountId, trackers: subjects, points: OVERVIEW_LIMITS.points }, timeoutMs);
+        // In the order asked: the runner answers each tracker at its place.
+        return { status: 200, body: { trackers: trackers.map((tracker, i) => ({ tracker, headline: headlines[i]?.headline ?? null })), nextCursor } };
+      },
     }),
     defineRoute({
       method: 'get',

@@ -153,6 +153,15 @@ export class RunStore {
     return fromDoc(doc);
   }
 
+  /**
+   * A run's owner, status and figures, by `_id`, without its definition (up to 30 prompts of 2,000
+   * characters): what a headline reads of each of many runs.
+   */
+  async figuresOf(id: string): Promise<Pick<RunState, 'id' | 'accountId' | 'trackerId' | 'status' | 'finishedAt' | 'metrics' | 'delta'> | null> {
+    const doc = await this.collection.findOne({ _id: id }, { projection: { accountId: 1, trackerId: 1, status: 1, finishedAt: 1, metrics: 1, delta: 1 } });
+    return doc ? { id: doc._id, accountId: doc.accountId, trackerId: doc.trackerId, status: doc.status, finishedAt: doc.finishedAt, metrics: doc.metrics ?? null, delta: doc.delta ?? null } : null;
+  }
+
   /** The ids of a tracker's newest runs, newest first: one small read by `_id` (after the first). */
   async listIdsForTracker(accountId: string, trackerId: string, limit: number): Promise<string[]> {
     const list = await this.completeList(trackerId);
