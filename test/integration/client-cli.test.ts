@@ -221,6 +221,7 @@ describe('the brandradar CLI', () => {
       'rates',
       'login',
       'logout',
+      'completion',
     ]);
     for (const command of commands) {
       const help = await cli(...command.split(' '), '--help');

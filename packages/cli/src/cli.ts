@@ -596,6 +596,17 @@ const TOP_LEVEL: Command[] = [
     },
   },
   {
+    name: 'logout',
+    summary: 'Remove the saved API key and gateway',
+    usage: '',
+    args: [],
+    async run({ io }) {
+      const { file, removed } = removeLogin(io.env);
+      io.stdout.write(removed ? `Removed ${file}.\n` : `Not logged in: there is no ${file}.\n`);
+      return EXIT.ok;
+    },
+  },
+  {
     name: 'completion',
     summary: 'Print the shell completion script (bash; zsh through bashcompinit)',
     usage: 'bash',
@@ -612,17 +623,6 @@ const TOP_LEVEL: Command[] = [
         ...TOP_LEVEL.map((c): CompletedCommand => ({ words: [c.name], flags: Object.keys(c.options ?? {}), ...(c.name === 'completion' ? { firstArgument: ['bash'] } : {}) })),
       ];
       io.stdout.write(bashCompletion(commands, Object.keys(GLOBAL_OPTIONS)));
-      return EXIT.ok;
-    },
-  },
-  {
-    name: 'logout',
-    summary: 'Remove the saved API key and gateway',
-    usage: '',
-    args: [],
-    async run({ io }) {
-      const { file, removed } = removeLogin(io.env);
-      io.stdout.write(removed ? `Removed ${file}.\n` : `Not logged in: there is no ${file}.\n`);
       return EXIT.ok;
     },
   },
