@@ -6,6 +6,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { seriousViolations } from '../support/axe';
 import { startStack, type TestStack } from '../support/stack';
 import { activeTracker, finishedRun } from '../support/tracker-runs';
 
@@ -75,6 +76,7 @@ it('lists each tracker with its headline, its change and a sparkline, and one wi
   // The existing actions stay: a draft can be activated from its row.
   await unrun.getByRole('button', { name: 'Activate Not run yet' }).waitFor();
 
+  expect(await seriousViolations(page)).toEqual([]);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
   // On a phone the rows are cards, each cell labelled, nothing wider than the screen.
@@ -83,6 +85,7 @@ it('lists each tracker with its headline, its change and a sparkline, and one wi
   // A card's cell spans the card; a table column of the trend would be a fraction of the width.
   expect((await row.locator('td[data-label="Trend"]').boundingBox())!.width).toBeGreaterThan(300);
   await page.screenshot({ path: path.join(ARTIFACTS, 'overview-phone.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
   await page.close();
 });
