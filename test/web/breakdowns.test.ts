@@ -1,18 +1,12 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Run } from '@brandradar/contracts';
-import { ensureChromium } from '@brandradar/devstack';
-import { billingService } from '../../services/billing/src/service';
-import { gatewayService } from '../../services/gateway/src/service';
-import { runnerService } from '../../services/runner/src/service';
-import { trackerService } from '../../services/tracker/src/service';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The report's breakdowns by surface and prompt and its cited-sources leaderboard, in Debian's
 // Chromium against the real gateway and services with simulated surfaces. Every wait is on a condition.
-let stack: TestStack;
-let browser: Browser;
+const web = webAppUnderTest();
 let apiKey: string;
 let trackerId: string;
 /** Newest first, as the report lists them. */
@@ -22,11 +16,8 @@ const NAMES = ['monday.com', 'HubSpot', '$x'];
 const PROMPTS = ['Best CRM for a small team?', `Which CRM should a startup pick? ${'🦄 '.repeat(60)}`];
 
 beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
-  browser = await chromium.launch({ executablePath });
-  ({ apiKey } = await stack.account(2_000_000));
-  const created = await stack.api('POST', '/api/v1/trackers', {
+  ({ apiKey } = await web.stack.account(2_000_000));
+  const created = await web.stack.api('POST', '/api/v1/trackers', {
     key: apiKey,
     body: {
       name: 'CRM breakdowns',
@@ -40,27 +31,17 @@ beforeAll(async () => {
     },
   });
   trackerId = created.body.tracker.id;
-  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
   // Two runs, the newest shown first, the other to choose.
   for (const requestToken of ['older', 'newest']) {
-    const runId: string = (await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken } })).body.run.id;
-    const finished: Run = (await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED', 60_000)).body.run;
+    const runId: string = (await web.stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken } })).body.run.id;
+    const finished: Run = (await eventually(() => web.stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED', 60_000)).body.run;
     runs.unshift(finished);
   }
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
 
-async function reportPage(width: number): Promise<Page & { problems: string[] }> {
-  const page = Object.assign(await browser.newPage({ viewport: { width, height: 900 } }), { problems: [] as string[] });
-  page.setDefaultTimeout(60_000);
-  page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 4') && page.problems.push(`console: ${m.text()}`));
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function reportPage(width: number): Promise<Page> {
+  const page = await web.signedIn(apiKey, { viewport: { width, height: 900 } });
   await page.getByRole('link', { name: 'CRM breakdowns', exact: true }).click();
   await page.getByRole('heading', { name: 'By surface and by prompt' }).waitFor();
   return page;
@@ -126,7 +107,7 @@ it('shows the measure per surface with its sample, and the mentions per prompt a
   expect(await section.locator('table.heat caption').textContent()).toBe('Mentions by prompt on Perplexity');
   expect(await runSelect.inputValue()).toBe(runs[1]!.id);
   expect(await seriousViolations(page)).toEqual([]);
-  expect(page.problems).toEqual([]);
+  expect(problemsOf(page)).toEqual([]);
   await page.close();
 });
 
@@ -164,6 +145,6 @@ it('lists the sites the answers cite, with the answers citing each and whether t
   );
   expect(smallest).toBeGreaterThanOrEqual(11);
   expect(await seriousViolations(page)).toEqual([]);
-  expect(page.problems).toEqual([]);
+  expect(problemsOf(page)).toEqual([]);
   await page.close();
 });

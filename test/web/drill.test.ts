@@ -1,8 +1,8 @@
 import { computeMetrics } from '@brandradar/analysis';
 import type { Run, Surface } from '@brandradar/contracts';
 import { surfaceName } from '../../packages/web/src/surfaces';
-import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceRows, valueText, type MeasuredRun } from '../../packages/web/src/drill';
-import { measuresFor } from '../../packages/web/src/measures';
+import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceRows, type MeasuredRun } from '../../packages/web/src/drill';
+import { measuresFor, valueText } from '../../packages/web/src/measures';
 
 // The report's breakdowns by surface and by prompt (packages/web/src/drill.ts), in node, with
 // hostile names and prompts: user data is never a key.

@@ -1,59 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DATA_DIR, ensureChromium } from '@brandradar/devstack';
-import { billingService } from '../../services/billing/src/service';
-import { gatewayService } from '../../services/gateway/src/service';
-import { runnerService } from '../../services/runner/src/service';
-import { trackerService } from '../../services/tracker/src/service';
+import { DATA_DIR } from '@brandradar/devstack';
 import { seriousViolations } from '../support/axe';
-import { startStack, type TestStack } from '../support/stack';
 import { activeTracker, finishedRun } from '../support/tracker-runs';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The overview (issue 34) on the app's first page, in Debian's Chromium against the real services
 // with simulated surfaces. Every wait is on a condition (locators).
 const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
-  browser = await chromium.launch({ executablePath });
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** A page of the app signed in with `apiKey`, failing the test on any script error or CSP violation. */
-async function signedIn(apiKey: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  page.setDefaultTimeout(60_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  // The app asks for the account before sign-in and is refused (401): that is how it knows to ask for a key.
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 4') && problems.push(`console: ${m.text()}`));
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { page, problems };
-}
+const web = webAppUnderTest();
 
 const cadence = { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 };
 const prompts = ['Best CRM for a small team?', 'Which CRM should a startup pick?', 'Top CRM software for sales pipelines', 'Is Salesforce worth it for agencies?'];
 const compare = { name: 'CRM overview', cadence, primitive: 'compare', prompts, models: ['chatgpt', 'perplexity', 'gemini'], brand: 'HubSpot', competitors: ['Salesforce', 'Pipedrive'] };
 
 it('lists each tracker with its headline, its change and a sparkline, and one without runs as such', async () => {
-  const { apiKey } = await stack.account(2_000_000);
-  const measured = await activeTracker(stack, apiKey, compare);
-  for (const token of ['overview-1', 'overview-2']) expect((await finishedRun(stack, apiKey, measured, token)).status).toBe('COMPLETED');
-  expect((await stack.api('POST', '/api/v1/trackers', { key: apiKey, body: { ...compare, name: 'Not run yet' } })).status).toBe(201);
-  const [, withRuns] = (await stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers as { tracker: { id: string }; headline: { points: { value: number }[]; change: { significant: boolean | null } } }[];
+  const { apiKey } = await web.stack.account(2_000_000);
+  const measured = await activeTracker(web.stack, apiKey, compare);
+  for (const token of ['overview-1', 'overview-2']) expect((await finishedRun(web.stack, apiKey, measured, token)).status).toBe('COMPLETED');
+  expect((await web.stack.api('POST', '/api/v1/trackers', { key: apiKey, body: { ...compare, name: 'Not run yet' } })).status).toBe(201);
+  const [, withRuns] = (await web.stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers as { tracker: { id: string }; headline: { points: { value: number }[]; change: { significant: boolean | null } } }[];
   expect(withRuns!.tracker.id).toBe(measured);
   const { points, change } = withRuns!.headline;
 
-  const { page, problems } = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
+  const problems = problemsOf(page);
   const table = page.getByRole('table', { name: /Your trackers/ });
   const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'CRM overview' }) });
   const headline = row.locator('td[data-label="Headline"]');
@@ -91,16 +62,17 @@ it('lists each tracker with its headline, its change and a sparkline, and one wi
 });
 
 it('shows the leader of a rankings tracker, a hostile tracker name as text, and a single run as a dot', async () => {
-  const { apiKey } = await stack.account(2_000_000);
+  const { apiKey } = await web.stack.account(2_000_000);
   const name = '__proto__ <b>$x</b> & 🚀';
   const competitors = ['Salesforce', 'HubSpot', 'Pipedrive'];
-  const id = await activeTracker(stack, apiKey, { name, cadence, primitive: 'rankings', prompts, models: ['chatgpt'], competitors });
-  expect((await finishedRun(stack, apiKey, id, 'hostile-1')).status).toBe('COMPLETED');
-  const { headline } = (await stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers[0] as { headline: { name: string; points: { value: number }[] } };
+  const id = await activeTracker(web.stack, apiKey, { name, cadence, primitive: 'rankings', prompts, models: ['chatgpt'], competitors });
+  expect((await finishedRun(web.stack, apiKey, id, 'hostile-1')).status).toBe('COMPLETED');
+  const { headline } = (await web.stack.api('GET', '/api/v1/overview', { key: apiKey })).body.trackers[0] as { headline: { name: string; points: { value: number }[] } };
   // The simulated answers to these prompts name these CRMs: the newest run has a leader with a figure.
   expect([competitors.includes(headline.name), headline.points[0]!.value]).toEqual([true, expect.any(Number)]);
 
-  const { page, problems } = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
+  const problems = problemsOf(page);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await row.locator('td[data-label="Headline"]').filter({ hasText: `Share of voice of ${headline.name}: ` }).waitFor();
   const trend = row.getByRole('img');

@@ -1,65 +1,34 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { ensureChromium } from '@brandradar/devstack';
-import { billingService } from '../../services/billing/src/service';
-import { gatewayService } from '../../services/gateway/src/service';
-import { runnerService } from '../../services/runner/src/service';
-import { trackerService } from '../../services/tracker/src/service';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The report's comparison chart and date range in Debian's Chromium, against the real gateway and
 // services with simulated surfaces: one chart of all names (hostile ones as text), one Tab stop with
 // arrow keys inside, a tap anywhere showing the nearest point, 12px axis text on a phone, and two
 // runs of one minute told apart. Every wait is on a condition.
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
-  browser = await chromium.launch({ executablePath });
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** A new page of the app, signed in with `apiKey`; its script errors are collected. */
-async function signedIn(apiKey: string, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  // The app asks the API before sign-in; those 401s are expected.
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 4') && problems.push(`console: ${m.text()}`));
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return { page, problems };
-}
+const web = webAppUnderTest();
 
 const NAMES = ['monday.com', '__proto__', '🦄 Unicorn CRM', `Long ${'n'.repeat(95)}`];
 const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 12px axis text on a phone, a date range, distinct run labels', async () => {
-  const { apiKey } = await stack.account(1_000_000);
-  const created = await stack.api('POST', '/api/v1/trackers', {
+  const { apiKey } = await web.stack.account(1_000_000);
+  const created = await web.stack.api('POST', '/api/v1/trackers', {
     key: apiKey,
     body: { name: 'Hostile names', primitive: 'compare', brand: NAMES[0], competitors: NAMES.slice(1), prompts: [`Best work management tool: ${NAMES.slice(0, 3).join(' or ')}?`], models: ['chatgpt', 'perplexity'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
   });
   const trackerId: string = created.body.tracker.id;
-  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
   // Two runs asked for one after the other: the same minute, most likely to the second apart.
-  for (const token of ['first', 'second']) expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: token } })).status).toBe(202);
+  for (const token of ['first', 'second']) expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: token } })).status).toBe(202);
   await eventually(
-    () => stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey }),
+    () => web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey }),
     (res) => res.body.runs.length === 2 && res.body.runs.every((r: { status: string }) => r.status === 'COMPLETED'),
     60_000,
   );
 
-  const { page, problems } = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
+  const problems = problemsOf(page);
   await page.getByRole('link', { name: 'Hostile names', exact: true }).click();
   const chart = page.locator('figure.chart');
   await chart.locator('path.line').first().waitFor({ state: 'attached' });
@@ -123,46 +92,47 @@ it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 1
   await page.context().close();
 
   // A phone with touch: the axis text is drawn at 12 CSS px (no scaling), and a tap far from any point shows the nearest.
-  const phone = await signedIn(apiKey, { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
-  await phone.page.getByRole('link', { name: 'Hostile names', exact: true }).click();
-  const small = phone.page.locator('figure.chart');
+  const phone = await web.signedIn(apiKey, { viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+  await phone.getByRole('link', { name: 'Hostile names', exact: true }).click();
+  const small = phone.locator('figure.chart');
   await small.locator('svg.plot text').first().waitFor({ state: 'attached' });
   // The computed size times the SVG's scale on screen: what a viewBox scaled down would shrink.
-  const sizes: number[] = await phone.page.evaluate("[...document.querySelectorAll('svg.plot text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)");
+  const sizes: number[] = await phone.evaluate("[...document.querySelectorAll('svg.plot text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)");
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11);
-  expect(await phone.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   const box = (await small.locator('svg.plot').boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(375);
   await small.locator('svg.plot').scrollIntoViewIfNeeded();
   const at = (await small.locator('svg.plot').boundingBox())!;
-  await phone.page.touchscreen.tap(at.x + 2, at.y + 2);
+  await phone.touchscreen.tap(at.x + 2, at.y + 2);
   await small.locator('.chart-tip .tip-run').filter({ hasText: labels[0] }).waitFor();
-  await phone.page.touchscreen.tap(at.x + at.width - 2, at.y + at.height - 2);
+  await phone.touchscreen.tap(at.x + at.width - 2, at.y + at.height - 2);
   await small.locator('.chart-tip .tip-run').filter({ hasText: labels[1] }).waitFor();
   expect(NAMES).toContain(await small.locator('.chart-tip .tip-name').textContent());
-  expect(await seriousViolations(phone.page)).toEqual([]);
-  expect(phone.problems).toEqual([]);
-  await phone.page.context().close();
+  expect(await seriousViolations(phone)).toEqual([]);
+  expect(problemsOf(phone)).toEqual([]);
+  await phone.context().close();
 }, 180_000);
 
 it('charts the first 6 cited domains of a citations tracker and says how many there are', async () => {
-  const { apiKey } = await stack.account(1_000_000);
-  const created = await stack.api('POST', '/api/v1/trackers', {
+  const { apiKey } = await web.stack.account(1_000_000);
+  const created = await web.stack.api('POST', '/api/v1/trackers', {
     key: apiKey,
     body: { name: 'Cited domains', primitive: 'citations', prompts: ['Best CRM for a small team?', 'Top CRM software for sales pipelines', 'Which CRM should a startup pick?'], models: ['perplexity', 'chatgpt', 'gemini'], cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 } },
   });
   const trackerId: string = created.body.tracker.id;
-  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
-  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'one' } })).status).toBe(202);
+  expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'one' } })).status).toBe(202);
   const report = await eventually(
-    () => stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey }),
+    () => web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey }),
     (res) => res.body.runs[0]?.status === 'COMPLETED',
     60_000,
   );
   const domains: string[] = report.body.runs[0].metrics.domains.map((d: { domain: string }) => d.domain);
   expect(domains.length).toBeGreaterThan(6);
 
-  const { page, problems } = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
+  const problems = problemsOf(page);
   await page.getByRole('link', { name: 'Cited domains', exact: true }).click();
   const chart = page.locator('figure.chart');
   await chart.locator('path.marker').first().waitFor({ state: 'attached' });

@@ -1,55 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DATA_DIR, ensureChromium } from '@brandradar/devstack';
-import { billingService } from '../../services/billing/src/service';
-import { gatewayService } from '../../services/gateway/src/service';
-import { runnerService } from '../../services/runner/src/service';
-import { trackerService } from '../../services/tracker/src/service';
+import { DATA_DIR } from '@brandradar/devstack';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
-import { startStack, type TestStack } from '../support/stack';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
 
-// The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
-// the real gateway and services with simulated surfaces. Every wait is on a condition (locators).
+// The web app at /app in Debian's Chromium against the real gateway and services with simulated
+// surfaces (test/support/web-app.ts). Every wait is on a condition (locators).
 const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
-
-let stack: TestStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
-  browser = await chromium.launch({ executablePath });
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-/** A new page of the app, signed in with `apiKey`. */
-async function signedIn(apiKey: string): Promise<Page> {
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return page;
-}
-
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-  page.setDefaultTimeout(60_000);
-  // No CSP violation, script error or failed request to our origin goes unnoticed.
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 4') && problems.push(`console: ${m.text()}`));
-  (page as Page & { problems: string[] }).problems = problems;
-  return page;
-}
-const problemsOf = (page: Page) => (page as Page & { problems: string[] }).problems;
+const web = webAppUnderTest();
 
 it('serves the app without a key, with a CSP, revalidated caching, and 404 and 405 in the API shape', async () => {
-  const page = await fetch(`${stack.gatewayUrl}/app`);
+  const page = await fetch(`${web.stack.gatewayUrl}/app`);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
   expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -58,23 +20,23 @@ it('serves the app without a key, with a CSP, revalidated caching, and 404 and 4
   expect(html).toContain('<script type="module" src="/app/js/main.js"></script>');
   expect(html).not.toMatch(/<script>|<style>| style=| on[a-z]+=/); // nothing inline for the CSP to allow
 
-  const script = await fetch(`${stack.gatewayUrl}/app/js/main.js`);
+  const script = await fetch(`${web.stack.gatewayUrl}/app/js/main.js`);
   expect([script.status, script.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
   expect(script.headers.get('etag')).toMatch(/^W\/"/); // what a browser revalidates with (no-cache)
 
   for (const missing of ['/app/nothing.js', '/app/js/main.d.ts', '/app/js/', '/app/js/vendor/other.js']) {
-    const res = await fetch(stack.gatewayUrl + missing);
+    const res = await fetch(web.stack.gatewayUrl + missing);
     expect([missing, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([missing, 404, 'not_found']);
   }
-  const post = await fetch(`${stack.gatewayUrl}/app`, { method: 'POST' });
+  const post = await fetch(`${web.stack.gatewayUrl}/app`, { method: 'POST' });
   expect([post.status, post.headers.get('allow'), ((await post.json()) as { error: { code: string } }).error.code]).toEqual([405, 'GET, HEAD, OPTIONS', 'method_not_allowed']);
   // The API around it is as before: a key is still required.
-  expect((await fetch(`${stack.gatewayUrl}/api/v1/trackers`)).status).toBe(401);
+  expect((await fetch(`${web.stack.gatewayUrl}/api/v1/trackers`)).status).toBe(401);
 });
 
 it('says on the sign-in page where an API key comes from, with a link to the reference', async () => {
-  const page = await newPage();
-  await page.goto(`${stack.gatewayUrl}/app`);
+  const page = await web.newPage();
+  await page.goto(`${web.stack.gatewayUrl}/app`);
   const help = page.getByRole('region', { name: 'Where keys come from' });
   await help.getByText('operators create accounts and their keys with the admin API').waitFor();
   await help.getByText('prints a demo key').waitFor();
@@ -88,11 +50,11 @@ it('says on the sign-in page where an API key comes from, with a link to the ref
 });
 
 it('signs in, creates, activates with the estimate confirmed, runs and reports a tracker, in a real browser', async () => {
-  const { apiKey } = await stack.account(2_000_000);
-  const page = await newPage();
+  const { apiKey } = await web.stack.account(2_000_000);
+  const page = await web.newPage();
 
   // A key the API refuses is said so; the accepted one is kept in session storage, never in the URL.
-  await page.goto(`${stack.gatewayUrl}/app`);
+  await page.goto(`${web.stack.gatewayUrl}/app`);
   await page.getByLabel('API key').fill('brk_nope_nope');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'This API key was not accepted' }).waitFor();
@@ -126,7 +88,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('heading', { name: 'CRM visibility', level: 1 }).waitFor();
   await page.getByText('is saved as a draft at $0.52 per run').waitFor(); // 4 prompts × (5,000 + 4,000 + 4,000)
   const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-  expect((await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker.aliases).toEqual([
+  expect((await web.stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker.aliases).toEqual([
     { name: 'HubSpot', aliases: ['HubSpot CRM', 'Hubspot.com'] },
     { name: 'Salesforce', aliases: ['Salesforce Sales Cloud'] },
   ]);
@@ -136,8 +98,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('button', { name: 'Activate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Activate tracker' });
   await dialog.getByText('Each run costs at most $0.52').waitFor();
-  const rates = (await stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
-  expect((await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 6_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
+  const rates = (await web.stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
+  expect((await web.stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 6_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
   await dialog.getByRole('button', { name: 'Activate at $0.52 per run' }).click();
   await dialog.getByRole('alert').filter({ hasText: 'The cost per run is now $0.56, not the amount you confirmed' }).waitFor();
   await dialog.getByRole('button', { name: 'Activate at $0.56 per run' }).click();
@@ -149,7 +111,7 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await page.getByRole('status').filter({ hasText: 'The latest run has finished: completed, 12 of 12 answers.' }).waitFor();
   // The second run has finished before the page reads the report again (that read is held back until
   // then): the page still says so and reads the balance again.
-  const completedRuns = async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs.filter((r: { status: string }) => r.status === 'COMPLETED').length;
+  const completedRuns = async () => (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs.filter((r: { status: string }) => r.status === 'COMPLETED').length;
   await page.route(`**/api/v1/trackers/${trackerId}/report*`, async (route) => {
     await eventually(completedRuns, (n) => n === 2);
     await route.continue();
@@ -241,8 +203,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   await row.getByText('ACTIVE', { exact: true }).waitFor();
   // Dearer rates pause it by themselves (cost_above_maximum). The list still shows it active; "Run now"
   // is refused with the reason as a sentence, and the list is read again with the reason in its row.
-  expect((await stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 8_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
-  await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey }), (res) => res.body.tracker.status === 'PAUSED');
+  expect((await web.stack.admin('PUT', '/admin/v1/rates', { surfaces: { ...rates.surfaces, chatgpt: 8_000 }, workflowSteps: rates.workflowSteps })).status).toBe(200);
+  await eventually(() => web.stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey }), (res) => res.body.tracker.status === 'PAUSED');
   await row.getByRole('button', { name: 'Run now CRM visibility' }).click();
   const reason = 'A run would now cost more than the maximum you accepted.';
   await page.getByRole('alert').filter({ hasText: `Only an active tracker can run; this one is paused. ${reason}` }).waitFor();
@@ -257,13 +219,13 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
 }, 240_000);
 
 it('samples each prompt several times: a live estimate in the form, and mentions per prompt × surface cell in the report', async () => {
-  const { apiKey } = await stack.account(2_000_000);
-  const page = await signedIn(apiKey);
+  const { apiKey } = await web.stack.account(2_000_000);
+  const page = await web.signedIn(apiKey);
   await page.getByRole('link', { name: 'New tracker' }).click();
 
   // The estimate follows the prompts, the surfaces and the samples as they are typed, at the API's
   // rates (as the tests before this one left them).
-  const { surfaces } = (await stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
+  const { surfaces } = (await web.stack.api('GET', '/api/v1/rates', { key: apiKey })).body.rates;
   const dollars = (micro: number) => `$${(micro / 100_000).toFixed(2)}`;
   const onThreeSurfaces = dollars(2 * (surfaces.chatgpt + surfaces.perplexity + surfaces.gemini));
   const perRun = dollars(2 * 3 * (surfaces.chatgpt + surfaces.perplexity));
@@ -296,7 +258,7 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByText(`is saved as a draft at ${perRun} per run`).waitFor();
   const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-  expect((await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker).toMatchObject({ samplesPerPrompt: 3, samplingMode: 'fixed', models: ['chatgpt', 'perplexity'] });
+  expect((await web.stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker).toMatchObject({ samplesPerPrompt: 3, samplingMode: 'fixed', models: ['chatgpt', 'perplexity'] });
   await page.getByText('3 samples per prompt', { exact: false }).first().waitFor();
 
   await page.getByRole('button', { name: 'Activate' }).click();
@@ -318,7 +280,7 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   expect(await page.evaluate('document.activeElement.id')).toBe('cells-name');
   // Each name's stability over the run's 4 cells, as the API computed it; the quartiles of its places
   // when some answer places it.
-  const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
+  const run = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
   const hubspot = run.metrics.brands.find((b: { name: string }) => b.name === 'HubSpot');
   expect(hubspot.stability).toMatchObject({ cells: 4 });
   await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.stability').filter({ hasText: `Stable in ${hubspot.stability.agreeing} of 4 cells` }).waitFor();
@@ -349,19 +311,19 @@ it('samples each prompt several times: a live estimate in the form, and mentions
 }, 180_000);
 
 it('recomputes the history after an edit of names only: the run asked before it reports the new competitor', async () => {
-  const { apiKey } = await stack.account(1_000_000);
+  const { apiKey } = await web.stack.account(1_000_000);
   // A compare tracker with one finished run, made through the API.
-  const created = await stack.api('POST', '/api/v1/trackers', {
+  const created = await web.stack.api('POST', '/api/v1/trackers', {
     key: apiKey,
     body: { name: 'Renamed CRM', primitive: 'compare', brand: 'HubSpot', competitors: ['Salesforce'], prompts: ['Best CRM for a small team?'], models: ['chatgpt', 'perplexity'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
   });
   const trackerId: string = created.body.tracker.id;
-  expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
-  const runId: string = (await stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'before-the-edit' } })).body.run.id;
-  await eventually(() => stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED');
-  const balance: number = (await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro;
+  expect((await web.stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.body.tracker.estimatedCostMicroPerRun } })).status).toBe(200);
+  const runId: string = (await web.stack.api('POST', `/api/v1/trackers/${trackerId}/runs`, { key: apiKey, body: { requestToken: 'before-the-edit' } })).body.run.id;
+  await eventually(() => web.stack.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key: apiKey }), (res) => res.body.run.status === 'COMPLETED');
+  const balance: number = (await web.stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro;
 
-  const page = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
   await page.getByRole('link', { name: 'Renamed CRM', exact: true }).click();
   // One analysis version: the button is there, nothing calls for it.
   const recompute = page.getByRole('button', { name: 'Recompute history' });
@@ -407,19 +369,19 @@ it('recomputes the history after an edit of names only: the run asked before it 
   expect(await recompute.getAttribute('class')).toBe('secondary');
 
   // The API agrees: the run asked before the edit has the new competitor at the current analysis version; nothing was billed.
-  const report = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body;
+  const report = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body;
   expect(report.runs.map((r: { id: string }) => r.id)).toEqual([runId]);
   expect(report.runs[0].metrics.brands.map((b: { name: string }) => b.name)).toEqual(['HubSpot', 'Salesforce', 'Pipedrive']);
   expect(report.analysisVersions).toEqual([report.runs[0].analysisVersion]);
-  expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro).toBe(balance);
+  expect((await web.stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.balanceMicro).toBe(balance);
 
   expect(problemsOf(page)).toEqual([]);
   await page.close();
 }, 120_000);
 
 it('shows the names the answers put forward and adds one as a competitor from the report; the alert switch and the country go through the form', async () => {
-  const { apiKey } = await stack.account(2_000_000);
-  const page = await signedIn(apiKey);
+  const { apiKey } = await web.stack.account(2_000_000);
+  const page = await web.signedIn(apiKey);
 
   // A compare tracker on the simulated surfaces, whose CRM answers list more products than it tracks; it alerts, for Germany.
   await page.getByRole('link', { name: 'New tracker' }).click();
@@ -436,7 +398,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await page.getByRole('button', { name: 'Create draft' }).click();
   await page.getByRole('heading', { name: 'Discovering CRM', level: 1 }).waitFor();
   const trackerId = /#\/trackers\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
-  const tracker = async () => (await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker;
+  const tracker = async () => (await web.stack.api('GET', `/api/v1/trackers/${trackerId}`, { key: apiKey })).body.tracker;
   expect(await tracker()).toMatchObject({ alerts: { significantChange: true }, country: 'de' });
   await page.locator('.meta').filter({ hasText: 'asked for DE · e-mails on a significant change' }).waitFor();
 
@@ -446,7 +408,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await page.getByRole('status').filter({ hasText: 'The latest run has finished: completed' }).waitFor();
 
   // The Insights section: each name with its share of answers, its surfaces and the line of an answer with the name marked.
-  const insights = (await stack.api('GET', `/api/v1/trackers/${trackerId}/insights`, { key: apiKey })).body.insights;
+  const insights = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/insights`, { key: apiKey })).body.insights;
   const [first] = insights.discoveredNames;
   expect(first).toBeDefined();
   const section = page.getByRole('region', { name: 'Insights' });
@@ -487,7 +449,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   await page.locator('figure.chart .legend').getByText(first.name, { exact: true }).waitFor();
 
   // Each answer says whether it was asked for the tracker's market.
-  const run = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
+  const run = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
   const localised = run.results.flatMap((r: { answers: Array<{ localised: boolean }> }) => r.answers.map((a) => (a.localised ? 'localised' : 'not localised')));
   await page.getByRole('button', { name: /^View answers/ }).first().click();
   expect(await page.locator('details.answer summary .badge').allTextContents()).toEqual(localised);
@@ -515,16 +477,16 @@ it('shows the names the answers put forward and adds one as a competitor from th
 }, 180_000);
 
 it('lists trackers a page at a time, following the API cursor', async () => {
-  const { apiKey } = await stack.account(1_000_000);
+  const { apiKey } = await web.stack.account(1_000_000);
   const names = Array.from({ length: 21 }, (_, i) => `Tracker ${String(i + 1).padStart(2, '0')}`);
   for (const name of names) {
-    const created = await stack.api('POST', '/api/v1/trackers', {
+    const created = await web.stack.api('POST', '/api/v1/trackers', {
       key: apiKey,
       body: { name, primitive: 'rankings', competitors: ['HubSpot'], prompts: ['Best CRM for a small team?'], cadence: { frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 } },
     });
     expect(created.status).toBe(201);
   }
-  const page = await signedIn(apiKey);
+  const page = await web.signedIn(apiKey);
   const rows = page.locator('table.cards tbody tr');
   await rows.nth(19).waitFor();
   expect(await rows.count()).toBe(20);

@@ -5,11 +5,11 @@
  */
 import type { Surface } from '@brandradar/contracts';
 import type { Report, Run } from './api.js';
-import { finishedRuns, heatLevel, heatColumns, promptRates, rateText, surfaceRows, valueText, type MeasuredRun } from './drill.js';
+import { finishedRuns, heatLevel, heatColumns, promptRates, rateText, surfaceRows, type MeasuredRun } from './drill.js';
 import { h, svg, uid } from './dom.js';
 import { whenExactly } from './format.js';
 import { surfaceName } from './surfaces.js';
-import { chartedNames, runTime, sample, type Measure, type Stat } from './measures.js';
+import { chartedNames, runTime, sample, valueText, type Measure, type Stat } from './measures.js';
 
 /** The run and surface chosen per tracker: the report draws its page anew on every change, and a choice outlives that. */
 const choices = new Map<string, { runId: string | null; surface: Surface | null }>();

@@ -52,19 +52,6 @@ export function surfaceRows(run: MeasuredRun, measure: Measure, names: readonly 
   });
 }
 
-/** A measured value in its unit: `66.7%`, `+0.25`, `2.33` (a list place). */
-export function valueText(measure: Measure, v: number | null): string {
-  if (v === null) return '—';
-  switch (measure.kind) {
-    case 'rate':
-      return `${+(v * 100).toFixed(1)}%`;
-    case 'net':
-      return `${v > 0 ? '+' : ''}${+v.toFixed(2)}`;
-    case 'position':
-      return `${+v.toFixed(2)}`;
-  }
-}
-
 type Answer = Run['results'][number]['answers'][number];
 
 /** The domains of a citations run the heat map shows: its most cited, as many as the charts show names. */

@@ -141,3 +141,16 @@ export function headlineMeasure(headline: HeadlineMeasure): Measure {
   const { primitive, id } = HEADLINE_MEASURES[headline];
   return MEASURES[primitive].find((m) => m.id === id)!;
 }
+
+/** A measured value in its unit: `66.7%`, `+0.25`, `2.33` (a list place). */
+export function valueText(measure: Measure, v: number | null): string {
+  if (v === null) return '—';
+  switch (measure.kind) {
+    case 'rate':
+      return `${+(v * 100).toFixed(1)}%`;
+    case 'net':
+      return `${v > 0 ? '+' : ''}${+v.toFixed(2)}`;
+    case 'position':
+      return `${+v.toFixed(2)}`;
+  }
+}

@@ -10,7 +10,7 @@ import { comparisonChart, seriesSwatch, type ComparisonSpec } from './chart.js';
 import { h, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
-import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, type Measure } from './measures.js';
+import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
 import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
@@ -138,14 +138,15 @@ const describeQueued = ({ run, replayed }: { run: Run; replayed: boolean }) =>
   replayed ? `That run was already requested; it is ${run.status.toLowerCase()}.` : `Run queued: ${run.summary.answers} answers to fetch. This page updates when it has finished.`;
 
 function scale(measure: Measure, values: number[]): Pick<ComparisonSpec, 'domain' | 'ticks' | 'format'> {
+  const format = (v: number) => valueText(measure, v);
   switch (measure.kind) {
     case 'rate':
-      return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => `${+(v * 100).toFixed(1)}%` };
+      return { domain: [0, 1], ticks: [0, 0.25, 0.5, 0.75, 1], format };
     case 'net':
-      return { domain: [-1, 1], ticks: [-1, -0.5, 0, 0.5, 1], format: (v) => `${v > 0 ? '+' : ''}${+v.toFixed(2)}` };
+      return { domain: [-1, 1], ticks: [-1, -0.5, 0, 0.5, 1], format };
     case 'position': {
       const top = Math.max(3, Math.ceil(Math.max(...values)));
-      return { domain: [1, top], ticks: Array.from({ length: top }, (_, i) => i + 1).filter((p) => top <= 6 || p % Math.ceil(top / 5) === 1), format: (v) => `${+v.toFixed(2)}` };
+      return { domain: [1, top], ticks: Array.from({ length: top }, (_, i) => i + 1).filter((p) => top <= 6 || p % Math.ceil(top / 5) === 1), format };
     }
   }
 }
