@@ -1,4 +1,10 @@
-import { CreateTrackerInput, TrackerListQuery, UpdateTrackerInput } from './tracker';
+import { z } from 'zod';
+import { CreateAccountInput, CreditInput, RatesInput } from './billing';
+import { InsightsQuery } from './insights';
+import { fieldLabel } from './messages';
+import { ManualRunInput, ReportQuery } from './run';
+import { ActivateTrackerInput, CreateTrackerInput, TrackerListQuery, UpdateTrackerInput } from './tracker';
+import { ContentBriefInput } from './workflow';
 
 // Every rule of the tracker create and update schemas, with the one sentence it answers (issue 34).
 const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
@@ -126,5 +132,30 @@ describe('tracker validation messages', () => {
     const all = [...create, ...update].flatMap(([, , expected]) => expected);
     for (const [, , expected] of [...create, ...update]) expect(new Set(expected.map(([path]) => path)).size).toBe(expected.length);
     for (const [, message] of all) expect(message).toMatch(/^[A-Z].*\.$/);
+  });
+});
+
+describe('field names in messages', () => {
+  /** The fields of every body and query a user sends, tracker ones included. */
+  const inputs = { CreateTrackerInput, UpdateTrackerInput, TrackerListQuery, ActivateTrackerInput, ManualRunInput, ReportQuery, InsightsQuery, ContentBriefInput, CreateAccountInput, CreditInput, RatesInput };
+  /** Every property name in the schema's JSON Schema, nested ones (the cadence's) included. */
+  const keysOf = (schema: z.ZodType): string[] => {
+    const keys = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'properties' && typeof value === 'object' && value !== null) Object.keys(value).forEach((k) => keys.add(k));
+        walk(value);
+      }
+    };
+    walk(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+    return [...keys];
+  };
+
+  it.each(Object.entries(inputs))('names each field of %s as the app does, never as "Field …"', (_name, schema: z.ZodType) => {
+    const keys = keysOf(schema);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => fieldLabel([key]).text.startsWith('Field "'))).toEqual([]);
   });
 });

@@ -41,6 +41,28 @@ const FIELDS: Record<string, Label> = {
   'Idempotency-Key': { text: 'The Idempotency-Key header' },
   audience: { text: 'Audience' },
   goal: { text: 'Goal' },
+  fullSweep: { text: 'Full sweep' },
+  maxCostMicroPerRun: { text: 'The maximum cost per run' },
+  requestToken: { text: 'The request token' },
+  runs: { text: 'The number of runs' },
+  email: { text: 'E-mail address' },
+  creditsMicro: { text: 'Credits', plural: true },
+  spendLimitMicroPerMonth: { text: 'The monthly spending limit' },
+  amountMicro: { text: 'The amount' },
+  reference: { text: 'The reference' },
+  surfaces: { text: "The surfaces' rates", plural: true },
+  workflowSteps: { text: "The workflow steps' rates", plural: true },
+  // The rate card's prices (admin), by surface and by content-brief step.
+  chatgpt: { text: 'The ChatGPT rate' },
+  claude: { text: 'The Claude rate' },
+  perplexity: { text: 'The Perplexity rate' },
+  gemini: { text: 'The Gemini rate' },
+  google_ai_overview: { text: 'The Google AI Overviews rate' },
+  answers: { text: 'The answers step rate' },
+  citations: { text: 'The citations step rate' },
+  keyword_demand: { text: 'The keyword demand step rate' },
+  questions: { text: 'The questions step rate' },
+  video_trends: { text: 'The video trends step rate' },
 };
 
 /** One item of a list, by the list's key: `prompts.2` is "This prompt". */
