@@ -1,3 +1,4 @@
+import { localDate } from '../../packages/web/src/run-range';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
@@ -9,7 +10,6 @@ import { problemsOf, webAppUnderTest } from '../support/web-app';
 const web = webAppUnderTest();
 
 const NAMES = ['monday.com', '__proto__', '🦄 Unicorn CRM', `Long ${'n'.repeat(95)}`];
-const localDate = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 12px axis text on a phone, a date range, distinct run labels', async () => {
   const { apiKey } = await web.stack.account(1_000_000);
