@@ -53,7 +53,11 @@ const mentions = (answers: Answer[], name: string) => succeeded(answers).filter(
 
 it('shows the measure per surface with its sample, and the mentions per prompt and name, filtered by surface', async () => {
   const page = await reportPage(1100);
+  // The breakdown by surface follows the report's measure (share of voice at first).
+  await page.getByRole('region', { name: /^Share of voice by surface, run of / }).waitFor();
+  await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
   const section = page.getByRole('region', { name: 'By surface and by prompt' });
+  await section.getByRole('region', { name: /^Mention rate by surface, run of / }).waitFor();
   await section.getByLabel('Run').locator('option').filter({ hasText: '(newest)' }).waitFor({ state: 'attached' });
 
   // By surface: one row per surface, named as users know them, each cell with its interval and n.

@@ -45,7 +45,7 @@ const metrics = computeMetrics({
 const run = { id: 'run-1', models: SURFACES, samplesPerPrompt: 2, results, metrics } as unknown as MeasuredRun;
 
 describe('the breakdown by surface', () => {
-  const measure = measuresFor('compare')[0]!; // mention rate
+  const measure = measuresFor('compare').find((m) => m.id === 'mentionRate')!;
 
   it('reads each surface\'s figures with the measure the charts use', () => {
     const rows = surfaceRows(run, measure, NAMES);

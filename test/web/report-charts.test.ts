@@ -30,6 +30,9 @@ it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 1
   const page = await web.signedIn(apiKey);
   const problems = problemsOf(page);
   await page.getByRole('link', { name: 'Hostile names', exact: true }).click();
+  // The report opens on share of voice; the mention rate has a point for every name in every run.
+  await page.getByRole('heading', { name: /^Share of voice, 2 runs/ }).waitFor();
+  await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
   const chart = page.locator('figure.chart');
   await chart.locator('path.line').first().waitFor({ state: 'attached' });
   expect(await chart.count()).toBe(1);

@@ -123,9 +123,13 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   // The header's balance is read again when a run ends: two runs of $0.56 off $20.00, on the same page.
   await page.locator('#account .balance').filter({ hasText: 'Balance $18.88' }).waitFor();
 
-  // One chart comparing the names: a line, a band for the 95% interval and a marker per run for
-  // each name in the legend, the nearest point's sample on hover.
+  // One chart comparing the names, on share of voice first (the overview's headline).
   const chart = page.locator('figure.chart');
+  await chart.filter({ hasText: 'Share of voice by run' }).locator('path.line').nth(2).waitFor({ state: 'attached' });
+  // The mention rate: a line, a band for the 95% interval and a marker per run for each name in the
+  // legend, the nearest point's sample on hover.
+  await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
+  await chart.filter({ hasText: 'Mention rate by run' }).waitFor();
   expect(await chart.count()).toBe(1);
   expect(await chart.locator('.legend-name').allTextContents()).toEqual(['HubSpot', 'Salesforce', 'Pipedrive']);
   expect(await chart.locator('path.line').count()).toBe(3);
@@ -138,12 +142,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   expect(await chart.locator('table tbody tr').count()).toBe(2);
   await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.delta').filter({ hasText: /percentage points: (statistically significant|not distinguishable from no change)/ }).waitFor();
   await page.getByRole('region', { name: 'Mention rate' }).getByText('Changes between runs do not establish cause.').waitFor();
-  // Another measure of the primitive.
-  await page.getByLabel('Measure').selectOption({ label: 'Share of voice' });
-  await page.locator('figure.chart').filter({ hasText: 'Share of voice by run' }).locator('path.line').nth(2).waitFor({ state: 'attached' });
 
   // Keyboard: the chart is one Tab stop; the arrow keys move the shown point between runs, with its sample.
-  await page.getByLabel('Measure').selectOption({ label: 'Mention rate' });
   await chart.locator('.plot-wrap').focus();
   await page.keyboard.press('ArrowLeft');
   await chart.locator('.chart-tip .tip-run').filter({ hasText: /^Run #1 · / }).waitFor();

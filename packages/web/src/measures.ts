@@ -60,9 +60,10 @@ const sentiment = (id: SentimentKey, label: string, kind: Measure['kind']): Meas
   changes: (d) => (d.primitive === 'sentiment' ? [{ name: 'The brand', change: d[id] }] : []),
 });
 
+// Share of voice first: the report opens on it, the overview's headline of these trackers.
 const RANKING_MEASURES = [
-  ranking('mentionRate', 'Mention rate', 'rate', 'answers'),
   ranking('shareOfVoice', 'Share of voice', 'rate', 'mentions'),
+  ranking('mentionRate', 'Mention rate', 'rate', 'answers'),
   ranking('top3Rate', 'Top-3 rate', 'rate', 'answers'),
   ranking('averagePosition', 'Average position', 'position', 'answers that place it'),
 ];
