@@ -10,8 +10,12 @@ describe('rankings and compare: the mention rate of the brand, or of the first c
     expect(headlineOf(finishedRun(COMPARE, compareAnswers(12, 9), compareAnswers(12, 4)))).toEqual({
       label: 'Acme mention rate',
       value: '75% (mentioned in 9 of 12 answers)',
-      change: expect.stringMatching(/^\+41\.67 percentage points since the previous run \(33\.3% → 75%\); within what chance alone could produce \(p = 0\.1\)$/),
+      change: expect.stringMatching(/^\+41\.67 percentage points since the previous run \(33\.3% → 75%\); within what chance alone could produce \(p = 0\.0995\)$/),
     });
+  });
+
+  it('writes a tiny p-value as p < 0.0001, never p = 0', () => {
+    expect(headlineOf(finishedRun(COMPARE, compareAnswers(40, 40), compareAnswers(40, 0)))?.change).toMatch(/; chance alone would rarely move it this much \(p < 0\.0001\)$/);
   });
 
   it('says there are not enough answers to compare below 10 in a run', () => {

@@ -1,5 +1,5 @@
 import { MIN_ANSWERS_FOR_CHANGE, type RateChange, type RunDelta, type RunMetrics, type ValueChange } from '@brandradar/analysis';
-import { formatNumber, formatPercent, formatSigned } from './format';
+import { formatNumber, formatPercent, formatPValue, formatSigned } from './format';
 
 /** The one number a run e-mail leads with, and how it moved since the previous comparable run. */
 export interface Headline {
@@ -79,7 +79,9 @@ function rateChange(c: RateChange | null | undefined, hasDelta: boolean): string
   if (c.change === null || c.previous === null || c.current === null) return NOT_IN_PREVIOUS_RUN;
   const moved = `${formatSigned(c.change)} percentage points since the previous run (${formatPercent(c.previous)} → ${formatPercent(c.current)})`;
   if (c.significant === null || c.pValue === null) return moved;
-  const p = `p = ${formatNumber(c.pValue, 3)}`;
+  // As the significant-change e-mail writes it: a tiny p-value reads `p < 0.0001`, not `p = 0`.
+  const shown = formatPValue(c.pValue);
+  const p = shown.startsWith('<') ? `p ${shown}` : `p = ${shown}`;
   return c.significant ? `${moved}; chance alone would rarely move it this much (${p})` : `${moved}; within what chance alone could produce (${p})`;
 }
 
