@@ -136,6 +136,21 @@ describe('MCP over Streamable HTTP', () => {
     }
   });
 
+  it("lets a closed account's agent read, and refuses its runs as the API does", async () => {
+    const { accountId, apiKey } = await stack.account();
+    const closedTracker = await activeTracker(stack, apiKey, compare);
+    expect((await stack.admin('POST', `/admin/v1/accounts/${accountId}/close`)).status).toBe(200);
+    const closed = await httpClient(apiKey);
+    try {
+      expect(json(await call(closed, 'get_tracker', { trackerId: closedTracker })).id).toBe(closedTracker);
+      const refused = await call(closed, 'start_run', { trackerId: closedTracker });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^account_closed \(403\): /);
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('answers 401 in the API’s error shape without a valid key, and 405 to GET', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
     for (const headers of [{}, { Authorization: 'Bearer brk_not_a_key' }] as Record<string, string>[]) {

@@ -77,7 +77,7 @@ export function gatewayApps(
     publicRoutes: publicReference(apiRoutes, rateLimit).routes,
     sites: [{ path: WEB_APP_PATH, router: webApp() }],
     authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
-    authenticate: apiKeyAuthenticator(nats, timeout, caches),
+    authenticate: apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH]),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,
     trustProxy: config.TRUST_PROXY,
