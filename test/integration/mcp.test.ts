@@ -102,6 +102,13 @@ describe('MCP over Streamable HTTP', () => {
     expect(insights).toMatchObject({ trackerId, runs: [expect.objectContaining({ id: runId })] });
   });
 
+  it('refuses a run of a tracker that is not ACTIVE with the API’s 409', async () => {
+    const draft = (await stack.api('POST', '/api/v1/trackers', { key, body: { ...compare, name: 'A draft' } })).body.tracker.id as string;
+    const result = await call(client, 'start_run', { trackerId: draft });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/^tracker_not_active \(409\): /);
+  });
+
   it('answers a bad argument with a tool error before calling the API', async () => {
     const result = await call(client, 'get_run', { trackerId, runId: 'not-a-run', limit: 21 });
     expect(result.isError).toBe(true);
