@@ -80,7 +80,7 @@ export function brandradarMcpServer(client: BrandradarClient): McpServer {
     'get_insights',
     {
       title: 'Get insights',
-      description: "What the tracker's latest runs suggest: names the answers mention that the tracker does not track, and domains cited where the brand is not.",
+      description: "What the tracker's latest runs suggest: names the answers put forward that the tracker does not track, and the sources cited in answers that mention a competitor but not the brand.",
       inputSchema: { trackerId, runs: InsightsQuery.shape.runs },
       annotations: readOnly,
     },
@@ -92,7 +92,7 @@ export function brandradarMcpServer(client: BrandradarClient): McpServer {
     {
       title: 'Start a run',
       description:
-        'Asks for a manual run of an ACTIVE tracker, charged to the account at its estimated cost per run. Repeating a `requestToken` returns the same run without another charge (`replayed: true`). Refused with insufficient_credits (402), a conflict such as tracker_not_active (409) or rate_limited (429). Follow it with get_run.',
+        'Asks for a manual run of an ACTIVE tracker: its estimated cost is held from the balance, and each succeeded answer is billed. Repeating a `requestToken` returns the same run without another charge (`replayed: true`). Refused with insufficient_credits (402), a conflict such as tracker_not_active (409) or rate_limited (429). Follow it with get_run.',
       inputSchema: { trackerId, requestToken: RequestToken.optional().meta({ description: 'Makes the call safe to repeat: the same token answers the same run. 1–200 characters; a new one unless given.' }) },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
