@@ -13,7 +13,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   // The web app's modules import each other as `./x.js` (browser ES modules); in node they are `./x.ts`.
   moduleNameMapper: {
-    '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client)$': '<rootDir>/packages/$1/src',
+    '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client|mcp)$': '<rootDir>/packages/$1/src',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -219,6 +219,7 @@ describe('the brandradar CLI', () => {
       'brief',
       'account',
       'rates',
+      'mcp',
       'login',
       'logout',
       'completion',

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   BrandradarApiError,
@@ -18,6 +19,7 @@ import {
   type SamplingMode,
   type TrackerStatus,
 } from '@brandradar/client';
+import { brandradarMcpServer } from '@brandradar/mcp';
 import { accountDetails, activationSummary, briefMarkdown, competitorAddedText, insightsText, money, overviewTable, rateTable, reanalysisLine, reportTable, runDetails, runProgressLine, runTable, trackerDetails, trackerTable } from './format';
 import { bashCompletion, type CompletedCommand } from './completion';
 import { ConfigError, readLogin, removeLogin, saveLogin } from './config';
@@ -569,6 +571,26 @@ const TOP_LEVEL: Command[] = [
     async run({ io, values, client }) {
       const rates = await client().rates();
       return reply(io, values, { rates }, () => rateTable(rates));
+    },
+  },
+  {
+    name: 'mcp',
+    summary: 'Serve the tools for AI agents (Model Context Protocol) on standard input and output',
+    usage: '',
+    args: [],
+    details: [
+      'For an MCP client that starts it, e.g. Claude Desktop: "command": "npx", "args": ["brandradar", "mcp"],',
+      'with BRANDRADAR_API_KEY (and BRANDRADAR_BASE_URL) in its "env", or after brandradar login.',
+      'Standard output carries the protocol alone; retries are told on standard error. Ends when standard input does.',
+    ],
+    async run({ io, client }) {
+      const server = brandradarMcpServer(client());
+      const ended = new Promise<void>((resolve) => io.stdin.once('end', resolve));
+      // Standard output is the protocol's: the transport writes each message as one JSON line.
+      await server.connect(new StdioServerTransport(io.stdin as NodeJS.ReadStream, io.stdout as NodeJS.WriteStream));
+      await ended;
+      await server.close();
+      return EXIT.ok;
     },
   },
   {

@@ -16,8 +16,10 @@ export function bearerToken(req: Request): string | null {
 /**
  * Public API: the key's secret is hashed here and checked by billing, which owns keys; a key billing
  * accepted is remembered in `caches` under a hash of the whole key, so its next requests ask no one.
+ * `forwardingPaths` take a closed account's POSTs too: they change nothing themselves, and each API
+ * call they make is checked on its own (the MCP endpoint, whose every message is a POST).
  */
-export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches) {
+export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, forwardingPaths: readonly string[] = []) {
   return async (req: Request): Promise<string> => {
     const token = bearerToken(req) ?? '';
     const key = parseApiKey(token);
@@ -26,7 +28,7 @@ export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: G
       query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs),
     );
     // A closed account may still read what it has, but change nothing.
-    if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
+    if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method) && !forwardingPaths.includes(req.path)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
     return accountId;
   };
 }

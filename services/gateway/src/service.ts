@@ -8,6 +8,7 @@ import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { listen } from './http/listen';
+import { MCP_PATH, mcpRouter } from './http/mcp';
 import { WEB_APP_PATH, webApp } from './http/web-app';
 import type { RouteDef } from './http/route';
 import type { OpenApiDocument } from './openapi/document';
@@ -75,7 +76,8 @@ export function gatewayApps(
     routes: apiRoutes,
     publicRoutes: publicReference(apiRoutes, rateLimit).routes,
     sites: [{ path: WEB_APP_PATH, router: webApp() }],
-    authenticate: apiKeyAuthenticator(nats, timeout, caches),
+    authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
+    authenticate: apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH]),
     admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
     throttle,
     trustProxy: config.TRUST_PROXY,

@@ -23,6 +23,8 @@ export interface AppOptions {
   publicRoutes?: RouteDef[];
   /** Static files served without authentication under a path (the web app), with their own 404 and 405. */
   sites?: Array<{ path: string; router: express.Router }>;
+  /** Routers served after authentication, rate limiting and body parsing, outside the routes (the MCP endpoint). */
+  authenticatedSites?: Array<{ path: string; router: express.Router }>;
   /** Runs after authentication, e.g. per-key rate limiting; throws a DomainError to refuse. */
   admit?: (accountId: string, req: Request) => void;
   /**
@@ -134,6 +136,7 @@ export function buildApp(opts: AppOptions): express.Express {
     }),
   );
 
+  for (const site of opts.authenticatedSites ?? []) app.use(site.path, site.router);
   for (const route of opts.routes) mount(app, route);
   refuseOtherMethods(app, [...(opts.publicRoutes ?? []), ...opts.routes]);
 

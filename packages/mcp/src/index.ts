@@ -1,0 +1,2 @@
+export { brandradarMcpServer, toolError } from './server';
+export * from './results';

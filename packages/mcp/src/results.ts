@@ -1,0 +1,66 @@
+import type { Report, Run, RunAnswer, Tracker } from '@brandradar/client';
+
+/** The most answers one `get_run` page holds: enough to read, few enough for a model's context. */
+export const MAX_ANSWERS_PER_PAGE = 20;
+export const DEFAULT_ANSWERS_PER_PAGE = 5;
+/** Each answer's text is cut to this many characters (UTF-16 code units, never inside a surrogate pair). */
+export const ANSWER_TEXT_CHARS = 2_000;
+
+/** A run without its answers: status, times, counts, metrics with n and intervals, the change against the run before. */
+export type RunOverview = Omit<Run, 'results'> & { prompts: number };
+
+export function runOverview(run: Run): RunOverview {
+  const { results, ...rest } = run;
+  return { ...rest, prompts: results.length };
+}
+
+/** A tracker as a list shows it: what it measures and its state, without its prompts. */
+export function trackerSummary(t: Tracker) {
+  return {
+    id: t.id,
+    name: t.name,
+    primitive: t.primitive,
+    status: t.status,
+    cadence: t.cadence,
+    brand: t.brand ?? null,
+    competitors: t.competitors?.length ?? 0,
+    prompts: t.prompts.length,
+    models: t.models,
+    lastRunAt: t.lastRunAt,
+    nextRunAt: t.nextRunAt,
+  };
+}
+
+/** A report with each run's overview in place of its answers (`get_run` pages through those). */
+export function reportOverview(report: Report) {
+  return { tracker: report.tracker, runs: report.runs.map(runOverview), analysisVersions: report.analysisVersions };
+}
+
+/** Cuts `text` to at most `max` UTF-16 code units, never between the halves of a surrogate pair. */
+export function cutText(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return { text: text.slice(0, end), cut: true };
+}
+
+export interface AnswerEntry extends Omit<RunAnswer, 'text'> {
+  prompt: string;
+  text: string | null;
+}
+
+/**
+ * One page of a run's answers, in the run's order (prompt, then surface, then sample). The cursor
+ * is the position of the page's first answer, as decimal digits; `nextCursor` is null on the last page.
+ * `truncated` says the text was cut, by the provider's limit or by this page's.
+ */
+export function answerPage(run: Run, page: { cursor?: string; limit?: number }): { answers: AnswerEntry[]; total: number; nextCursor: string | null } {
+  const all = run.results.flatMap(({ prompt, answers }) => answers.map((answer) => ({ prompt, answer })));
+  const start = page.cursor === undefined ? 0 : Number(page.cursor);
+  const limit = page.limit ?? DEFAULT_ANSWERS_PER_PAGE;
+  const answers = all.slice(start, start + limit).map(({ prompt, answer }) => {
+    const cut = answer.text === null ? null : cutText(answer.text, ANSWER_TEXT_CHARS);
+    return { prompt, ...answer, text: cut?.text ?? null, truncated: answer.truncated || (cut?.cut ?? false) };
+  });
+  const next = start + limit;
+  return { answers, total: all.length, nextCursor: next < all.length ? String(next) : null };
+}
