@@ -284,6 +284,11 @@ describe('the brandradar CLI', () => {
     expect(table).toMatchObject({ code: 0, stdout: expect.stringMatching(/MENTION RATE\n[\s\S]*manual\s+COMPLETED\s+4\/4\s+\$0\.18\s+Alpha \d/) });
     const report = await cli('report', id, '--json', '--limit', '1');
     expect(JSON.parse(report.stdout).runs.map((r: { id: string }) => r.id)).toEqual([queued.id]);
+    // The same run as CSV: the header, then rows of that run only.
+    const csv = (await cli('report', id, '--csv', '--limit', '1')).stdout.split('\r\n');
+    expect(csv[0]).toBe('run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high');
+    expect(csv.slice(1, -1).every((row) => row.startsWith(`${queued.id},`))).toBe(true);
+    expect(csv.slice(1, -1).length).toBeGreaterThan(0);
     // The run's headline: the rankings tracker's leading name, its share of voice with interval and sample; one run, so no change.
     expect(await cli('overview', '--status', 'active')).toMatchObject({
       code: 0,

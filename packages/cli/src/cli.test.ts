@@ -187,6 +187,11 @@ describe('options with a fixed set of values', () => {
     expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/trackers?status=ACTIVE', 'GET /api/v1/trackers?status=PAUSED']);
   });
 
+  it('refuse --csv with --json on the report, before asking the gateway', async () => {
+    expect(await cli(['report', 't1', '--csv', '--json'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --csv and --json exclude each other\n' });
+    expect(gateway.seen).toEqual([]);
+  });
+
   it('name the values when given another', async () => {
     expect(await cli(['trackers', 'list', '--status', 'running'], env())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --status must be DRAFT, ACTIVE or PAUSED (in any case)\n' });
     expect(gateway.seen).toEqual([]);
@@ -303,7 +308,7 @@ describe('completion bash', () => {
     expect(await completes('trackers', 'list', '--st')).toEqual(['--status']);
     expect(await completes('insights', 'a')).toEqual(['add']);
     expect(await completes('insights', 'some-id', '--ru')).toEqual(['--runs']);
-    expect(await completes('report', 'some-id', '--')).toContain('--json');
+    expect(await completes('report', 'some-id', '--')).toEqual(expect.arrayContaining(['--json', '--csv']));
     expect(await completes('runs', 'start', 'some-id', '--w')).toEqual(['--wait']);
     expect(await completes('completion', 'b')).toEqual(['bash']);
   });

@@ -476,11 +476,20 @@ const TOP_LEVEL: Command[] = [
   {
     name: 'report',
     summary: "A tracker's latest runs with their headline figures",
-    usage: '<tracker-id> [--limit N] [--json]',
+    usage: '<tracker-id> [--limit N] [--json | --csv]',
     args: ['tracker-id'],
-    options: { ...JSON_OPTION, limit: { type: 'string' } },
+    options: { ...JSON_OPTION, csv: { type: 'boolean' }, limit: { type: 'string' } },
+    details: [
+      'The newest 20 runs (--limit N, 1–100).',
+      '--csv        every figure as CSV, one row per run × surface × name × metric (see docs/api.md "CSV export")',
+    ],
     async run({ io, values, args, client }) {
       const limit = int(values, 'limit');
+      if (values.csv && values.json) throw new UsageError('--csv and --json exclude each other');
+      if (values.csv) {
+        io.stdout.write(await client().reportCsv(args[0]!, limit === undefined ? {} : { limit }));
+        return EXIT.ok;
+      }
       const report = await client().report(args[0]!, limit === undefined ? {} : { limit });
       return reply(io, values, report, () => reportTable(report));
     },

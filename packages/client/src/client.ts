@@ -154,8 +154,11 @@ type Result<D, E> = { data?: D; error?: E; response: Response };
  * {@link BrandradarNetworkError}.
  */
 export class BrandradarClient {
-  /** The generated client itself, for anything the methods below leave out. */
-  readonly raw: Client<paths>;
+  /**
+   * The generated client itself, for anything the methods below leave out. Its answers are read
+   * as JSON; another representation (the report's CSV) is asked for with `Accept` and `parseAs`.
+   */
+  readonly raw: Client<paths, 'application/json'>;
   private readonly policy: RetryPolicy;
   private readonly onRetry: ClientOptions['onRetry'];
   private readonly baseUrl: string;
@@ -163,7 +166,7 @@ export class BrandradarClient {
 
   constructor(options: ClientOptions) {
     this.baseUrl = gatewayUrl(options.baseUrl);
-    this.raw = createClient<paths>({
+    this.raw = createClient<paths, 'application/json'>({
       baseUrl: this.baseUrl,
       headers: { Authorization: `Bearer ${options.apiKey}` },
       ...(options.fetch ? { fetch: options.fetch } : {}),
@@ -325,6 +328,16 @@ export class BrandradarClient {
   /** The tracker and its latest runs, newest first. */
   async report(trackerId: string, query: { limit?: number } = {}): Promise<Report> {
     return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query }, ...init }))).data;
+  }
+
+  /**
+   * The report as CSV (one row per run × surface × name × metric; api-contract §13), whole as text.
+   * Without answers it stays small: at most 100 runs of their metrics.
+   */
+  async reportCsv(trackerId: string, query: { limit?: number } = {}): Promise<string> {
+    const get = (init: { signal: AbortSignal }) =>
+      this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query }, headers: { Accept: 'text/csv' }, parseAs: 'text', ...init });
+    return (await this.send(true, get)).data;
   }
 
   /**

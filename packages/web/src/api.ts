@@ -47,20 +47,16 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+/** The answer's text when it is a 2xx; otherwise the error it carries (JSON in the contract's shape), thrown. */
+async function send(method: string, path: string, { body, accept }: { body?: unknown; accept?: string } = {}): Promise<{ status: number; text: string }> {
   const key = session.key();
   const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (accept) headers.Accept = accept;
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
   if (!res.ok) {
-    const error = (parsed as { error?: Record<string, unknown> } | undefined)?.error ?? {};
+    const error = (jsonOf(text) as { error?: Record<string, unknown> } | undefined)?.error ?? {};
     const retryAfter = res.headers.get('Retry-After');
     throw new ApiError(
       res.status,
@@ -70,7 +66,20 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<{ 
       retryAfter === null ? null : Number(retryAfter),
     );
   }
-  return { status: res.status, body: parsed as T };
+  return { status: res.status, text };
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const { status, text } = await send(method, path, { body });
+  return { status, body: jsonOf(text) as T };
 }
 
 const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
@@ -103,4 +112,6 @@ export const api = {
   /** What the newest `runs` finished runs (1–10) say beyond the metrics: names not tracked, citation gaps. Free. */
   insights: async (id: string, runs: number) => (await call<{ insights: Insights }>('GET', `${trackerPath(id)}/insights?runs=${runs}`)).body.insights,
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
+  /** The same runs' figures as CSV text: a row per run × surface × name × metric. */
+  reportCsv: async (id: string, limit = 50) => (await send('GET', `${trackerPath(id)}/report?limit=${limit}`, { accept: 'text/csv' })).text,
 };

@@ -17,6 +17,21 @@ import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswe
 import { sourcesSection } from './sources.js';
 import type { View } from './view.js';
 
+/**
+ * Saves the report's runs as CSV: fetched with the session's key (a plain link could not send it),
+ * then handed to the browser as a file through an object URL.
+ */
+async function downloadCsv(trackerId: string): Promise<void> {
+  const csv = await api.reportCsv(trackerId, REPORT_RUNS);
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = h('a', { href: url, download: `report-${trackerId}.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download: revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
 const POLL_MS = 2000;
 /** The newest runs the report reads: the date range filters these. */
@@ -82,6 +97,7 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
           : h('button', { class: 'primary', on: { click: () => view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
         h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
         recompute.button,
+        h('button', { class: 'secondary', on: { click: () => view.act(() => downloadCsv(t.id)) } }, 'Download CSV'),
       ),
       recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),

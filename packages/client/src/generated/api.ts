@@ -5045,6 +5045,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Report"];
+                    /**
+                     * @example run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high
+                     *     6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,mentionRate,0.75,12,12,0.4677,0.9111
+                     *     6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,averagePosition,1.67,9,,,
+                     */
+                    "text/csv": string;
                 };
             };
             /**

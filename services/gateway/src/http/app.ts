@@ -231,11 +231,11 @@ function mount(app: express.Express, route: RouteDef): void {
         const headers = parse(route.headers, declaredHeaders(route.headers, req), 'headers');
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
         Object.assign(locals, { params, body });
-        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers });
+        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers, mediaType: mediaType(route, req, res) });
         locals.result = out.body;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.stream) {
-          res.status(out.status).type('application/json');
+          res.status(out.status).type(out.contentType ?? 'application/json');
           await out.stream((chunk) => writeChunk(res, chunk));
           res.end();
         } else if (out.body === undefined) res.status(out.status).end();
@@ -244,6 +244,19 @@ function mount(app: express.Express, route: RouteDef): void {
       })
       .catch(next);
   });
+}
+
+/**
+ * The media type the request prefers among the route's (its success's and alternatives'); the
+ * success's own when `Accept` names none of them, as before content negotiation existed (no 406).
+ * A route with alternatives answers differently by `Accept`, which caches are told (`Vary`).
+ */
+function mediaType(route: RouteDef, req: Request, res: Response): string {
+  const own = route.success.contentType ?? 'application/json';
+  const alternatives = route.success.alternatives ?? [];
+  if (alternatives.length === 0) return own;
+  res.vary('Accept');
+  return req.accepts([own, ...alternatives.map((a) => a.contentType)]) || own;
 }
 
 /** The headers a route declares, under their declared names, as the request sent them. */

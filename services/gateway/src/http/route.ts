@@ -18,6 +18,8 @@ export interface RouteResponse {
    * (a report of many runs). Each `write` waits until the client has taken the piece.
    */
   stream?: (write: (chunk: string) => Promise<void>) => Promise<void>;
+  /** The media type of a streamed body, when it is not JSON (one of the route's `alternatives`). */
+  contentType?: string;
   headers?: Record<string, string>;
 }
 
@@ -30,6 +32,11 @@ export interface RouteInput<P, Q, B, H = unknown> {
   requestId: string;
   /** The request headers the route declares, by their declared names (e.g. `Idempotency-Key`), checked. */
   headers: H;
+  /**
+   * The media type to answer in: the success's own or one of its `alternatives`, whichever the
+   * request's `Accept` prefers; the success's own when it accepts none of them.
+   */
+  mediaType: string;
 }
 
 /**
@@ -55,7 +62,15 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    * headers by name with their description, and the media type when it is not
    * JSON (the handler then returns the body as a string).
    */
-  success: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string>; contentType?: string };
+  success: {
+    status: number;
+    description: string;
+    schema?: z.ZodType;
+    headers?: Record<string, string>;
+    contentType?: string;
+    /** Other media types of the same resource, chosen by the request's `Accept` (e.g. `text/csv`), each described. */
+    alternatives?: Array<{ contentType: string; description: string; example: string }>;
+  };
   /** Error codes this endpoint can answer with, besides the ones every endpoint can. */
   errors: ErrorCode[];
   handle(input: RouteInput<z.infer<P>, z.infer<Q>, z.infer<B>, z.infer<H>>): Promise<RouteResponse>;

@@ -22,7 +22,12 @@ const doc = buildOpenApiDocument({
       tag: 'Gadgets & more',
       params: z.object({ id: z.uuid() }),
       body: Gadget,
-      success: { status: 201, description: 'Made.', schema: z.object({ gadget: Gadget }) },
+      success: {
+        status: 201,
+        description: 'Made.',
+        schema: z.object({ gadget: Gadget }),
+        alternatives: [{ contentType: 'text/csv', description: 'The gadget as `CSV` <rows>.', example: 'name\r\n=x\r\n' }],
+      },
       errors: ['invalid_state'],
       handle: async () => ({ status: 201 }),
     }),
@@ -33,6 +38,10 @@ const doc = buildOpenApiDocument({
 const page = renderDocsPage(doc, '/openapi.json');
 
 describe('renderDocsPage', () => {
+  it('names another media type of a response with what it holds, escaped', () => {
+    expect(page).toContain('<p>With <code>Accept: text/csv</code>: The gadget as <code>CSV</code> &lt;rows&gt;.</p>');
+  });
+
   it('escapes every text from the document', () => {
     expect(page).not.toContain('<script');
     expect(page).not.toContain('<API>');

@@ -114,8 +114,10 @@ function parametersHtml(parameters: Parameter[]): SafeHtml {
 
 function responsesHtml(responses: Record<string, ResponseObject>): SafeHtml {
   return html`<h4>Responses</h4><table><thead><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr></thead><tbody>${Object.entries(responses).map(([status, r]) => {
-    const [mediaType, content] = Object.entries(r.content ?? {})[0] ?? [];
-    const body = content ? html`${typeLabel(content.schema)}${mediaType === 'application/json' ? '' : ` (${mediaType})`}${content.schema.properties ? fieldsTable(content.schema) : ''}` : 'none';
+    const [[mediaType, content] = [], ...alternatives] = Object.entries(r.content ?? {});
+    // Other media types of the same answer, chosen by `Accept` (the report's CSV): named with what they hold.
+    const others = alternatives.map(([type, other]) => html`<p>With <code>Accept: ${type}</code>: ${inlineMarkdown(other.schema.description ?? '')}</p>`);
+    const body = content ? html`${typeLabel(content.schema)}${mediaType === 'application/json' ? '' : ` (${mediaType})`}${content.schema.properties ? fieldsTable(content.schema) : ''}${others}` : 'none';
     return html`<tr><td><strong>${status}</strong></td><td>${markdown(r.description)}</td><td>${body}</td><td>${join(Object.keys(r.headers).map((h) => html`<code>${h}</code>`), ', ')}</td></tr>`;
   })}</tbody></table>`;
 }

@@ -169,11 +169,18 @@ function objectSchema(schema: z.ZodType): z.ZodObject {
 }
 
 function successResponse(route: RouteDef): ZodOpenApiResponseObject {
-  const { description, schema, headers = {}, contentType = 'application/json' } = route.success;
+  const { description, schema, headers = {}, contentType = 'application/json', alternatives = [] } = route.success;
   return {
     description,
     headers: { 'X-Request-Id': header('X-Request-Id'), ...Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' as const } }])) },
-    ...(schema ? { content: { [contentType]: { schema } } } : {}),
+    ...(schema
+      ? {
+          content: {
+            [contentType]: { schema },
+            ...Object.fromEntries(alternatives.map((a) => [a.contentType, { schema: { type: 'string' as const, description: a.description }, example: a.example }])),
+          },
+        }
+      : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer } from '@brandradar/contracts';
 import { query, readAhead, type NatsLink, type QueryResult } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
+import { csvText, REPORT_CSV_COLUMNS, runCsvRows } from '../report-csv';
 
 type AnswersPage = QueryResult<typeof RunQueries.answers>;
 type RunHead = Omit<QueryResult<typeof RunQueries.requestManual>, 'replayed'>;
@@ -11,6 +12,11 @@ type RunHead = Omit<QueryResult<typeof RunQueries.requestManual>, 'replayed'>;
  * RUN_ANSWERS_PAGE_BYTES, so a report holds at most this many pages beside the run being written.
  */
 const REPORT_READ_AHEAD = 4;
+
+function headOf(first: AnswersPage): RunHead {
+  if (!first.head) throw new Error('runs.answers.v1 answered the first page without the run');
+  return first.head;
+}
 
 /** Runs and reports (spec §4.3, §4.4); the runner owns runs, the tracker service the tracker. */
 export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
@@ -22,8 +28,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
    * page carries the run's head, so a run whose answers fit one page is one round trip.
    */
   async function readRun(accountId: string, first: AnswersPage): Promise<Run> {
-    if (!first.head) throw new Error('runs.answers.v1 answered the first page without the run');
-    return withAnswers(accountId, first.head, first);
+    return withAnswers(accountId, headOf(first), first);
   }
 
   /** The run of `head` with its answers: `first` when it is the first page already read, the rest asked for. */
@@ -84,15 +89,45 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       tag: 'Runs',
       params: z.object({ id: pathId() }),
       query: ReportQuery,
-      success: { status: 200, description: 'The report.', schema: Report },
+      success: {
+        status: 200,
+        description: 'The report.',
+        schema: Report,
+        alternatives: [
+          {
+            contentType: 'text/csv',
+            description:
+              'With `Accept: text/csv`, the same runs (newest first, `limit` alike) as CSV (RFC 4180, UTF-8, header row, CRLF), sent as the attachment `report-<trackerId>.csv`: one row per run × surface (`all` for the whole run) × name × metric with columns `' +
+              REPORT_CSV_COLUMNS.join(', ') +
+              '`. Metrics carry the JSON field names: rankings and compare per name `mentionRate`, `shareOfVoice`, `top3Rate`, `averagePosition`, `mentions`; citations per domain `share`, `citations`, and `urlCitedRate`, `domainCitedRate` named by the tracked URL; sentiment `positiveRate`, `neutralRate`, `negativeRate`, `netSentiment`, `mentions` named by the brand. A cell a metric lacks (an interval of a mean, clusters of a count) is empty; runs without metrics have no rows. Text cells starting with `=`, `+`, `-`, `@`, tab or carriage return are prefixed with `\'` so spreadsheets do not run them as formulas; numbers are written as numbers.',
+            example:
+              'run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high\r\n6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,mentionRate,0.75,12,12,0.4677,0.9111\r\n6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,averagePosition,1.67,9,,,\r\n',
+          },
+        ],
+      },
       errors: ['validation_error', 'not_found'],
-      handle: async ({ accountId, params, query: q }) => {
+      handle: async ({ accountId, params, query: q, mediaType }) => {
         // The tracker and the run ids at once: another account's tracker is a 404 (its run ids, listed
         // only for their own account, are none) before any run is read.
         const [{ tracker }, { runIds }] = await Promise.all([
           query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs),
           query(nats, RunQueries.listIds, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs),
         ]);
+        if (mediaType === 'text/csv') {
+          return {
+            status: 200,
+            contentType: 'text/csv; charset=utf-8',
+            headers: { 'Content-Disposition': `attachment; filename="report-${params.id}.csv"` },
+            // Run by run like the JSON; the rows need only each run's head, which its first page carries.
+            stream: async (write) => {
+              const ahead = readAhead(runIds, REPORT_READ_AHEAD, (runId) => firstPage(accountId, params.id, runId));
+              await write(csvText([], { header: true }));
+              for (let i = 0; i < runIds.length; i++) {
+                await write(csvText(runCsvRows(headOf(await ahead.next()).run), { header: false }));
+              }
+            },
+          };
+        }
         return {
           status: 200,
           // Run by run: the largest report (100 runs of 150 answers at the caps) is hundreds of MB, too

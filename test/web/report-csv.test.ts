@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { activeTracker, finishedRun } from '../support/tracker-runs';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
+
+// The report's "Download CSV" in Debian's Chromium against the real gateway: the file the browser saves.
+const web = webAppUnderTest();
+let apiKey: string;
+let trackerId: string;
+let runId: string;
+
+beforeAll(async () => {
+  ({ apiKey } = await web.stack.account(2_000_000));
+  trackerId = await activeTracker(web.stack, apiKey, {
+    name: 'CRM export',
+    primitive: 'compare',
+    brand: 'HubSpot',
+    competitors: ['=HYPERLINK("http://evil.example")', 'monday.com'],
+    prompts: ['Best CRM for a small team?'],
+    models: ['chatgpt', 'perplexity'],
+    cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
+  });
+  runId = (await finishedRun<{ id: string; status: string }>(web.stack, apiKey, trackerId, 'export')).id;
+}, 300_000);
+
+it('saves the report as report-<tracker id>.csv, header row first, with the run’s rows and formulas neutralised', async () => {
+  const page = await web.signedIn(apiKey);
+  await page.getByRole('link', { name: 'CRM export', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`report-${trackerId}.csv`);
+  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high');
+  expect(lines.slice(1, -1).every((line) => line.startsWith(`${runId},`))).toBe(true);
+  expect(lines.some((line) => line.includes(`,"'=HYPERLINK(""http://evil.example"")",`))).toBe(true);
+  expect(problemsOf(page)).toEqual([]);
+});
