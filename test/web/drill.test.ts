@@ -3,30 +3,18 @@ import type { Run, Surface } from '@brandradar/contracts';
 import { surfaceName } from '../../packages/web/src/surfaces';
 import { finishedRuns, heatLevel, heatColumns, HEAT_DOMAINS, promptRates, rateText, surfaceMetrics, surfaceRows, type MeasuredRun } from '../../packages/web/src/drill';
 import { measuresFor, valueText } from '../../packages/web/src/measures';
+import { runAnswer, type RunAnswer } from '../support/run-answers';
 
 // The report's breakdowns by surface and by prompt (packages/web/src/drill.ts), in node, with
 // hostile names and prompts: user data is never a key.
-type Answer = Run['results'][number]['answers'][number];
+type Answer = RunAnswer;
 const LONG = `Acme ${'x'.repeat(195)}`;
 const NAMES = ['monday.com', '$x', '__proto__', '🦄 Unicorn', LONG];
 const PROMPTS = ['__proto__', 'constructor?', `Which CRM is best? ${'🦄'.repeat(90)}`];
 const SURFACES: Surface[] = ['chatgpt', 'perplexity', 'google_ai_overview'];
 
-const answer = (model: Surface, sample: number, mentioned: readonly string[] | null): Answer => ({
-  model,
-  sample,
-  status: mentioned === null ? 'failed' : 'succeeded',
-  provider: 'simulated',
-  providerModel: null,
-  method: 'api',
-  text: mentioned === null ? null : `Try ${mentioned.join(' and ')}.`,
-  truncated: false,
-  citations: [],
-  metrics: mentioned === null ? null : { analysisVersion: 'v', brands: NAMES.map((name) => ({ name, mentioned: mentioned.includes(name), spans: [] })) },
-  error: null,
-  fetchedAt: null,
-  localised: false,
-});
+const answer = (model: Surface, sample: number, mentioned: readonly string[] | null): Answer =>
+  runAnswer({ model, sample, tracked: NAMES, mentioned, text: mentioned === null ? undefined : `Try ${mentioned.join(' and ')}.` });
 
 /** Two samples per prompt × surface: which names each mentions follows from the cell's place, so counts are known. */
 const results = PROMPTS.map((prompt, p) => ({

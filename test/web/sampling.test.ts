@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { DEFAULT_RATES, runCostMicro as apiRunCost, SURFACES, type Run, type Surface } from '@brandradar/contracts';
 import { MIN_ANSWERS_FOR_CHANGE as ANALYSIS_MIN_ANSWERS } from '@brandradar/analysis';
+import { runAnswer } from '../support/run-answers';
 import { answerPlan, cellText, estimateText, mentionCells, MIN_ANSWERS_FOR_CHANGE, runAnswers, runCostMicro, sampleRuleText, stabilityText, quartilesText } from '../../packages/web/src/sampling';
 
 // The web app's pure helpers for samples per prompt (packages/web/src/sampling.ts), in node.
@@ -64,21 +65,8 @@ describe('the minimum-sample rule in the tracker form', () => {
 });
 
 describe('a run with samples', () => {
-  const answer = (model: Surface, sample: number, mentioned: boolean | null): Run['results'][number]['answers'][number] => ({
-    model,
-    sample,
-    status: mentioned === null ? 'failed' : 'succeeded',
-    provider: 'simulated',
-    providerModel: null,
-    method: 'api',
-    text: mentioned === null ? null : 'text',
-    truncated: false,
-    citations: [],
-    metrics: mentioned === null ? null : { analysisVersion: 'v', brands: [{ name: 'Acme', mentioned, spans: [] }] },
-    error: null,
-    fetchedAt: null,
-    localised: false,
-  });
+  const answer = (model: Surface, sample: number, mentioned: boolean | null) =>
+    runAnswer({ model, sample, tracked: ['Acme'], mentioned: mentioned === null ? null : mentioned ? ['Acme'] : [] });
   const run = {
     models: ['chatgpt', 'gemini'],
     samplesPerPrompt: 3,

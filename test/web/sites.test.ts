@@ -2,27 +2,15 @@ import fc from 'fast-check';
 import { wilsonInterval } from '@brandradar/analysis';
 import type { Run } from '@brandradar/contracts';
 import { citedSites, EXAMPLES_PER_SITE, siteOf, wilson } from '../../packages/web/src/sites';
+import { runAnswer, type RunAnswer } from '../support/run-answers';
 
 // The cited-sources leaderboard (packages/web/src/sites.ts), in node, with hostile names and URLs.
-type Answer = Run['results'][number]['answers'][number];
+type Answer = RunAnswer;
 const BRAND = '__proto__';
 const COMPETITORS = ['monday.com', '$x'];
 
-const answer = (urls: string[], mentioned: string[] | null): Answer => ({
-  model: 'perplexity',
-  sample: 1,
-  status: mentioned === null ? 'failed' : 'succeeded',
-  provider: 'simulated',
-  providerModel: null,
-  method: 'api',
-  text: mentioned === null ? null : 'text',
-  truncated: false,
-  citations: urls.map((url, i) => ({ url, title: i === 0 ? `Title of ${url}` : null })),
-  metrics: mentioned === null ? null : { analysisVersion: 'v', brands: [BRAND, ...COMPETITORS].map((name) => ({ name, mentioned: mentioned.includes(name), spans: [] })) },
-  error: null,
-  fetchedAt: null,
-  localised: false,
-});
+const answer = (urls: string[], mentioned: string[] | null): Answer =>
+  runAnswer({ model: 'perplexity', tracked: [BRAND, ...COMPETITORS], mentioned, citations: urls.map((url, i) => ({ url, title: i === 0 ? `Title of ${url}` : null })) });
 const runOf = (...answers: Answer[]) => ({ results: [{ prompt: 'constructor', answers }] }) as unknown as Run;
 
 describe('a cited URL\'s site', () => {
