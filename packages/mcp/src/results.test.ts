@@ -1,22 +1,10 @@
 import type { Run, RunAnswer } from '@brandradar/client';
-import { answerPage, ANSWER_TEXT_CHARS, cutText, runOverview } from './results';
+import { answerPage, ANSWER_TEXT_CHARS, runOverview } from './results';
 
 const answer = (model: RunAnswer['model'], sample: number, text: string | null, truncated = false): RunAnswer =>
   ({ model, sample, status: text === null ? 'failed' : 'succeeded', provider: 'simulated', providerModel: null, method: 'api', text, truncated, citations: [], metrics: null, error: null, fetchedAt: null, localised: false }) as RunAnswer;
 
 const run = (results: Run['results']): Run => ({ id: 'r', status: 'COMPLETED', summary: { answers: 3, succeeded: 2, failed: 1 }, results }) as unknown as Run;
-
-describe('cutText', () => {
-  it('keeps text within the bound as it is', () => {
-    expect(cutText('abc', 3)).toEqual({ text: 'abc', cut: false });
-  });
-
-  it('cuts longer text, never between the halves of a surrogate pair', () => {
-    expect(cutText('abcd', 3)).toEqual({ text: 'abc', cut: true });
-    expect(cutText('ab😀d', 3)).toEqual({ text: 'ab', cut: true });
-    expect(cutText('a😀cd', 3)).toEqual({ text: 'a😀', cut: true });
-  });
-});
 
 describe('answerPage', () => {
   const long = 'x'.repeat(ANSWER_TEXT_CHARS + 10);

@@ -1,4 +1,5 @@
 import type { Report, Run, RunAnswer, Tracker } from '@brandradar/client';
+import { cutAtCodePoint } from '@brandradar/contracts';
 
 /** The most answers one `get_run` page holds: enough to read, few enough for a model's context. */
 export const MAX_ANSWERS_PER_PAGE = 20;
@@ -36,13 +37,6 @@ export function reportOverview(report: Report) {
   return { tracker: report.tracker, runs: report.runs.map(runOverview), analysisVersions: report.analysisVersions };
 }
 
-/** Cuts `text` to at most `max` UTF-16 code units, never between the halves of a surrogate pair. */
-export function cutText(text: string, max: number): { text: string; cut: boolean } {
-  if (text.length <= max) return { text, cut: false };
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return { text: text.slice(0, end), cut: true };
-}
-
 export interface AnswerEntry extends Omit<RunAnswer, 'text'> {
   prompt: string;
   text: string | null;
@@ -58,8 +52,8 @@ export function answerPage(run: Run, page: { cursor?: string; limit?: number }):
   const start = page.cursor === undefined ? 0 : Number(page.cursor);
   const limit = page.limit ?? DEFAULT_ANSWERS_PER_PAGE;
   const answers = all.slice(start, start + limit).map(({ prompt, answer }) => {
-    const cut = answer.text === null ? null : cutText(answer.text, ANSWER_TEXT_CHARS);
-    return { prompt, ...answer, text: cut?.text ?? null, truncated: answer.truncated || (cut?.cut ?? false) };
+    const cut = answer.text !== null && answer.text.length > ANSWER_TEXT_CHARS;
+    return { prompt, ...answer, text: answer.text === null ? null : cutAtCodePoint(answer.text, ANSWER_TEXT_CHARS), truncated: answer.truncated || cut };
   });
   const next = start + limit;
   return { answers, total: all.length, nextCursor: next < all.length ? String(next) : null };
