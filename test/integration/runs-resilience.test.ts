@@ -124,3 +124,33 @@ it('a runner killed in the middle of provider calls leaves a run another runner 
     await second?.stop();
   }
 });
+
+it('a runner frozen past the ack wait keeps its run: the command delivered again waits for its lease, and nothing is asked twice', async () => {
+  await stack.running.get('runner')!.stop();
+  // A lease far longer than the freeze, so only the lease, not its expiry, decides who asks.
+  const env = { RUNNER_CONCURRENCY: '4', RUN_LEASE_MS: '60000' };
+  const frozen = stack.spawn('runner', env);
+  const otherLog: string[] = [];
+  let other: ManagedProcess | undefined;
+  try {
+    const { apiKey } = await stack.account();
+    const marker = 'asked-while-a-runner-is-frozen';
+    const t = await activeTracker(apiKey, [1, 2].map((i) => `${marker} ${i}`));
+    const queued = await eventually(() => requestRun(apiKey, t.id, 'freeze-1'), (r) => r.status === 202);
+    await eventually(async () => slow.receivedWith(marker), (n) => n >= 1); // the frozen runner holds the run
+    other = stack.spawn('runner', { ...env, LOG_LEVEL: 'info' }, (line) => otherLog.push(line));
+    process.kill(frozen.pid!, 'SIGSTOP');
+    // No heartbeat reaches JetStream: the command goes to the other runner, which finds the lease held.
+    await eventually(async () => otherLog.some((l) => l.includes(queued.body.run.id) && l.includes('another runner holds its lease')), Boolean, 30_000);
+    process.kill(frozen.pid!, 'SIGCONT');
+
+    const run = await finished(apiKey, t.id, queued.body.run.id);
+    expect(run).toMatchObject({ status: 'COMPLETED', billedCostMicro: 2 * 5_000, summary: { answers: 2, succeeded: 2, failed: 0 } });
+    expect(slow.receivedWith(marker)).toBe(2);
+    await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000 - 10_000, spentThisMonthMicro: 10_000 });
+  } finally {
+    if (frozen.running) process.kill(frozen.pid!, 'SIGCONT');
+    await frozen.kill();
+    await other?.stop();
+  }
+});

@@ -10,6 +10,11 @@ export const runnerConfigSchema = baseConfigSchema
     /** A run not acknowledged for this long is redelivered; a runner at work extends it every third of it. */
     RUN_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(60_000),
     RUN_MAX_DELIVER: z.coerce.number().int().min(1).default(10),
+    /**
+     * How long a run's lease lasts unrenewed (default: three ack waits). A command delivered again
+     * while the run's runner still holds it waits; a dead runner's run is taken over after this.
+     */
+    RUN_LEASE_MS: z.coerce.number().int().min(1_000).optional(),
     /** Runs one runner process executes at once. */
     RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PROVIDER_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),

@@ -1,7 +1,8 @@
 import { BillingQueries, TrackerQueries, runCostMicro, samplingOf, type PauseReason, type Surface } from '@brandradar/contracts';
 import { ANALYSIS_VERSION } from '@brandradar/analysis';
-import { DomainError, groupCommit, query, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
+import { DomainError, groupCommit, query, sleep, type Lease, type Leases, type Logger, type NatsLink, type Outbox } from '@brandradar/platform';
 import { ProviderError, withRetries, type Providers } from '@brandradar/providers';
+import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
@@ -19,6 +20,16 @@ export interface ExecutorDeps {
   outbox: Outbox;
   nats: NatsLink;
   providers: Providers;
+  /**
+   * One lease per run being executed: a runner asks providers only while it holds its run's lease,
+   * so a command delivered again while its first runner is still at work (its heartbeat late)
+   * waits instead of asking the same questions a second time.
+   */
+  runLeases: Leases;
+  /** How long a run's lease lasts unrenewed (several ack waits, so a late heartbeat does not lose it), and how often it is renewed. */
+  lease: { ms: number; renewEveryMs: number };
+  /** Aborted when the runner stops: a delivery waiting for a lease gives up, to be delivered again. */
+  signal: AbortSignal;
   logger: Logger;
   now: () => Date;
   /** Tells every replica's cache that a finished run of this tracker changed (a delta replaced). */
@@ -276,16 +287,56 @@ export function createRunExecutor(d: ExecutorDeps) {
     d.runsChanged(next.trackerId);
   }
 
+  /**
+   * The run's lease for this delivery: taken at once, or after waiting while another runner's live
+   * lease holds it (until that runner ends the run, or dies and its lease runs out). Null when the
+   * run needs no executing any more (finished, or deleted with its tracker).
+   */
+  async function leaseOf(runId: string): Promise<Lease | null> {
+    const owner = randomUUID();
+    for (let waited = false; ; waited = true) {
+      const lease = await d.runLeases.claim(runId, owner, d.now(), d.lease.ms);
+      if (lease) return lease;
+      const run = await d.store.get(runId);
+      if (!run || !isActive(run)) return null;
+      if (!waited) d.logger.info({ runId }, 'run delivered again while another runner holds its lease: waiting for that runner to end it or die');
+      await sleep(d.lease.renewEveryMs, d.signal);
+    }
+  }
+
+  /** Runs `work` holding `lease`, renewing it as it goes; a lease lost meanwhile (this process stalled past it) is logged. */
+  async function holding(lease: Lease, work: () => Promise<void>): Promise<void> {
+    const renewal = setInterval(() => {
+      d.runLeases
+        .renew(lease, d.now(), d.lease.ms)
+        .then((held) => held || d.logger.warn({ runId: lease.id }, 'lost the lease of a run being executed: another runner may ask its questions again'))
+        .catch((err: unknown) => d.logger.warn({ err, runId: lease.id }, 'renewing the lease of a run failed'));
+    }, d.lease.renewEveryMs);
+    try {
+      await work();
+    } finally {
+      clearInterval(renewal);
+      await d.runLeases.release(lease);
+    }
+  }
+
+  async function executeHolding(runId: string): Promise<void> {
+    const run = await d.store.get(runId);
+    if (!run) return d.openRuns.close(runId); // its tracker was deleted meanwhile
+    if (run.status === 'QUEUED' && run.deadlineAt <= d.now()) return finish(runId, 'run_timed_out');
+    if (run.status === 'QUEUED') await start(run);
+    const current = await d.store.get(runId);
+    if (current?.status !== 'RUNNING') return finish(runId, null); // ended unstarted, or finished by another runner: settle
+    const inTime = await answerAll(current);
+    await finish(runId, inTime ? null : 'run_timed_out');
+  }
+
   return {
     async execute(runId: string): Promise<void> {
-      const run = await d.store.get(runId);
-      if (!run) return d.openRuns.close(runId); // its tracker was deleted meanwhile
-      if (run.status === 'QUEUED' && run.deadlineAt <= d.now()) return finish(runId, 'run_timed_out');
-      if (run.status === 'QUEUED') await start(run);
-      const current = await d.store.get(runId);
-      if (current?.status !== 'RUNNING') return finish(runId, null); // ended unstarted, or finished by another runner: settle
-      const inTime = await answerAll(current);
-      await finish(runId, inTime ? null : 'run_timed_out');
+      const lease = await leaseOf(runId);
+      // Finished or gone meanwhile: settling (or closing) again is idempotent and asks nothing.
+      if (!lease) return finish(runId, null);
+      await holding(lease, () => executeHolding(runId));
     },
 
     /** Ends `runId` now, e.g. when its execute command was given up on. */

@@ -105,12 +105,19 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
     const handlers = runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, cache, insightsCache, now, deadlineOf: (queuedAt, definition) => runDeadline(queuedAt, plannedAnswers(definition), deadlinePolicy, askingPhases(definition)) });
     const subscriptions = serveQueries(nats, RunQueries, { ...handlers, ...reanalyser.queries }, 'runner', logger);
 
+    // JetStream hears from a runner at work every third of the ack wait; its run's lease lasts three
+    // ack waits, so a heartbeat late by a stalled event loop costs a redelivery that waits, not a repeat.
+    const heartbeatMs = Math.max(500, config.RUN_ACK_WAIT_MS / 3);
+    const leaseMs = config.RUN_LEASE_MS ?? 3 * config.RUN_ACK_WAIT_MS;
     const executor = createRunExecutor({
       store,
       openRuns,
       outbox,
       nats,
       providers,
+      runLeases: new Leases(db, 'run_leases'),
+      lease: { ms: leaseMs, renewEveryMs: Math.min(heartbeatMs, leaseMs / 3) },
+      signal: stopping.signal,
       logger,
       now,
       runsChanged: changed,
@@ -125,7 +132,7 @@ export const runnerService: ServiceDefinition<RunnerConfig> = {
 
     /** Work that may outlast the ack wait: JetStream hears we are still at it, so no second runner gets the message. */
     const keptAlive = async (msg: { working(): void }, work: () => Promise<void>) => {
-      const heartbeat = setInterval(() => msg.working(), Math.max(500, config.RUN_ACK_WAIT_MS / 3));
+      const heartbeat = setInterval(() => msg.working(), heartbeatMs);
       try {
         await work();
       } finally {
