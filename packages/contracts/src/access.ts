@@ -4,6 +4,7 @@ import { DeadLetterEvents } from './dead-letters';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerNotices, TrackerQueries } from './tracker-messages';
+import { WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents } from './webhooks';
 import { WorkflowQueries } from './workflow';
 
 /** A durable JetStream consumer a service reads (its events are the service's own business). */
@@ -78,6 +79,7 @@ export const SERVICE_ACCESS = {
       RunQueries.insights,
       RunQueries.headlines,
       WorkflowQueries.runContentBrief,
+      ...all(WebhookQueries),
     ],
     publishes: [],
     consumes: [],
@@ -134,17 +136,21 @@ export const SERVICE_ACCESS = {
   workflow: {
     serves: all(WorkflowQueries),
     calls: [BillingQueries.getRates, BillingQueries.hold, BillingQueries.capture],
-    publishes: [],
+    publishes: all(WorkflowEvents),
     consumes: [],
   },
   notifier: {
-    serves: [],
+    // E-mail, and webhooks: their endpoints, and the deliveries of events to them.
+    serves: all(WebhookQueries),
     calls: [BillingQueries.getAccount],
     publishes: [],
     consumes: [
       { stream: TRACKER_EVENTS_STREAM, durable: 'notifier-tracker-events' },
       { stream: RUN_EVENTS_STREAM, durable: 'notifier-runs-finished' },
       { stream: RUN_EVENTS_STREAM, durable: 'notifier-significant-changes' },
+      { stream: TRACKER_EVENTS_STREAM, durable: 'notifier-webhooks-trackers' },
+      { stream: RUN_EVENTS_STREAM, durable: 'notifier-webhooks-runs' },
+      { stream: WORKFLOW_EVENTS_STREAM, durable: 'notifier-webhooks-briefs' },
     ],
   },
 } satisfies Record<string, ServiceAccess>;

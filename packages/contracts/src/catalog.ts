@@ -3,6 +3,7 @@ import { DEAD_LETTERS_STREAM, DeadLetterEvents } from './dead-letters';
 import type { EventDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents } from './tracker-messages';
+import { WORKFLOW_EVENTS_STREAM, WorkflowEvents } from './webhooks';
 
 /**
  * Every JetStream stream and every event or command published to one. The
@@ -15,6 +16,7 @@ export const STREAMS: Record<string, StreamDef> = {
   [RUN_EVENTS_STREAM.name]: RUN_EVENTS_STREAM,
   [BILLING_EVENTS_STREAM.name]: BILLING_EVENTS_STREAM,
   [DEAD_LETTERS_STREAM.name]: DEAD_LETTERS_STREAM,
+  [WORKFLOW_EVENTS_STREAM.name]: WORKFLOW_EVENTS_STREAM,
 };
 
 export const EVENTS: readonly EventDef[] = [
@@ -23,4 +25,5 @@ export const EVENTS: readonly EventDef[] = [
   ...Object.values(RunEvents),
   ...Object.values(BillingEvents),
   ...Object.values(DeadLetterEvents),
+  ...Object.values(WorkflowEvents),
 ];

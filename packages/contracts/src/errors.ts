@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   cost_estimate_changed: 409,
   tracker_limit_reached: 409,
+  webhook_limit_reached: 409,
   tracker_not_active: 409,
   tracker_not_paused: 409,
   tracker_busy: 409,

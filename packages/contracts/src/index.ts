@@ -17,3 +17,4 @@ export * from './access';
 export * from './reanalysis';
 export * from './insights';
 export * from './overview';
+export * from './webhooks';

@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { runRoutes } from './routes/runs';
 import { trackerRoutes } from './routes/trackers';
+import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
 /** The gateway: the public REST API and the admin API. It owns no data; it asks the services over NATS. */
@@ -98,7 +99,7 @@ export function gatewayApps(
 }
 
 function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
-  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats)];
+  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs)];
 }
 
 /** Stands for the NATS link where routes are built only to be described: any use of it is a bug, and says so. */

@@ -10,6 +10,7 @@ import { accountRoutes } from '../routes/account';
 import { adminRoutes } from '../routes/admin';
 import { runRoutes } from '../routes/runs';
 import { trackerRoutes } from '../routes/trackers';
+import { webhookRoutes } from '../routes/webhooks';
 import { workflowRoutes } from '../routes/workflows';
 import { buildOpenApiDocument, type ApiDescription, type Operation } from './document';
 
@@ -184,7 +185,7 @@ describe('the gateway route tables', () => {
   const nats = {} as NatsLink;
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, new Registry());
   const tables = {
-    public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1), ...runRoutes(nats, 1), ...workflowRoutes(nats)],
+    public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1), ...runRoutes(nats, 1), ...workflowRoutes(nats), ...webhookRoutes(nats, 1)],
     admin: adminRoutes(nats, 1, caches),
   };
 

@@ -18,6 +18,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   cost_estimate_changed:
     'The cost per run differs from the amount you accepted. Carries the new `estimatedCostMicroPerRun`, which is stored, so re-submitting it succeeds.',
   tracker_limit_reached: 'The account already has 25 trackers.',
+  webhook_limit_reached: 'The account already has 10 webhooks.',
   tracker_not_active: 'Runs can only be requested for an ACTIVE tracker. Carries `status` and `pauseReason`.',
   tracker_not_paused: 'Only a PAUSED tracker can be deleted.',
   tracker_busy: 'A run of the tracker is QUEUED or RUNNING; try again when it has finished.',
