@@ -260,6 +260,15 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
     }
   });
 
+  it("lets the notifier reach webhook receivers on 443 at public addresses only, never the cluster's or the cloud's metadata", () => {
+    const policy = byKind(objects, 'NetworkPolicy').find((p) => p.metadata.name === svcName('notifier'));
+    if (!policy) return; // networkPolicy.enabled=false, or no notifier
+    const https = policy.spec.egress.filter((r: any) => r.ports.some((port: any) => port.port === 443));
+    expect(https).toHaveLength(1);
+    const excepted = https[0].to.flatMap((t: any) => t.ipBlock?.except ?? []);
+    expect(excepted).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+  });
+
   it('provisions streams, consumers and indexes in a hook Job that runs every enabled service in PROVISION_ONLY mode', () => {
     const job = byKind(objects, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/component'] === 'provision');
     if (!job) return; // provision.enabled=false
