@@ -1,14 +1,16 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 
 /**
  * The receiver docs/api.md shows (docs/examples/webhook-receiver.mjs) runs as written: started as a
  * reader would start it, it takes a delivery signed as brandradar signs one (204) and refuses one
- * whose body or signature was changed, or that is too old (401).
+ * whose body or signature was changed, or that is too old (401). api.md shows the very file.
  */
-const RECEIVER = path.resolve(__dirname, '..', '..', 'docs', 'examples', 'webhook-receiver.mjs');
+const DOCS = path.resolve(__dirname, '..', '..', 'docs');
+const RECEIVER = path.join(DOCS, 'examples', 'webhook-receiver.mjs');
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 
 let receiver: ChildProcessWithoutNullStreams;
@@ -74,4 +76,8 @@ it('answers 401 to a changed body, another secret, an old timestamp or no signat
   const unsigned = await post({ 'content-type': 'application/json' });
   expect([tampered.status, otherSecret.status, old.status, unsigned.status]).toEqual([401, 401, 401, 401]);
   expect(printed).not.toContain(id);
+});
+
+it('is the receiver docs/api.md shows, character for character', () => {
+  expect(fs.readFileSync(path.join(DOCS, 'api.md'), 'utf8')).toContain(`\`\`\`js\n${fs.readFileSync(RECEIVER, 'utf8')}\`\`\`\n`);
 });
