@@ -5,22 +5,29 @@
  * themselves are tested elsewhere.
  */
 import { randomUUID } from 'node:crypto';
-import { CONTENT_BRIEF_STEPS, WORKFLOW_EVENTS_STREAM, WorkflowEvents } from '@brandradar/contracts';
-import type { NatsLink } from '@brandradar/platform';
+import { MongoClient } from 'mongodb';
+import { CONTENT_BRIEF_STEPS, WORKFLOW_EVENTS_STREAM, WorkflowEvents, type BriefSummary } from '@brandradar/contracts';
+import { createLogger, ensureIndexes, storedEvent, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { workflowService } from '../../services/workflow/src/service';
+import { BriefFinishedEvents, briefEventIndexes } from '../../services/workflow/src/store/brief-events';
+import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
 import { eventually } from '../support/eventually';
+import { scratchDb } from '../support/scratch-db';
 import { connectAs, startStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
 let link: NatsLink;
+let mongo: MongoClient;
 
 beforeAll(async () => {
   stack = await startStack([billingService, workflowService, gatewayService], { OUTBOX_SWEEP_MS: '200' });
   link = await connectAs(stack.nats, 'workflow-events-test');
+  mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
 afterAll(async () => {
+  await mongo?.close();
   await link?.nc.close();
   await stack?.stop();
 });
@@ -74,4 +81,50 @@ it('publishes one event per brief run to its end, keyed or not, and none for a r
   expect(events.map((e) => e.payload.brief.idempotencyKey)).toEqual([idempotencyKey, null]);
   expect(events[1]!.payload.brief).toMatchObject({ input: unkeyed.body.input, summary: unkeyed.body.summary, billedCostMicro: unkeyed.body.billedCostMicro });
   expect(new Set(events.map((e) => e.payload.eventId)).size).toBe(2);
+
+  // Published, so nothing is left for the sweep: the keyed call keeps its response, the unkeyed event's document goes.
+  const db = mongo.db(stack.dbName('workflow'));
+  const calls = await db.collection('brief_calls').find({ accountId }).toArray();
+  expect(calls.map((c) => [c.status, c.pendingEvents, c.hasPendingEvents])).toEqual([['done', [], false]]);
+  await eventually(() => db.collection('brief_events').countDocuments(), (n) => n === 0);
+});
+
+describe('when NATS does not take the publish', () => {
+  const db = scratchDb('workflow-events');
+  const silent = createLogger('workflow-events-test', 'silent');
+  const now = new Date('2026-11-22T09:00:00.000Z');
+  const summary = (idempotencyKey: string | null): BriefSummary => ({
+    idempotencyKey,
+    input: { topic: 'crm', country: 'us', models: ['chatgpt'] },
+    summary: 'A summary.',
+    steps: CONTENT_BRIEF_STEPS.map(({ endpoint }) => ({ endpoint, ok: true })),
+    billedCostMicro: 0,
+    finishedAt: now.toISOString(),
+  });
+
+  it('keeps the events stored, and the sweep publishes them later: a keyed call\'s and an unkeyed one\'s', async () => {
+    await ensureIndexes(db(), [...briefIndexes, ...briefEventIndexes]);
+    const down = { ...link, js: { publish: () => Promise.reject(new Error('NATS is away')) } } as unknown as NatsLink;
+    const failing = new BriefFinishedEvents(db(), down, silent);
+    const accountId = randomUUID();
+    const event = (key: string | null) => storedEvent(WorkflowEvents.briefFinished, { accountId, brief: summary(key) }, now);
+
+    await failing.storeUnkeyed(event(null), now);
+    const calls = new BriefCallStore(db());
+    const claim = await calls.claim(accountId, 'k', 'fp', randomUUID(), now, 60_000);
+    if (claim.kind !== 'claimed') throw new Error('expected a claim');
+    expect(await calls.finish(claim.lease.id, {} as never, event('k'), now)).toBe(true);
+    await failing.publishOfCall(claim.lease.id);
+    expect(await briefEvents(accountId)).toEqual([]);
+
+    const stop = new BriefFinishedEvents(db(), link, silent).startSweeping(50);
+    try {
+      const published = await eventually(() => briefEvents(accountId), (events) => events.length === 2);
+      expect(published.map((e) => e.payload.brief.idempotencyKey).sort()).toEqual(['k', null].sort());
+      await eventually(() => db().collection('brief_events').countDocuments(), (n) => n === 0);
+      await eventually(() => db().collection('brief_calls').findOne({ _id: claim.lease.id as never }), (doc) => doc?.hasPendingEvents === false);
+    } finally {
+      await stop();
+    }
+  });
 });
