@@ -107,14 +107,14 @@ const ERROR_REF = '#/components/schemas/Error';
 
 /** The Standard Webhooks headers of every delivery (https://www.standardwebhooks.com). */
 const WebhookHeaders = z.object({
-  'webhook-id': WebhookMessageId.meta({ description: 'The delivery\'s id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it.' }),
+  'webhook-id': WebhookMessageId.meta({ description: "The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it." }),
   'webhook-timestamp': z
     .string()
     .regex(/^\d+$/)
     .meta({ description: 'When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes.' }),
   'webhook-signature': z.string().meta({
     description:
-      '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint\'s secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it.',
+      "`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it.",
   }),
 });
 
