@@ -18,6 +18,7 @@ const t0 = new Date('2026-11-22T09:00:00.000Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const LEASE_MS = 60_000;
 const response = { status: 'workflow_result', billedCostMicro: 82_000 } as never;
+const finishedEvent = (eventId: string) => ({ subject: 'workflow.brief-finished.v1', eventId, payload: { eventId } });
 
 describe('claiming an idempotency key', () => {
   it('lets exactly one of many concurrent claims run the call', async () => {
@@ -32,11 +33,21 @@ describe('claiming an idempotency key', () => {
     const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
     if (first.kind !== 'claimed') throw new Error('expected a claim');
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(1), LEASE_MS)).toEqual({ kind: 'running', leaseUntil: at(60), fingerprint: 'fp' });
-    await store.finish(first.lease.id, response, at(2));
+    expect(await store.finish(first.lease.id, response, finishedEvent('e1'), at(2))).toBe(true);
     expect(await store.claim(account, 'k', 'fp', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'done', response, fingerprint: 'fp' });
     expect(await store.claim(account, 'k', 'other', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'mismatch' });
     // A stored response outlives any lease.
     expect((await store.claim(account, 'k', 'fp', randomUUID(), at(10_000), LEASE_MS)).kind).toBe('done');
+  });
+
+  it('stores the finished event with the response, and none for a second finish of the same call', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    expect(await store.finish(first.lease.id, response, finishedEvent('e1'), at(2))).toBe(true);
+    expect(await store.finish(first.lease.id, response, finishedEvent('e2'), at(3))).toBe(false);
+    const stored = await db().collection('brief_calls').findOne({ _id: first.lease.id as never });
+    expect(stored).toMatchObject({ status: 'done', pendingEvents: [finishedEvent('e1')], hasPendingEvents: true });
   });
 
   it('takes over a call whose worker died, under the same call id (so the same billing hold), once', async () => {

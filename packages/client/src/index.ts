@@ -1,4 +1,4 @@
 export * from './client';
 export * from './errors';
 export * from './retry';
-export type { components, operations, paths } from './generated/api';
+export type { components, operations, paths, webhooks } from './generated/api';

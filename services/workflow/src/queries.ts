@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BillingQueries, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
-import { DomainError, query, type Lease, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { BillingQueries, WorkflowEvents, type ContentBriefResult, type RatesInput, type WorkflowQueries } from '@brandradar/contracts';
+import { DomainError, query, storedEvent, type Lease, type Logger, type NatsLink, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { chargeMicro, maxChargeMicro } from './domain/pricing';
 import { briefRequest, requestFingerprint, type BriefRequest } from './domain/request';
-import { assembleBrief, billableUsage, type StepOutcomes } from './domain/results';
+import { assembleBrief, billableUsage, briefSummary, type StepOutcomes } from './domain/results';
 import type { Settler } from './settle';
+import type { BriefFinishedEvents } from './store/brief-events';
 import type { BriefSlotStore } from './store/brief-slots';
 import type { BriefCallStore } from './store/briefs';
 
@@ -12,6 +13,8 @@ type Q = typeof WorkflowQueries;
 
 export interface BriefHandlerDeps {
   store: BriefCallStore;
+  /** Where each brief that ran to its end stores its `brief.finished` event, and publishes it from. */
+  events: BriefFinishedEvents;
   /** The account's concurrent-brief slots, shared by every replica. */
   slots: BriefSlotStore;
   /** How many content briefs one account may have running at once (BRIEFS_PER_ACCOUNT). */
@@ -25,6 +28,12 @@ export interface BriefHandlerDeps {
   settler: Settler;
   /** The card's rates less what is simulated and not billed (domain/pricing.ts billedRates). */
   billedRates: (rates: RatesInput) => RatesInput;
+}
+
+/** A call made with an `Idempotency-Key`: the claim it runs under, and the key. */
+interface KeyedClaim {
+  lease: Lease;
+  idempotencyKey: string;
 }
 
 /** A retry of a call still running is told to come back after this long at most. */
@@ -60,7 +69,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
         throw DomainError.of('idempotency_key_conflict', 'A request with this Idempotency-Key is still running; retry after Retry-After seconds to get its response.', { retryAfterSeconds });
       }
       case 'claimed':
-        return { result: await run(accountId, claim.lease.id, request, claim.lease), replayed: false };
+        return { result: await run(accountId, claim.lease.id, request, { lease: claim.lease, idempotencyKey }), replayed: false };
     }
   };
 
@@ -68,10 +77,10 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
    * One call in one of the account's brief slots, or 429 `brief_limit_reached` (nothing held, nothing
    * run, the idempotency key free again) when they are all taken.
    */
-  async function run(accountId: string, callId: string, request: BriefRequest, claim: Lease | null): Promise<ContentBriefResult> {
+  async function run(accountId: string, callId: string, request: BriefRequest, claim: KeyedClaim | null): Promise<ContentBriefResult> {
     const slot = await d.slots.acquire(accountId, callId, d.briefsPerAccount, d.clock(), d.leaseMs);
     if (!slot) {
-      if (claim) await d.store.release(claim);
+      if (claim) await d.store.release(claim.lease);
       throw DomainError.of('brief_limit_reached', `At most ${d.briefsPerAccount} content briefs may run at once for an account; try again when one has finished.`, {
         retryAfterSeconds: BRIEF_LIMIT_RETRY_AFTER_SECONDS,
       });
@@ -85,14 +94,14 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
   }
 
   /** One call under its own hold `workflow:<callId>`; `claim` is set when an idempotency claim must be settled too. */
-  async function runInSlot(accountId: string, callId: string, request: BriefRequest, claim: Lease | null): Promise<ContentBriefResult> {
+  async function runInSlot(accountId: string, callId: string, request: BriefRequest, claim: KeyedClaim | null): Promise<ContentBriefResult> {
     const holdKey = `workflow:${callId}`;
     let held: { rates: RatesInput; heldMicro: number };
     try {
       held = await holdMaximum(accountId, holdKey, request);
     } catch (e) {
       // Nothing ran and nothing is owed: the key may be used again once the refusal is fixed.
-      if (claim) await d.store.release(claim);
+      if (claim) await d.store.release(claim.lease);
       throw e;
     }
     let outcomes: StepOutcomes;
@@ -101,7 +110,7 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     } catch (e) {
       // Steps report their own failures; this is a bug. Charge nothing and let the key be reused.
       await d.settler.settle(accountId, holdKey, 0);
-      if (claim) await d.store.release(claim);
+      if (claim) await d.store.release(claim.lease);
       throw e;
     }
     const usage = billableUsage(outcomes);
@@ -109,8 +118,23 @@ export function contentBriefHandler(d: BriefHandlerDeps) {
     const charge = Math.min(held.heldMicro, chargeMicro(d.billedRates(held.rates), usage.steps, usage.surfaces));
     const billedCostMicro = await d.settler.settle(accountId, holdKey, charge);
     const result = assembleBrief(request, outcomes, billedCostMicro);
-    if (claim) await d.store.finish(claim.id, result, d.clock());
+    await finish(accountId, result, claim);
     return result;
+  }
+
+  /**
+   * Stores the call's response (when it has a key) and its `brief.finished` event, then publishes it.
+   * A call without a key has only its event to store: if that fails, the brief is answered all the
+   * same (it is paid for), without its event.
+   */
+  async function finish(accountId: string, result: ContentBriefResult, claim: KeyedClaim | null): Promise<void> {
+    const finishedAt = d.clock();
+    const event = storedEvent(WorkflowEvents.briefFinished, { accountId, brief: briefSummary(result, claim?.idempotencyKey ?? null, finishedAt) }, finishedAt);
+    if (claim) {
+      if (await d.store.finish(claim.lease.id, result, event, finishedAt)) await d.events.publishOfCall(claim.lease.id);
+      return;
+    }
+    await d.events.storeUnkeyed(event, finishedAt).catch((err: unknown) => d.logger.error({ err, eventId: event.eventId }, 'storing a brief.finished event failed; the brief is answered without it'));
   }
 
   /** Reserves every step and every surface asked before anything runs; refused with 402/403 when the account cannot pay. */

@@ -8,6 +8,7 @@ import { contentBriefHandler } from './queries';
 import { createSources } from './sources';
 import { createStepRunner } from './steps';
 import { createSettler } from './settle';
+import { BriefFinishedEvents, briefEventIndexes } from './store/brief-events';
 import { BriefSlotStore } from './store/brief-slots';
 import { BriefCallStore, briefIndexes } from './store/briefs';
 import { SettlementStore } from './store/settlements';
@@ -21,7 +22,7 @@ const LEASE_MARGIN_MS = 30_000;
 export const workflowService: ServiceDefinition<WorkflowConfig> = {
   name: 'workflow',
   configSchema: workflowConfigSchema,
-  database: { indexes: briefIndexes },
+  database: { indexes: [...briefIndexes, ...briefEventIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const clock = () => new Date();
     const providers = createProviders(config);
@@ -60,8 +61,10 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
     });
 
     const settler = createSettler({ settlements: new SettlementStore(db), nats, logger, clock });
+    const events = new BriefFinishedEvents(db, nats, logger);
     const handler = contentBriefHandler({
       store: new BriefCallStore(db),
+      events,
       slots: new BriefSlotStore(db),
       briefsPerAccount: config.BRIEFS_PER_ACCOUNT,
       nats,
@@ -74,10 +77,11 @@ export const workflowService: ServiceDefinition<WorkflowConfig> = {
     });
     const subscription = serveQuery(nats, WorkflowQueries.runContentBrief, 'workflow', logger, handler);
     const stopSettling = settler.startSweeping(config.OUTBOX_SWEEP_MS);
+    const stopPublishing = events.startSweeping(config.OUTBOX_SWEEP_MS);
     // Draining lets calls in progress finish and reply, within SHUTDOWN_GRACE_MS.
     shutdown.register('intake', 'stop workflow intake', async () => {
       await subscription.drain();
-      await stopSettling();
+      await Promise.all([stopSettling(), stopPublishing()]);
     });
   },
 };

@@ -441,7 +441,1394 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "run.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run reached COMPLETED, PARTIAL or FAILED: its summary, never its answers.
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "run.finished",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "run": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "trackerId": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "trigger": "manual",
+                     *           "requestToken": null,
+                     *           "status": "QUEUED",
+                     *           "scheduledFor": "2026-11-22T09:00:00.000Z",
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "startedAt": "2026-11-22T09:00:00.000Z",
+                     *           "finishedAt": "2026-11-22T09:00:00.000Z",
+                     *           "deadlineAt": "2026-11-22T09:00:00.000Z",
+                     *           "primitive": "rankings",
+                     *           "models": [
+                     *             "chatgpt"
+                     *           ],
+                     *           "samplesPerPrompt": 1,
+                     *           "samplingMode": "fixed",
+                     *           "analysisVersion": "text",
+                     *           "estimatedCostMicro": 0,
+                     *           "billedCostMicro": 0,
+                     *           "summary": {
+                     *             "answers": 0,
+                     *             "succeeded": 0,
+                     *             "failed": 0
+                     *           },
+                     *           "metrics": {
+                     *             "primitive": "compare",
+                     *             "answers": 12,
+                     *             "brands": [
+                     *               {
+                     *                 "name": "Acme",
+                     *                 "role": "brand",
+                     *                 "mentions": 9,
+                     *                 "mentionRate": {
+                     *                   "value": 0.75,
+                     *                   "count": 9,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.4676,
+                     *                     "high": 0.9111
+                     *                   }
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "value": 1.67,
+                     *                   "n": 9
+                     *                 },
+                     *                 "positionQuartiles": {
+                     *                   "p25": 1,
+                     *                   "median": 1,
+                     *                   "p75": 3
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "value": 0.75,
+                     *                   "count": 9,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.4676,
+                     *                     "high": 0.9111
+                     *                   }
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "value": 0.4286,
+                     *                   "count": 9,
+                     *                   "n": 21,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 21,
+                     *                   "interval": {
+                     *                     "low": 0.2446,
+                     *                     "high": 0.6346
+                     *                   }
+                     *                 },
+                     *                 "stability": null
+                     *               },
+                     *               {
+                     *                 "name": "Beta",
+                     *                 "role": "competitor",
+                     *                 "mentions": 12,
+                     *                 "mentionRate": {
+                     *                   "value": 1,
+                     *                   "count": 12,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.7575,
+                     *                     "high": 1
+                     *                   }
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "value": 1.5,
+                     *                   "n": 12
+                     *                 },
+                     *                 "positionQuartiles": {
+                     *                   "p25": 1,
+                     *                   "median": 1.5,
+                     *                   "p75": 2
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "value": 1,
+                     *                   "count": 12,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.7575,
+                     *                     "high": 1
+                     *                   }
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "value": 0.5714,
+                     *                   "count": 12,
+                     *                   "n": 21,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 21,
+                     *                   "interval": {
+                     *                     "low": 0.3654,
+                     *                     "high": 0.7554
+                     *                   }
+                     *                 },
+                     *                 "stability": null
+                     *               }
+                     *             ],
+                     *             "bySurface": {
+                     *               "chatgpt": {
+                     *                 "answers": 12,
+                     *                 "brands": [
+                     *                   {
+                     *                     "name": "Acme",
+                     *                     "role": "brand",
+                     *                     "mentions": 9,
+                     *                     "mentionRate": {
+                     *                       "value": 0.75,
+                     *                       "count": 9,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.4676,
+                     *                         "high": 0.9111
+                     *                       }
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "value": 1.67,
+                     *                       "n": 9
+                     *                     },
+                     *                     "positionQuartiles": {
+                     *                       "p25": 1,
+                     *                       "median": 1,
+                     *                       "p75": 3
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "value": 0.75,
+                     *                       "count": 9,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.4676,
+                     *                         "high": 0.9111
+                     *                       }
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "value": 0.4286,
+                     *                       "count": 9,
+                     *                       "n": 21,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 21,
+                     *                       "interval": {
+                     *                         "low": 0.2446,
+                     *                         "high": 0.6346
+                     *                       }
+                     *                     },
+                     *                     "stability": null
+                     *                   },
+                     *                   {
+                     *                     "name": "Beta",
+                     *                     "role": "competitor",
+                     *                     "mentions": 12,
+                     *                     "mentionRate": {
+                     *                       "value": 1,
+                     *                       "count": 12,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.7575,
+                     *                         "high": 1
+                     *                       }
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "value": 1.5,
+                     *                       "n": 12
+                     *                     },
+                     *                     "positionQuartiles": {
+                     *                       "p25": 1,
+                     *                       "median": 1.5,
+                     *                       "p75": 2
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "value": 1,
+                     *                       "count": 12,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.7575,
+                     *                         "high": 1
+                     *                       }
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "value": 0.5714,
+                     *                       "count": 12,
+                     *                       "n": 21,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 21,
+                     *                       "interval": {
+                     *                         "low": 0.3654,
+                     *                         "high": 0.7554
+                     *                       }
+                     *                     },
+                     *                     "stability": null
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             }
+                     *           },
+                     *           "delta": {
+                     *             "primitive": "compare",
+                     *             "previousRunId": "5b0f4e36-8a77-4d2c-9c1e-2f3a4b5c6d7e",
+                     *             "note": "Changes between runs do not establish cause.",
+                     *             "minimumAnswers": 10,
+                     *             "significanceLevel": 0.05,
+                     *             "answers": {
+                     *               "current": 12,
+                     *               "previous": 12,
+                     *               "change": 0
+                     *             },
+                     *             "brands": [
+                     *               {
+                     *                 "name": "Acme",
+                     *                 "role": "brand",
+                     *                 "presence": "both",
+                     *                 "mentions": {
+                     *                   "current": 9,
+                     *                   "previous": 4,
+                     *                   "change": 5
+                     *                 },
+                     *                 "mentionRate": {
+                     *                   "current": 0.75,
+                     *                   "previous": 0.3333,
+                     *                   "change": 41.67,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.0995,
+                     *                   "significant": false
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "current": 1.67,
+                     *                   "previous": 2,
+                     *                   "change": null,
+                     *                   "insufficientSample": true
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "current": 0.75,
+                     *                   "previous": 0.3333,
+                     *                   "change": 41.67,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.0995,
+                     *                   "significant": false
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "current": 0.4286,
+                     *                   "previous": 0.25,
+                     *                   "change": 17.86,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.2597,
+                     *                   "significant": false
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "name": "Beta",
+                     *                 "role": "competitor",
+                     *                 "presence": "both",
+                     *                 "mentions": {
+                     *                   "current": 12,
+                     *                   "previous": 12,
+                     *                   "change": 0
+                     *                 },
+                     *                 "mentionRate": {
+                     *                   "current": 1,
+                     *                   "previous": 1,
+                     *                   "change": 0,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 1,
+                     *                   "significant": false
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "current": 1.5,
+                     *                   "previous": 1,
+                     *                   "change": 0.5,
+                     *                   "insufficientSample": false
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "current": 1,
+                     *                   "previous": 1,
+                     *                   "change": 0,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 1,
+                     *                   "significant": false
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "current": 0.5714,
+                     *                   "previous": 0.75,
+                     *                   "change": -17.86,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.2597,
+                     *                   "significant": false
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "bySurface": {
+                     *               "chatgpt": {
+                     *                 "answers": {
+                     *                   "current": 12,
+                     *                   "previous": 12,
+                     *                   "change": 0
+                     *                 },
+                     *                 "brands": [
+                     *                   {
+                     *                     "name": "Acme",
+                     *                     "role": "brand",
+                     *                     "presence": "both",
+                     *                     "mentions": {
+                     *                       "current": 9,
+                     *                       "previous": 4,
+                     *                       "change": 5
+                     *                     },
+                     *                     "mentionRate": {
+                     *                       "current": 0.75,
+                     *                       "previous": 0.3333,
+                     *                       "change": 41.67,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.0995,
+                     *                       "significant": false
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "current": 1.67,
+                     *                       "previous": 2,
+                     *                       "change": null,
+                     *                       "insufficientSample": true
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "current": 0.75,
+                     *                       "previous": 0.3333,
+                     *                       "change": 41.67,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.0995,
+                     *                       "significant": false
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "current": 0.4286,
+                     *                       "previous": 0.25,
+                     *                       "change": 17.86,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.2597,
+                     *                       "significant": false
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "name": "Beta",
+                     *                     "role": "competitor",
+                     *                     "presence": "both",
+                     *                     "mentions": {
+                     *                       "current": 12,
+                     *                       "previous": 12,
+                     *                       "change": 0
+                     *                     },
+                     *                     "mentionRate": {
+                     *                       "current": 1,
+                     *                       "previous": 1,
+                     *                       "change": 0,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 1,
+                     *                       "significant": false
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "current": 1.5,
+                     *                       "previous": 1,
+                     *                       "change": 0.5,
+                     *                       "insufficientSample": false
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "current": 1,
+                     *                       "previous": 1,
+                     *                       "change": 0,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 1,
+                     *                       "significant": false
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "current": 0.5714,
+                     *                       "previous": 0.75,
+                     *                       "change": -17.86,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.2597,
+                     *                       "significant": false
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             }
+                     *           },
+                     *           "error": {
+                     *             "code": "text",
+                     *             "message": "text"
+                     *           }
+                     *         },
+                     *         "tracker": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "name": "text"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunFinishedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.significant_change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A finished run of a tracker with `alerts.significantChange` flagged a significant change; once per run.
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "run.significant_change",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "run": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "trackerId": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "trigger": "manual",
+                     *           "requestToken": null,
+                     *           "status": "QUEUED",
+                     *           "scheduledFor": "2026-11-22T09:00:00.000Z",
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "startedAt": "2026-11-22T09:00:00.000Z",
+                     *           "finishedAt": "2026-11-22T09:00:00.000Z",
+                     *           "deadlineAt": "2026-11-22T09:00:00.000Z",
+                     *           "primitive": "rankings",
+                     *           "models": [
+                     *             "chatgpt"
+                     *           ],
+                     *           "samplesPerPrompt": 1,
+                     *           "samplingMode": "fixed",
+                     *           "analysisVersion": "text",
+                     *           "estimatedCostMicro": 0,
+                     *           "billedCostMicro": 0,
+                     *           "summary": {
+                     *             "answers": 0,
+                     *             "succeeded": 0,
+                     *             "failed": 0
+                     *           },
+                     *           "metrics": {
+                     *             "primitive": "compare",
+                     *             "answers": 12,
+                     *             "brands": [
+                     *               {
+                     *                 "name": "Acme",
+                     *                 "role": "brand",
+                     *                 "mentions": 9,
+                     *                 "mentionRate": {
+                     *                   "value": 0.75,
+                     *                   "count": 9,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.4676,
+                     *                     "high": 0.9111
+                     *                   }
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "value": 1.67,
+                     *                   "n": 9
+                     *                 },
+                     *                 "positionQuartiles": {
+                     *                   "p25": 1,
+                     *                   "median": 1,
+                     *                   "p75": 3
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "value": 0.75,
+                     *                   "count": 9,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.4676,
+                     *                     "high": 0.9111
+                     *                   }
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "value": 0.4286,
+                     *                   "count": 9,
+                     *                   "n": 21,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 21,
+                     *                   "interval": {
+                     *                     "low": 0.2446,
+                     *                     "high": 0.6346
+                     *                   }
+                     *                 },
+                     *                 "stability": null
+                     *               },
+                     *               {
+                     *                 "name": "Beta",
+                     *                 "role": "competitor",
+                     *                 "mentions": 12,
+                     *                 "mentionRate": {
+                     *                   "value": 1,
+                     *                   "count": 12,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.7575,
+                     *                     "high": 1
+                     *                   }
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "value": 1.5,
+                     *                   "n": 12
+                     *                 },
+                     *                 "positionQuartiles": {
+                     *                   "p25": 1,
+                     *                   "median": 1.5,
+                     *                   "p75": 2
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "value": 1,
+                     *                   "count": 12,
+                     *                   "n": 12,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 12,
+                     *                   "interval": {
+                     *                     "low": 0.7575,
+                     *                     "high": 1
+                     *                   }
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "value": 0.5714,
+                     *                   "count": 12,
+                     *                   "n": 21,
+                     *                   "clusters": 12,
+                     *                   "effectiveN": 21,
+                     *                   "interval": {
+                     *                     "low": 0.3654,
+                     *                     "high": 0.7554
+                     *                   }
+                     *                 },
+                     *                 "stability": null
+                     *               }
+                     *             ],
+                     *             "bySurface": {
+                     *               "chatgpt": {
+                     *                 "answers": 12,
+                     *                 "brands": [
+                     *                   {
+                     *                     "name": "Acme",
+                     *                     "role": "brand",
+                     *                     "mentions": 9,
+                     *                     "mentionRate": {
+                     *                       "value": 0.75,
+                     *                       "count": 9,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.4676,
+                     *                         "high": 0.9111
+                     *                       }
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "value": 1.67,
+                     *                       "n": 9
+                     *                     },
+                     *                     "positionQuartiles": {
+                     *                       "p25": 1,
+                     *                       "median": 1,
+                     *                       "p75": 3
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "value": 0.75,
+                     *                       "count": 9,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.4676,
+                     *                         "high": 0.9111
+                     *                       }
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "value": 0.4286,
+                     *                       "count": 9,
+                     *                       "n": 21,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 21,
+                     *                       "interval": {
+                     *                         "low": 0.2446,
+                     *                         "high": 0.6346
+                     *                       }
+                     *                     },
+                     *                     "stability": null
+                     *                   },
+                     *                   {
+                     *                     "name": "Beta",
+                     *                     "role": "competitor",
+                     *                     "mentions": 12,
+                     *                     "mentionRate": {
+                     *                       "value": 1,
+                     *                       "count": 12,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.7575,
+                     *                         "high": 1
+                     *                       }
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "value": 1.5,
+                     *                       "n": 12
+                     *                     },
+                     *                     "positionQuartiles": {
+                     *                       "p25": 1,
+                     *                       "median": 1.5,
+                     *                       "p75": 2
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "value": 1,
+                     *                       "count": 12,
+                     *                       "n": 12,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 12,
+                     *                       "interval": {
+                     *                         "low": 0.7575,
+                     *                         "high": 1
+                     *                       }
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "value": 0.5714,
+                     *                       "count": 12,
+                     *                       "n": 21,
+                     *                       "clusters": 12,
+                     *                       "effectiveN": 21,
+                     *                       "interval": {
+                     *                         "low": 0.3654,
+                     *                         "high": 0.7554
+                     *                       }
+                     *                     },
+                     *                     "stability": null
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             }
+                     *           },
+                     *           "delta": {
+                     *             "primitive": "compare",
+                     *             "previousRunId": "5b0f4e36-8a77-4d2c-9c1e-2f3a4b5c6d7e",
+                     *             "note": "Changes between runs do not establish cause.",
+                     *             "minimumAnswers": 10,
+                     *             "significanceLevel": 0.05,
+                     *             "answers": {
+                     *               "current": 12,
+                     *               "previous": 12,
+                     *               "change": 0
+                     *             },
+                     *             "brands": [
+                     *               {
+                     *                 "name": "Acme",
+                     *                 "role": "brand",
+                     *                 "presence": "both",
+                     *                 "mentions": {
+                     *                   "current": 9,
+                     *                   "previous": 4,
+                     *                   "change": 5
+                     *                 },
+                     *                 "mentionRate": {
+                     *                   "current": 0.75,
+                     *                   "previous": 0.3333,
+                     *                   "change": 41.67,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.0995,
+                     *                   "significant": false
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "current": 1.67,
+                     *                   "previous": 2,
+                     *                   "change": null,
+                     *                   "insufficientSample": true
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "current": 0.75,
+                     *                   "previous": 0.3333,
+                     *                   "change": 41.67,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.0995,
+                     *                   "significant": false
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "current": 0.4286,
+                     *                   "previous": 0.25,
+                     *                   "change": 17.86,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.2597,
+                     *                   "significant": false
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "name": "Beta",
+                     *                 "role": "competitor",
+                     *                 "presence": "both",
+                     *                 "mentions": {
+                     *                   "current": 12,
+                     *                   "previous": 12,
+                     *                   "change": 0
+                     *                 },
+                     *                 "mentionRate": {
+                     *                   "current": 1,
+                     *                   "previous": 1,
+                     *                   "change": 0,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 1,
+                     *                   "significant": false
+                     *                 },
+                     *                 "averagePosition": {
+                     *                   "current": 1.5,
+                     *                   "previous": 1,
+                     *                   "change": 0.5,
+                     *                   "insufficientSample": false
+                     *                 },
+                     *                 "top3Rate": {
+                     *                   "current": 1,
+                     *                   "previous": 1,
+                     *                   "change": 0,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 1,
+                     *                   "significant": false
+                     *                 },
+                     *                 "shareOfVoice": {
+                     *                   "current": 0.5714,
+                     *                   "previous": 0.75,
+                     *                   "change": -17.86,
+                     *                   "insufficientSample": false,
+                     *                   "pValue": 0.2597,
+                     *                   "significant": false
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "bySurface": {
+                     *               "chatgpt": {
+                     *                 "answers": {
+                     *                   "current": 12,
+                     *                   "previous": 12,
+                     *                   "change": 0
+                     *                 },
+                     *                 "brands": [
+                     *                   {
+                     *                     "name": "Acme",
+                     *                     "role": "brand",
+                     *                     "presence": "both",
+                     *                     "mentions": {
+                     *                       "current": 9,
+                     *                       "previous": 4,
+                     *                       "change": 5
+                     *                     },
+                     *                     "mentionRate": {
+                     *                       "current": 0.75,
+                     *                       "previous": 0.3333,
+                     *                       "change": 41.67,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.0995,
+                     *                       "significant": false
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "current": 1.67,
+                     *                       "previous": 2,
+                     *                       "change": null,
+                     *                       "insufficientSample": true
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "current": 0.75,
+                     *                       "previous": 0.3333,
+                     *                       "change": 41.67,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.0995,
+                     *                       "significant": false
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "current": 0.4286,
+                     *                       "previous": 0.25,
+                     *                       "change": 17.86,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.2597,
+                     *                       "significant": false
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "name": "Beta",
+                     *                     "role": "competitor",
+                     *                     "presence": "both",
+                     *                     "mentions": {
+                     *                       "current": 12,
+                     *                       "previous": 12,
+                     *                       "change": 0
+                     *                     },
+                     *                     "mentionRate": {
+                     *                       "current": 1,
+                     *                       "previous": 1,
+                     *                       "change": 0,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 1,
+                     *                       "significant": false
+                     *                     },
+                     *                     "averagePosition": {
+                     *                       "current": 1.5,
+                     *                       "previous": 1,
+                     *                       "change": 0.5,
+                     *                       "insufficientSample": false
+                     *                     },
+                     *                     "top3Rate": {
+                     *                       "current": 1,
+                     *                       "previous": 1,
+                     *                       "change": 0,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 1,
+                     *                       "significant": false
+                     *                     },
+                     *                     "shareOfVoice": {
+                     *                       "current": 0.5714,
+                     *                       "previous": 0.75,
+                     *                       "change": -17.86,
+                     *                       "insufficientSample": false,
+                     *                       "pValue": 0.2597,
+                     *                       "significant": false
+                     *                     }
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             }
+                     *           },
+                     *           "error": {
+                     *             "code": "text",
+                     *             "message": "text"
+                     *           }
+                     *         },
+                     *         "tracker": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "name": "text"
+                     *         },
+                     *         "changes": [
+                     *           {
+                     *             "name": null,
+                     *             "role": "brand",
+                     *             "metric": "mentionRate",
+                     *             "current": 0,
+                     *             "previous": 0,
+                     *             "change": 0,
+                     *             "interval": {
+                     *               "low": 0,
+                     *               "high": 0
+                     *             },
+                     *             "pValue": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RunSignificantChangeWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracker.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tracker was activated.
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "tracker.activated",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "tracker": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "name": "CRM tools, US buyers",
+                     *           "cadence": {
+                     *             "frequency": "weekly",
+                     *             "timezone": "America/New_York",
+                     *             "time": "09:00",
+                     *             "weekday": 1
+                     *           },
+                     *           "primitive": "compare",
+                     *           "prompts": [
+                     *             "best CRM for small business",
+                     *             "HubSpot vs Salesforce for startups",
+                     *             "which CRM is easiest to use"
+                     *           ],
+                     *           "brand": "Acme CRM",
+                     *           "competitors": [
+                     *             "HubSpot",
+                     *             "Salesforce"
+                     *           ],
+                     *           "status": "DRAFT",
+                     *           "models": [
+                     *             "chatgpt",
+                     *             "perplexity",
+                     *             "gemini"
+                     *           ],
+                     *           "url": null,
+                     *           "aliases": [],
+                     *           "samplesPerPrompt": 1,
+                     *           "samplingMode": "fixed",
+                     *           "alerts": {
+                     *             "significantChange": false
+                     *           },
+                     *           "country": null,
+                     *           "estimatedCostMicroPerRun": 39000,
+                     *           "maxCostMicroPerRun": null,
+                     *           "nextRunAt": null,
+                     *           "lastRunAt": null,
+                     *           "pauseReason": null,
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerActivatedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracker.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tracker was paused, by its account or automatically (`tracker.pauseReason` says why).
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "tracker.paused",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "tracker": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "name": "CRM tools, US buyers",
+                     *           "cadence": {
+                     *             "frequency": "weekly",
+                     *             "timezone": "America/New_York",
+                     *             "time": "09:00",
+                     *             "weekday": 1
+                     *           },
+                     *           "primitive": "compare",
+                     *           "prompts": [
+                     *             "best CRM for small business",
+                     *             "HubSpot vs Salesforce for startups",
+                     *             "which CRM is easiest to use"
+                     *           ],
+                     *           "brand": "Acme CRM",
+                     *           "competitors": [
+                     *             "HubSpot",
+                     *             "Salesforce"
+                     *           ],
+                     *           "status": "DRAFT",
+                     *           "models": [
+                     *             "chatgpt",
+                     *             "perplexity",
+                     *             "gemini"
+                     *           ],
+                     *           "url": null,
+                     *           "aliases": [],
+                     *           "samplesPerPrompt": 1,
+                     *           "samplingMode": "fixed",
+                     *           "alerts": {
+                     *             "significantChange": false
+                     *           },
+                     *           "country": null,
+                     *           "estimatedCostMicroPerRun": 39000,
+                     *           "maxCostMicroPerRun": null,
+                     *           "nextRunAt": null,
+                     *           "lastRunAt": null,
+                     *           "pauseReason": null,
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerPausedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "tracker.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tracker was deleted; `tracker` is as it was.
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "tracker.deleted",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "tracker": {
+                     *           "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+                     *           "name": "CRM tools, US buyers",
+                     *           "cadence": {
+                     *             "frequency": "weekly",
+                     *             "timezone": "America/New_York",
+                     *             "time": "09:00",
+                     *             "weekday": 1
+                     *           },
+                     *           "primitive": "compare",
+                     *           "prompts": [
+                     *             "best CRM for small business",
+                     *             "HubSpot vs Salesforce for startups",
+                     *             "which CRM is easiest to use"
+                     *           ],
+                     *           "brand": "Acme CRM",
+                     *           "competitors": [
+                     *             "HubSpot",
+                     *             "Salesforce"
+                     *           ],
+                     *           "status": "DRAFT",
+                     *           "models": [
+                     *             "chatgpt",
+                     *             "perplexity",
+                     *             "gemini"
+                     *           ],
+                     *           "url": null,
+                     *           "aliases": [],
+                     *           "samplesPerPrompt": 1,
+                     *           "samplingMode": "fixed",
+                     *           "alerts": {
+                     *             "significantChange": false
+                     *           },
+                     *           "country": null,
+                     *           "estimatedCostMicroPerRun": 39000,
+                     *           "maxCostMicroPerRun": null,
+                     *           "nextRunAt": null,
+                     *           "lastRunAt": null,
+                     *           "pauseReason": null,
+                     *           "createdAt": "2026-11-22T09:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T09:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerDeletedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "brief.finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A content brief finished (replays of an idempotent call send nothing).
+         * @description POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it. */
+                    "webhook-id": string;
+                    /** @description When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes. */
+                    "webhook-timestamp": string;
+                    /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it. */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "brief.finished",
+                     *       "timestamp": "2026-11-22T09:00:00.000Z",
+                     *       "data": {
+                     *         "brief": {
+                     *           "idempotencyKey": "text",
+                     *           "input": {
+                     *             "topic": "text",
+                     *             "country": "text",
+                     *             "models": [
+                     *               "chatgpt"
+                     *             ]
+                     *           },
+                     *           "summary": "text",
+                     *           "steps": [
+                     *             {
+                     *               "endpoint": "/v1/ai/answers",
+                     *               "ok": true
+                     *             }
+                     *           ],
+                     *           "billedCostMicro": 0,
+                     *           "finishedAt": "2026-11-22T09:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BriefFinishedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Received: answered within 10 seconds, the delivery succeeded. The response body is ignored. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -908,395 +2295,26 @@ export interface components {
             /** @enum {string} */
             status?: "enabled" | "disabled";
         };
-        Account: {
-            /** Format: uuid */
-            id: string;
-            /** Format: email */
-            email: string;
-            name: string | null;
-            /** @enum {string} */
-            status: "open" | "closed";
-            /** @description Integer micro-units; 100,000 = 1 USD. */
-            balanceMicro: number;
-            /** @description Most the account may be billed per calendar month (UTC); null for no limit. */
-            spendLimitMicroPerMonth: number | null;
-            /** @description Billed so far in the current calendar month (UTC). */
-            spentThisMonthMicro: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            createdAt: string;
-        };
-        /**
-         * @example {
-         *       "version": 1,
-         *       "effectiveAt": "2026-11-22T09:00:00.000Z",
-         *       "surfaces": {
-         *         "chatgpt": 5000,
-         *         "claude": 5000,
-         *         "perplexity": 4000,
-         *         "gemini": 4000,
-         *         "google_ai_overview": 6000
-         *       },
-         *       "workflowSteps": {
-         *         "answers": 15000,
-         *         "citations": 12000,
-         *         "keyword_demand": 16000,
-         *         "questions": 10000,
-         *         "video_trends": 16000
-         *       }
-         *     }
-         */
-        RateCard: {
-            /** @description Price of one answer (one prompt on one surface). */
-            surfaces: {
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                chatgpt: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                claude: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                perplexity: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                gemini: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                google_ai_overview: number;
-            };
-            /** @description Price of each succeeded content-brief step. */
-            workflowSteps: {
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                answers: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                citations: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                keyword_demand: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                questions: number;
-                /** @description Integer micro-units; 100,000 = 1 USD. */
-                video_trends: number;
-            };
-            /** @description Increases by one with every change an operator publishes. */
-            version: number;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            effectiveAt: string;
-        };
-        /**
-         * @example {
-         *       "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
-         *       "name": "CRM tools, US buyers",
-         *       "cadence": {
-         *         "frequency": "weekly",
-         *         "timezone": "America/New_York",
-         *         "time": "09:00",
-         *         "weekday": 1
-         *       },
-         *       "primitive": "compare",
-         *       "prompts": [
-         *         "best CRM for small business",
-         *         "HubSpot vs Salesforce for startups",
-         *         "which CRM is easiest to use"
-         *       ],
-         *       "brand": "Acme CRM",
-         *       "competitors": [
-         *         "HubSpot",
-         *         "Salesforce"
-         *       ],
-         *       "status": "DRAFT",
-         *       "models": [
-         *         "chatgpt",
-         *         "perplexity",
-         *         "gemini"
-         *       ],
-         *       "url": null,
-         *       "aliases": [],
-         *       "samplesPerPrompt": 1,
-         *       "samplingMode": "fixed",
-         *       "alerts": {
-         *         "significantChange": false
-         *       },
-         *       "country": null,
-         *       "estimatedCostMicroPerRun": 39000,
-         *       "maxCostMicroPerRun": null,
-         *       "nextRunAt": null,
-         *       "lastRunAt": null,
-         *       "pauseReason": null,
-         *       "createdAt": "2026-11-22T09:00:00.000Z",
-         *       "updatedAt": "2026-11-22T09:00:00.000Z"
-         *     }
-         */
-        Tracker: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            status: components["schemas"]["TrackerStatus"];
-            cadence: components["schemas"]["Cadence"];
-            primitive: components["schemas"]["Primitive"];
-            prompts: string[];
-            brand: string | null;
-            competitors: string[];
-            url: string | null;
-            /**
-             * @description Other names that count as the brand or a competitor; `[]` when none.
-             * @default []
-             */
-            aliases: components["schemas"]["NameAliases"][];
-            models: components["schemas"]["Surface"][];
-            /**
-             * @description Answers asked per prompt on each surface in one run (1–10; adaptive: at most).
-             * @default 1
-             */
-            samplesPerPrompt: number;
-            /** @default fixed */
-            samplingMode: components["schemas"]["SamplingMode"];
-            /**
-             * @default {
-             *       "significantChange": false
-             *     }
-             */
-            alerts: components["schemas"]["TrackerAlerts"];
-            /**
-             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. `null` when none.
-             * @default null
-             * @enum {string|null}
-             */
-            country: "ad" | "ae" | "af" | "ag" | "ai" | "al" | "am" | "ao" | "aq" | "ar" | "as" | "at" | "au" | "aw" | "ax" | "az" | "ba" | "bb" | "bd" | "be" | "bf" | "bg" | "bh" | "bi" | "bj" | "bl" | "bm" | "bn" | "bo" | "bq" | "br" | "bs" | "bt" | "bv" | "bw" | "by" | "bz" | "ca" | "cc" | "cd" | "cf" | "cg" | "ch" | "ci" | "ck" | "cl" | "cm" | "cn" | "co" | "cr" | "cu" | "cv" | "cw" | "cx" | "cy" | "cz" | "de" | "dj" | "dk" | "dm" | "do" | "dz" | "ec" | "ee" | "eg" | "eh" | "er" | "es" | "et" | "fi" | "fj" | "fk" | "fm" | "fo" | "fr" | "ga" | "gb" | "gd" | "ge" | "gf" | "gg" | "gh" | "gi" | "gl" | "gm" | "gn" | "gp" | "gq" | "gr" | "gs" | "gt" | "gu" | "gw" | "gy" | "hk" | "hm" | "hn" | "hr" | "ht" | "hu" | "id" | "ie" | "il" | "im" | "in" | "io" | "iq" | "ir" | "is" | "it" | "je" | "jm" | "jo" | "jp" | "ke" | "kg" | "kh" | "ki" | "km" | "kn" | "kp" | "kr" | "kw" | "ky" | "kz" | "la" | "lb" | "lc" | "li" | "lk" | "lr" | "ls" | "lt" | "lu" | "lv" | "ly" | "ma" | "mc" | "md" | "me" | "mf" | "mg" | "mh" | "mk" | "ml" | "mm" | "mn" | "mo" | "mp" | "mq" | "mr" | "ms" | "mt" | "mu" | "mv" | "mw" | "mx" | "my" | "mz" | "na" | "nc" | "ne" | "nf" | "ng" | "ni" | "nl" | "no" | "np" | "nr" | "nu" | "nz" | "om" | "pa" | "pe" | "pf" | "pg" | "ph" | "pk" | "pl" | "pm" | "pn" | "pr" | "ps" | "pt" | "pw" | "py" | "qa" | "re" | "ro" | "rs" | "ru" | "rw" | "sa" | "sb" | "sc" | "sd" | "se" | "sg" | "sh" | "si" | "sj" | "sk" | "sl" | "sm" | "sn" | "so" | "sr" | "ss" | "st" | "sv" | "sx" | "sy" | "sz" | "tc" | "td" | "tf" | "tg" | "th" | "tj" | "tk" | "tl" | "tm" | "tn" | "to" | "tr" | "tt" | "tv" | "tw" | "tz" | "ua" | "ug" | "um" | "us" | "uy" | "uz" | "va" | "vc" | "ve" | "vg" | "vi" | "vn" | "vu" | "wf" | "ws" | "ye" | "yt" | "za" | "zm" | "zw" | null;
-            /** @description Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less). */
-            estimatedCostMicroPerRun: number;
-            /** @description The maximum accepted at activation; null until then. */
-            maxCostMicroPerRun: number | null;
-            nextRunAt: string | null;
-            lastRunAt: string | null;
-            pauseReason: components["schemas"]["PauseReason"] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            updatedAt: string;
-        };
-        /**
-         * @description What a tracker measures; exactly one.
-         * @enum {string}
-         */
-        Primitive: "rankings" | "compare" | "citations" | "sentiment";
-        /**
-         * @description Why the service paused a tracker by itself; `null` when not paused automatically (a manual pause leaves it null).
-         * @enum {string}
-         */
-        PauseReason: "cost_above_maximum" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "invalid_definition" | "invalid_schedule";
-        TrackerList: {
-            trackers: components["schemas"]["Tracker"][];
-            nextCursor: string | null;
-        };
-        Overview: {
-            trackers: {
-                tracker: components["schemas"]["Tracker"];
-                /** @description Null while the tracker has no finished (COMPLETED or PARTIAL) run. */
-                headline: components["schemas"]["Headline"] | null;
-            }[];
-            nextCursor: string | null;
-        };
-        /** @description A tracker's headline figure over its newest finished runs. */
-        Headline: {
-            measure: components["schemas"]["HeadlineMeasure"];
-            /** @description Whose measure: the brand, the leading name or the leading domain; null for `urlCitedRate` (the tracker’s URL) and for `domainShare` when the newest run cites nothing. */
-            name: string | null;
-            /** @description The newest finished (COMPLETED or PARTIAL) runs that have the measure, oldest first: the last is the headline figure. Runs of another primitive, or where the name is not listed, are left out. */
-            points: components["schemas"]["HeadlinePoint"][];
-            /** @description Null when the newest run has no delta (no earlier comparable run) or the measure is not in the newest run. */
-            change: components["schemas"]["HeadlineChange"] | null;
-        };
-        /** @enum {string} */
-        HeadlineMeasure: "shareOfVoice" | "positiveRate" | "urlCitedRate" | "domainShare";
-        /** @description The headline's measure in one finished run. */
-        HeadlinePoint: {
-            /** Format: uuid */
-            runId: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            finishedAt: string;
-            /** @description The proportion, 4 decimals; null when its sample `n` is 0. */
-            value: number | null;
-            /** @description 95% interval on the effective sample size; null when `n` is 0. */
-            interval: components["schemas"]["ConfidenceInterval"] | null;
-            /** @description Sample size: answers for a rate, mentions or citations for a share. */
-            n: number;
-            /** @description Prompt × surface cells of the sample; null on metrics computed before cells were counted. */
-            clusters: number | null;
-        };
-        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
-        ConfidenceInterval: {
-            low: number;
-            high: number;
-        };
-        /** @description The newest run's change of the measure against the previous comparable run, from its delta: `change` in percentage points, flagged `significant` only when `pValue` is below 0.05. */
-        HeadlineChange: {
-            current: number | null;
-            previous: number | null;
-            /** @description Percentage points, 2 decimals; null when `insufficientSample` or when the value does not exist in one run. */
-            change: number | null;
-            /** @description True when either run's sample (`n`) is below 10. */
-            insufficientSample: boolean;
-            /** @description Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
-            pValue: number | null;
-            /** @description `pValue < 0.05`; null whenever `change` is. */
-            significant: boolean | null;
-            /** @description The run the newest is compared with; null on deltas computed before it was recorded. */
-            previousRunId: string | null;
-            /**
-             * @description Smallest sample, in each run, for which a change is given.
-             * @constant
-             */
-            minimumAnswers: 10;
-        };
-        ActivationResult: {
-            tracker: components["schemas"]["Tracker"];
-            /** @description Integer micro-units; 100,000 = 1 USD. */
-            balanceMicro: number;
-            /** @description Integer micro-units; 100,000 = 1 USD. */
-            costMicroPerRun: number;
-            /** @description When the first future run of your ACTIVE trackers (in time order, at current estimates) will no longer be covered by the balance; null if beyond 5 years. */
-            runsDryAt: string | null;
-        };
-        /**
-         * @example {
-         *       "id": "9a8b7c6d-0000-4000-8000-000000000002",
-         *       "trackerId": "3f1c7d34-0000-4000-8000-000000000001",
-         *       "status": "RUNNING",
-         *       "runs": {
-         *         "total": 10,
-         *         "done": 3
-         *       },
-         *       "analysisVersion": "2026-11-28.1",
-         *       "createdAt": "2026-11-28T09:00:00.000Z",
-         *       "finishedAt": null,
-         *       "error": null
-         *     }
-         */
-        Reanalysis: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            trackerId: string;
-            status: components["schemas"]["ReanalysisStatus"];
-            /** @description Progress. */
-            runs: {
-                /** @description COMPLETED and PARTIAL runs to recompute: those finished when the job was requested, and any that finished while it ran (they are recomputed with the current names too, and counted here when found). */
-                total: number;
-                /** @description Runs recomputed so far. Each run switches to its new metrics in one write, so a run read at any moment is wholly old or wholly new. */
-                done: number;
-            };
-            /**
-             * @description The analysis version the runs are recomputed with (the current one when the job was queued).
-             * @example 2026-11-28.1
-             */
-            analysisVersion: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:00:00.000Z
-             */
-            createdAt: string;
-            /** @description When it became COMPLETED or FAILED; null before. */
-            finishedAt: string | null;
-            /** @description Why it FAILED; null otherwise. Runs recomputed before the failure keep their new metrics. */
-            error: {
-                code: string;
-                message: string;
-            } | null;
-        };
-        /** @enum {string} */
-        ReanalysisStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
-        Insights: {
-            /** Format: uuid */
-            trackerId: string;
-            /** @description The runs read, newest first: the newest `runs` asked for, fewer when their answers would exceed 3000; empty when the tracker has no COMPLETED or PARTIAL run yet. */
-            runs: components["schemas"]["InsightsRun"][];
-            /** @description The succeeded answers of those runs: what was analysed. */
-            answers: number;
-            /** @description Names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track as brand, competitor or alias, folded like tracked names (case, diacritics, spacing); most answers first, at most 20. */
-            discoveredNames: components["schemas"]["DiscoveredName"][];
-            /** @description compare and sentiment: domains cited in answers that mention a competitor but not the brand (sentiment trackers have no competitors: the names those answers put forward stand in for them); most answers first, at most 20. Null for rankings and citations trackers, which have no brand. */
-            citationGaps: components["schemas"]["CitationGap"][] | null;
-            /** @description Answers that mention a competitor but not the brand: where citation gaps are looked for. Null when `citationGaps` is. */
-            gapAnswers: number | null;
+        /** @description A run reached COMPLETED, PARTIAL or FAILED: its summary, never its answers. */
+        RunFinishedWebhook: {
             /** @constant */
-            note: "Changes between runs do not establish cause.";
-        };
-        InsightsRun: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: "COMPLETED" | "PARTIAL";
+            type: "run.finished";
             /**
              * Format: date-time
+             * @description When the event happened.
              * @example 2026-11-22T09:00:00.000Z
              */
-            finishedAt: string;
-        };
-        DiscoveredName: {
-            /** @description The name as the answers most often write it. */
-            name: string;
-            /** @description Analysed answers that put the name forward (in a list item, heading, table row or bold span). */
-            answers: number;
-            /** @description Analysed answers: the sample `rate` is taken over. */
-            n: number;
-            /** @description `answers / n`, 4 decimals. */
-            rate: number;
-            /** @description Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster. */
-            clusters: number;
-            /** @description 95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0. */
-            interval: components["schemas"]["ConfidenceInterval"] | null;
-            /** @description The surfaces whose answers put the name forward, most answers first. */
-            surfaces: components["schemas"]["Surface"][];
-            /** @description Per surface that answered: the answers that put the name forward, of its analysed answers. */
-            bySurface: {
-                [key: string]: {
-                    answers: number;
-                    n: number;
+            timestamp: string;
+            data: {
+                run: components["schemas"]["RunSummary"];
+                tracker: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
                 };
             };
-            /** @description Up to 3 answers that put it forward, newest run first. */
-            examples: components["schemas"]["DiscoveredNameExample"][];
         };
-        DiscoveredNameExample: {
-            /** Format: uuid */
-            runId: string;
-            prompt: string;
-            model: components["schemas"]["Surface"];
-            sample: number;
-            /** @description Offset (UTF-16 code units) into the answer's `text` where the name starts. */
-            start: number;
-            /** @description Offset just past the name: `text.slice(start, end)` is the name as the answer wrote it. */
-            end: number;
-            /** @description The evidence to show beside the name without fetching the run. */
-            excerpt: {
-                /** @description The line of the answer that holds the name, at most 240 characters around it. */
-                text: string;
-                start: number;
-                /** @description `excerpt.text.slice(start, end)` is the name. */
-                end: number;
-            };
-        };
-        CitationGap: {
-            /** @description Registrable domain (`g2.com`), as in the citation metrics. */
-            domain: string;
-            /** @description Answers citing it that mention a competitor but not the brand. */
-            answers: number;
-            /** @description The competitors those answers mention, most answers first. */
-            names: string[];
-            /** @description The pages of the domain those answers cite, most cited first; at most 5. */
-            urls: string[];
-        };
-        Run: {
+        RunSummary: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1337,12 +2355,6 @@ export interface components {
             estimatedCostMicro: number;
             /** @description What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes. */
             billedCostMicro: number;
-            /** @description One entry per prompt, in tracker order. */
-            results: {
-                prompt: string;
-                /** @description The answers so far, every sample: in the order of `models`, and by `sample` within a model. */
-                answers: components["schemas"]["RunAnswer"][];
-            }[];
             /** @description While QUEUED or RUNNING, `answers` is the number planned (prompts × models × `samplesPerPrompt`; adaptive: the most it may ask); once finished, `answers = succeeded + failed` over the answers asked, whatever their sample (an answer a run did not get before its end counts as failed; a cell an adaptive run did not need to ask again is not counted; a run that never started has 0). */
             summary: {
                 answers: number;
@@ -1364,72 +2376,11 @@ export interface components {
          * @enum {string}
          */
         RunStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "PARTIAL" | "FAILED";
-        RunAnswer: {
-            model: components["schemas"]["Surface"];
-            /**
-             * @description 1-based: which of the cell's answers (this prompt on this surface) in the run this is.
-             * @default 1
-             */
-            sample: number;
-            /** @enum {string} */
-            status: "succeeded" | "failed";
-            /** @description Who answered: openai, anthropic, google, perplexity, serpapi, or simulated. */
-            provider: string | null;
-            /** @description The provider's model id. */
-            providerModel: string | null;
-            /** @description How the answer was measured: a model API, or a search engine results page. */
-            method: ("api" | "serp") | null;
-            /** @description The answer as the provider gave it, without control characters other than tab, line feed and carriage return, cut to at most 20000 characters (UTF-16 code units; never inside a surrogate pair). Null when the answer failed. */
-            text: string | null;
-            /** @description True when the provider's text was longer than 20000 characters and was cut. */
-            truncated: boolean;
-            /** @description The first 20 sources cited with an absolute http(s) URL of at most 2048 characters, in the provider's order; others are left out. */
-            citations: {
-                url: string;
-                /** @description Cut to at most 300 characters. */
-                title: string | null;
-            }[];
-            metrics: components["schemas"]["AnswerMetrics"] | null;
-            error: {
-                code: string;
-                message: string;
-            } | null;
-            fetchedAt: string | null;
-            /**
-             * @description True when the tracker has a `country` and this answer's surface was asked for that market by its API (search results for Google AI Overviews; the web search's location for ChatGPT, Claude and Perplexity); false otherwise, also when the answer failed.
-             * @default false
-             */
-            localised: boolean;
-        };
-        AnswerMetrics: {
-            /**
-             * @description The version of the detection and metric rules this answer was computed with (api-contract §11); `unversioned` for results computed before versions were recorded. A reanalysis sets the current one.
-             * @default unversioned
-             */
-            analysisVersion: string;
-            /** @description rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone. */
-            brands?: components["schemas"]["AnswerBrand"][];
-            /** @description sentiment: how the sentences mentioning the brand read; null if not mentioned. */
-            sentiment?: ("positive" | "neutral" | "negative") | null;
-            /** @description citations: registrable domains cited, each once. */
-            citedDomains?: string[];
-            /** @description citations: whether the tracker's URL is cited; null without a URL. */
-            citesUrl?: boolean | null;
-        };
-        AnswerBrand: {
-            /** @description The tracked name exactly as the tracker lists it. */
-            name: string;
-            mentioned: boolean;
-            /** @description rankings, compare: the name's 1-based place in the answer's list (or order of first mention); null if absent. */
-            position?: number | null;
-            /** @description The evidence: each counted mention of the name or one of its aliases, in text order, the first 20. Absent in runs analysed before spans were recorded. */
-            spans?: components["schemas"]["MentionSpan"][];
-        };
-        /** @description Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted. */
-        MentionSpan: {
-            start: number;
-            end: number;
-        };
+        /**
+         * @description What a tracker measures; exactly one.
+         * @enum {string}
+         */
+        Primitive: "rankings" | "compare" | "citations" | "sentiment";
         /**
          * @description Summary metrics of one run over its succeeded answers, overall and per surface.
          * @example {
@@ -1677,6 +2628,11 @@ export interface components {
             shareOfVoice: components["schemas"]["MetricShare"];
             /** @description Over the cells with at least 2 answers; null when no cell has 2. Absent on metrics computed before 2026-11-28. */
             stability?: components["schemas"]["MentionStability"] | null;
+        };
+        /** @description 95% Wilson score interval, rounded outward to 4 decimals. */
+        ConfidenceInterval: {
+            low: number;
+            high: number;
         };
         /** @description A proportion of answers, with its sample size, its cells and its 95% interval. */
         MetricRate: {
@@ -2166,6 +3122,636 @@ export interface components {
                 };
             };
         };
+        /** @description A finished run of a tracker with `alerts.significantChange` flagged a significant change; once per run. */
+        RunSignificantChangeWebhook: {
+            /** @constant */
+            type: "run.significant_change";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                run: components["schemas"]["RunSummary"];
+                tracker: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                };
+                changes: components["schemas"]["SignificantChange"][];
+            };
+        };
+        SignificantChange: {
+            /** @description The tracked name; null for a citations tracker’s URL rates. */
+            name: string | null;
+            /** @enum {string} */
+            role: "brand" | "competitor" | "url";
+            /** @enum {string} */
+            metric: "mentionRate" | "top3Rate" | "shareOfVoice" | "positiveRate" | "neutralRate" | "negativeRate" | "urlCitedRate" | "domainCitedRate";
+            current: number;
+            previous: number;
+            /** @description Percentage points. */
+            change: number;
+            /** @description 95% interval of the change in percentage points (Newcombe's method from both runs' intervals); null when a run's interval is missing. */
+            interval: {
+                low: number;
+                high: number;
+            } | null;
+            pValue: number;
+        };
+        /** @description A tracker was activated. */
+        TrackerActivatedWebhook: {
+            /** @constant */
+            type: "tracker.activated";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                tracker: components["schemas"]["Tracker"];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "0b6f5a4e-8d2c-4a5b-9f1e-3c7d2a1b0e9f",
+         *       "name": "CRM tools, US buyers",
+         *       "cadence": {
+         *         "frequency": "weekly",
+         *         "timezone": "America/New_York",
+         *         "time": "09:00",
+         *         "weekday": 1
+         *       },
+         *       "primitive": "compare",
+         *       "prompts": [
+         *         "best CRM for small business",
+         *         "HubSpot vs Salesforce for startups",
+         *         "which CRM is easiest to use"
+         *       ],
+         *       "brand": "Acme CRM",
+         *       "competitors": [
+         *         "HubSpot",
+         *         "Salesforce"
+         *       ],
+         *       "status": "DRAFT",
+         *       "models": [
+         *         "chatgpt",
+         *         "perplexity",
+         *         "gemini"
+         *       ],
+         *       "url": null,
+         *       "aliases": [],
+         *       "samplesPerPrompt": 1,
+         *       "samplingMode": "fixed",
+         *       "alerts": {
+         *         "significantChange": false
+         *       },
+         *       "country": null,
+         *       "estimatedCostMicroPerRun": 39000,
+         *       "maxCostMicroPerRun": null,
+         *       "nextRunAt": null,
+         *       "lastRunAt": null,
+         *       "pauseReason": null,
+         *       "createdAt": "2026-11-22T09:00:00.000Z",
+         *       "updatedAt": "2026-11-22T09:00:00.000Z"
+         *     }
+         */
+        Tracker: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: components["schemas"]["TrackerStatus"];
+            cadence: components["schemas"]["Cadence"];
+            primitive: components["schemas"]["Primitive"];
+            prompts: string[];
+            brand: string | null;
+            competitors: string[];
+            url: string | null;
+            /**
+             * @description Other names that count as the brand or a competitor; `[]` when none.
+             * @default []
+             */
+            aliases: components["schemas"]["NameAliases"][];
+            models: components["schemas"]["Surface"][];
+            /**
+             * @description Answers asked per prompt on each surface in one run (1–10; adaptive: at most).
+             * @default 1
+             */
+            samplesPerPrompt: number;
+            /** @default fixed */
+            samplingMode: components["schemas"]["SamplingMode"];
+            /**
+             * @default {
+             *       "significantChange": false
+             *     }
+             */
+            alerts: components["schemas"]["TrackerAlerts"];
+            /**
+             * @description ISO 3166-1 alpha-2 code of the market the prompts are asked for, passed to the surfaces that can localise (each answer says `localised`); case-insensitive, shown lower-case. `null` when none.
+             * @default null
+             * @enum {string|null}
+             */
+            country: "ad" | "ae" | "af" | "ag" | "ai" | "al" | "am" | "ao" | "aq" | "ar" | "as" | "at" | "au" | "aw" | "ax" | "az" | "ba" | "bb" | "bd" | "be" | "bf" | "bg" | "bh" | "bi" | "bj" | "bl" | "bm" | "bn" | "bo" | "bq" | "br" | "bs" | "bt" | "bv" | "bw" | "by" | "bz" | "ca" | "cc" | "cd" | "cf" | "cg" | "ch" | "ci" | "ck" | "cl" | "cm" | "cn" | "co" | "cr" | "cu" | "cv" | "cw" | "cx" | "cy" | "cz" | "de" | "dj" | "dk" | "dm" | "do" | "dz" | "ec" | "ee" | "eg" | "eh" | "er" | "es" | "et" | "fi" | "fj" | "fk" | "fm" | "fo" | "fr" | "ga" | "gb" | "gd" | "ge" | "gf" | "gg" | "gh" | "gi" | "gl" | "gm" | "gn" | "gp" | "gq" | "gr" | "gs" | "gt" | "gu" | "gw" | "gy" | "hk" | "hm" | "hn" | "hr" | "ht" | "hu" | "id" | "ie" | "il" | "im" | "in" | "io" | "iq" | "ir" | "is" | "it" | "je" | "jm" | "jo" | "jp" | "ke" | "kg" | "kh" | "ki" | "km" | "kn" | "kp" | "kr" | "kw" | "ky" | "kz" | "la" | "lb" | "lc" | "li" | "lk" | "lr" | "ls" | "lt" | "lu" | "lv" | "ly" | "ma" | "mc" | "md" | "me" | "mf" | "mg" | "mh" | "mk" | "ml" | "mm" | "mn" | "mo" | "mp" | "mq" | "mr" | "ms" | "mt" | "mu" | "mv" | "mw" | "mx" | "my" | "mz" | "na" | "nc" | "ne" | "nf" | "ng" | "ni" | "nl" | "no" | "np" | "nr" | "nu" | "nz" | "om" | "pa" | "pe" | "pf" | "pg" | "ph" | "pk" | "pl" | "pm" | "pn" | "pr" | "ps" | "pt" | "pw" | "py" | "qa" | "re" | "ro" | "rs" | "ru" | "rw" | "sa" | "sb" | "sc" | "sd" | "se" | "sg" | "sh" | "si" | "sj" | "sk" | "sl" | "sm" | "sn" | "so" | "sr" | "ss" | "st" | "sv" | "sx" | "sy" | "sz" | "tc" | "td" | "tf" | "tg" | "th" | "tj" | "tk" | "tl" | "tm" | "tn" | "to" | "tr" | "tt" | "tv" | "tw" | "tz" | "ua" | "ug" | "um" | "us" | "uy" | "uz" | "va" | "vc" | "ve" | "vg" | "vi" | "vn" | "vu" | "wf" | "ws" | "ye" | "yt" | "za" | "zm" | "zw" | null;
+            /** @description Cost of one run at current rates if every answer succeeds: prompts × `samplesPerPrompt` × the sum of the models’ rates (adaptive runs usually bill less). */
+            estimatedCostMicroPerRun: number;
+            /** @description The maximum accepted at activation; null until then. */
+            maxCostMicroPerRun: number | null;
+            nextRunAt: string | null;
+            lastRunAt: string | null;
+            pauseReason: components["schemas"]["PauseReason"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description Why the service paused a tracker by itself; `null` when not paused automatically (a manual pause leaves it null).
+         * @enum {string}
+         */
+        PauseReason: "cost_above_maximum" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "invalid_definition" | "invalid_schedule";
+        /** @description A tracker was paused, by its account or automatically (`tracker.pauseReason` says why). */
+        TrackerPausedWebhook: {
+            /** @constant */
+            type: "tracker.paused";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                tracker: components["schemas"]["Tracker"];
+            };
+        };
+        /** @description A tracker was deleted; `tracker` is as it was. */
+        TrackerDeletedWebhook: {
+            /** @constant */
+            type: "tracker.deleted";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                tracker: components["schemas"]["Tracker"];
+            };
+        };
+        /** @description A content brief finished (replays of an idempotent call send nothing). */
+        BriefFinishedWebhook: {
+            /** @constant */
+            type: "brief.finished";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            timestamp: string;
+            data: {
+                brief: components["schemas"]["BriefSummary"];
+            };
+        };
+        BriefSummary: {
+            /** @description The `Idempotency-Key` the call was made with, if any. */
+            idempotencyKey: string | null;
+            input: components["schemas"]["ContentBriefEcho"];
+            summary: string;
+            steps: {
+                /** @enum {string} */
+                endpoint: "/v1/ai/answers" | "/v1/ai/citations" | "/v1/keywords/demand" | "/v1/questions" | "/v1/video/trends";
+                ok: boolean;
+            }[];
+            /** @description Integer micro-units; 100,000 = 1 USD. */
+            billedCostMicro: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            finishedAt: string;
+        };
+        ContentBriefEcho: {
+            topic: string;
+            audience?: string;
+            brand?: string;
+            goal?: string;
+            /** @description Lower-case; `us` unless sent. */
+            country: string;
+            /** @description The surfaces asked. */
+            models: components["schemas"]["Surface"][];
+            fullSweep?: boolean;
+        };
+        Account: {
+            /** Format: uuid */
+            id: string;
+            /** Format: email */
+            email: string;
+            name: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @description Integer micro-units; 100,000 = 1 USD. */
+            balanceMicro: number;
+            /** @description Most the account may be billed per calendar month (UTC); null for no limit. */
+            spendLimitMicroPerMonth: number | null;
+            /** @description Billed so far in the current calendar month (UTC). */
+            spentThisMonthMicro: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "version": 1,
+         *       "effectiveAt": "2026-11-22T09:00:00.000Z",
+         *       "surfaces": {
+         *         "chatgpt": 5000,
+         *         "claude": 5000,
+         *         "perplexity": 4000,
+         *         "gemini": 4000,
+         *         "google_ai_overview": 6000
+         *       },
+         *       "workflowSteps": {
+         *         "answers": 15000,
+         *         "citations": 12000,
+         *         "keyword_demand": 16000,
+         *         "questions": 10000,
+         *         "video_trends": 16000
+         *       }
+         *     }
+         */
+        RateCard: {
+            /** @description Price of one answer (one prompt on one surface). */
+            surfaces: {
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                chatgpt: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                claude: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                perplexity: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                gemini: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                google_ai_overview: number;
+            };
+            /** @description Price of each succeeded content-brief step. */
+            workflowSteps: {
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                answers: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                citations: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                keyword_demand: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                questions: number;
+                /** @description Integer micro-units; 100,000 = 1 USD. */
+                video_trends: number;
+            };
+            /** @description Increases by one with every change an operator publishes. */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            effectiveAt: string;
+        };
+        TrackerList: {
+            trackers: components["schemas"]["Tracker"][];
+            nextCursor: string | null;
+        };
+        Overview: {
+            trackers: {
+                tracker: components["schemas"]["Tracker"];
+                /** @description Null while the tracker has no finished (COMPLETED or PARTIAL) run. */
+                headline: components["schemas"]["Headline"] | null;
+            }[];
+            nextCursor: string | null;
+        };
+        /** @description A tracker's headline figure over its newest finished runs. */
+        Headline: {
+            measure: components["schemas"]["HeadlineMeasure"];
+            /** @description Whose measure: the brand, the leading name or the leading domain; null for `urlCitedRate` (the tracker’s URL) and for `domainShare` when the newest run cites nothing. */
+            name: string | null;
+            /** @description The newest finished (COMPLETED or PARTIAL) runs that have the measure, oldest first: the last is the headline figure. Runs of another primitive, or where the name is not listed, are left out. */
+            points: components["schemas"]["HeadlinePoint"][];
+            /** @description Null when the newest run has no delta (no earlier comparable run) or the measure is not in the newest run. */
+            change: components["schemas"]["HeadlineChange"] | null;
+        };
+        /** @enum {string} */
+        HeadlineMeasure: "shareOfVoice" | "positiveRate" | "urlCitedRate" | "domainShare";
+        /** @description The headline's measure in one finished run. */
+        HeadlinePoint: {
+            /** Format: uuid */
+            runId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            finishedAt: string;
+            /** @description The proportion, 4 decimals; null when its sample `n` is 0. */
+            value: number | null;
+            /** @description 95% interval on the effective sample size; null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description Sample size: answers for a rate, mentions or citations for a share. */
+            n: number;
+            /** @description Prompt × surface cells of the sample; null on metrics computed before cells were counted. */
+            clusters: number | null;
+        };
+        /** @description The newest run's change of the measure against the previous comparable run, from its delta: `change` in percentage points, flagged `significant` only when `pValue` is below 0.05. */
+        HeadlineChange: {
+            current: number | null;
+            previous: number | null;
+            /** @description Percentage points, 2 decimals; null when `insufficientSample` or when the value does not exist in one run. */
+            change: number | null;
+            /** @description True when either run's sample (`n`) is below 10. */
+            insufficientSample: boolean;
+            /** @description Two-sided p-value for 'no change': for rates, Fisher's exact test when both runs' `effectiveN` equal their `n` (one answer per cell, or answers in a cell no more alike than independent ones), else the larger of Fisher's exact test on effective counts and a pooled t-test on effective sample sizes with clusters₁ + clusters₂ − 2 degrees of freedom; for shares, a pooled z-test on effective sample sizes. Null whenever `change` is. 4 decimals; below 0.0001 two significant digits (e.g. `2.2e-59`), never 0. Not adjusted for the many comparisons in one delta. */
+            pValue: number | null;
+            /** @description `pValue < 0.05`; null whenever `change` is. */
+            significant: boolean | null;
+            /** @description The run the newest is compared with; null on deltas computed before it was recorded. */
+            previousRunId: string | null;
+            /**
+             * @description Smallest sample, in each run, for which a change is given.
+             * @constant
+             */
+            minimumAnswers: 10;
+        };
+        ActivationResult: {
+            tracker: components["schemas"]["Tracker"];
+            /** @description Integer micro-units; 100,000 = 1 USD. */
+            balanceMicro: number;
+            /** @description Integer micro-units; 100,000 = 1 USD. */
+            costMicroPerRun: number;
+            /** @description When the first future run of your ACTIVE trackers (in time order, at current estimates) will no longer be covered by the balance; null if beyond 5 years. */
+            runsDryAt: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "9a8b7c6d-0000-4000-8000-000000000002",
+         *       "trackerId": "3f1c7d34-0000-4000-8000-000000000001",
+         *       "status": "RUNNING",
+         *       "runs": {
+         *         "total": 10,
+         *         "done": 3
+         *       },
+         *       "analysisVersion": "2026-11-28.1",
+         *       "createdAt": "2026-11-28T09:00:00.000Z",
+         *       "finishedAt": null,
+         *       "error": null
+         *     }
+         */
+        Reanalysis: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            trackerId: string;
+            status: components["schemas"]["ReanalysisStatus"];
+            /** @description Progress. */
+            runs: {
+                /** @description COMPLETED and PARTIAL runs to recompute: those finished when the job was requested, and any that finished while it ran (they are recomputed with the current names too, and counted here when found). */
+                total: number;
+                /** @description Runs recomputed so far. Each run switches to its new metrics in one write, so a run read at any moment is wholly old or wholly new. */
+                done: number;
+            };
+            /**
+             * @description The analysis version the runs are recomputed with (the current one when the job was queued).
+             * @example 2026-11-28.1
+             */
+            analysisVersion: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            createdAt: string;
+            /** @description When it became COMPLETED or FAILED; null before. */
+            finishedAt: string | null;
+            /** @description Why it FAILED; null otherwise. Runs recomputed before the failure keep their new metrics. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /** @enum {string} */
+        ReanalysisStatus: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+        Insights: {
+            /** Format: uuid */
+            trackerId: string;
+            /** @description The runs read, newest first: the newest `runs` asked for, fewer when their answers would exceed 3000; empty when the tracker has no COMPLETED or PARTIAL run yet. */
+            runs: components["schemas"]["InsightsRun"][];
+            /** @description The succeeded answers of those runs: what was analysed. */
+            answers: number;
+            /** @description Names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track as brand, competitor or alias, folded like tracked names (case, diacritics, spacing); most answers first, at most 20. */
+            discoveredNames: components["schemas"]["DiscoveredName"][];
+            /** @description compare and sentiment: domains cited in answers that mention a competitor but not the brand (sentiment trackers have no competitors: the names those answers put forward stand in for them); most answers first, at most 20. Null for rankings and citations trackers, which have no brand. */
+            citationGaps: components["schemas"]["CitationGap"][] | null;
+            /** @description Answers that mention a competitor but not the brand: where citation gaps are looked for. Null when `citationGaps` is. */
+            gapAnswers: number | null;
+            /** @constant */
+            note: "Changes between runs do not establish cause.";
+        };
+        InsightsRun: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "COMPLETED" | "PARTIAL";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            finishedAt: string;
+        };
+        DiscoveredName: {
+            /** @description The name as the answers most often write it. */
+            name: string;
+            /** @description Analysed answers that put the name forward (in a list item, heading, table row or bold span). */
+            answers: number;
+            /** @description Analysed answers: the sample `rate` is taken over. */
+            n: number;
+            /** @description `answers / n`, 4 decimals. */
+            rate: number;
+            /** @description Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster. */
+            clusters: number;
+            /** @description 95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description The surfaces whose answers put the name forward, most answers first. */
+            surfaces: components["schemas"]["Surface"][];
+            /** @description Per surface that answered: the answers that put the name forward, of its analysed answers. */
+            bySurface: {
+                [key: string]: {
+                    answers: number;
+                    n: number;
+                };
+            };
+            /** @description Up to 3 answers that put it forward, newest run first. */
+            examples: components["schemas"]["DiscoveredNameExample"][];
+        };
+        DiscoveredNameExample: {
+            /** Format: uuid */
+            runId: string;
+            prompt: string;
+            model: components["schemas"]["Surface"];
+            sample: number;
+            /** @description Offset (UTF-16 code units) into the answer's `text` where the name starts. */
+            start: number;
+            /** @description Offset just past the name: `text.slice(start, end)` is the name as the answer wrote it. */
+            end: number;
+            /** @description The evidence to show beside the name without fetching the run. */
+            excerpt: {
+                /** @description The line of the answer that holds the name, at most 240 characters around it. */
+                text: string;
+                start: number;
+                /** @description `excerpt.text.slice(start, end)` is the name. */
+                end: number;
+            };
+        };
+        CitationGap: {
+            /** @description Registrable domain (`g2.com`), as in the citation metrics. */
+            domain: string;
+            /** @description Answers citing it that mention a competitor but not the brand. */
+            answers: number;
+            /** @description The competitors those answers mention, most answers first. */
+            names: string[];
+            /** @description The pages of the domain those answers cite, most cited first; at most 5. */
+            urls: string[];
+        };
+        Run: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            trackerId: string;
+            /** @enum {string} */
+            trigger: "manual" | "scheduled";
+            requestToken: string | null;
+            status: components["schemas"]["RunStatus"];
+            scheduledFor: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Fixed when the run is queued, from the answers it may ask (prompts × surfaces × samples) and the per-call timeout. A run not finished by then ends PARTIAL with what succeeded, or FAILED, with `error.code` `run_timed_out`; its hold is released either way.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            deadlineAt: string;
+            primitive: components["schemas"]["Primitive"];
+            models: components["schemas"]["Surface"][];
+            /**
+             * @description The tracker's `samplesPerPrompt` when the run was queued.
+             * @default 1
+             */
+            samplesPerPrompt: number;
+            /** @default fixed */
+            samplingMode: components["schemas"]["SamplingMode"];
+            /**
+             * @description The version of the detection and metric rules the run's metrics and delta was computed with (api-contract §11); `unversioned` for results computed before versions were recorded. A reanalysis sets the current one.
+             * @default unversioned
+             */
+            analysisVersion: string;
+            /** @description The run’s cost if every answer succeeds, at the rates of its start; never above the accepted maximum. */
+            estimatedCostMicro: number;
+            /** @description What was billed: the run-start rate of each succeeded answer’s surface. 0 until the run finishes. */
+            billedCostMicro: number;
+            /** @description One entry per prompt, in tracker order. */
+            results: {
+                prompt: string;
+                /** @description The answers so far, every sample: in the order of `models`, and by `sample` within a model. */
+                answers: components["schemas"]["RunAnswer"][];
+            }[];
+            /** @description While QUEUED or RUNNING, `answers` is the number planned (prompts × models × `samplesPerPrompt`; adaptive: the most it may ask); once finished, `answers = succeeded + failed` over the answers asked, whatever their sample (an answer a run did not get before its end counts as failed; a cell an adaptive run did not need to ask again is not counted; a run that never started has 0). */
+            summary: {
+                answers: number;
+                succeeded: number;
+                failed: number;
+            };
+            /** @description Summary metrics over the succeeded answers; null until finished or when nothing succeeded. */
+            metrics: components["schemas"]["RunMetrics"] | null;
+            /** @description Change against the newest earlier COMPLETED or PARTIAL run of the same definition; null when there is none. */
+            delta: components["schemas"]["RunDelta"] | null;
+            /** @description Why a run is FAILED, or why a PARTIAL run stopped early: `tracker_not_active` or `tracker_changed` (it did not start: paused, closed, deleted or edited since it was queued; nothing billed, no e-mail), `cost_above_maximum`, `insufficient_credits`, `spend_limit_reached`, `account_closed` (it did not start), `no_answers`, `run_timed_out`, `execution_failed` (the runner gave up on it after repeated failures). */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        RunAnswer: {
+            model: components["schemas"]["Surface"];
+            /**
+             * @description 1-based: which of the cell's answers (this prompt on this surface) in the run this is.
+             * @default 1
+             */
+            sample: number;
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            /** @description Who answered: openai, anthropic, google, perplexity, serpapi, or simulated. */
+            provider: string | null;
+            /** @description The provider's model id. */
+            providerModel: string | null;
+            /** @description How the answer was measured: a model API, or a search engine results page. */
+            method: ("api" | "serp") | null;
+            /** @description The answer as the provider gave it, without control characters other than tab, line feed and carriage return, cut to at most 20000 characters (UTF-16 code units; never inside a surrogate pair). Null when the answer failed. */
+            text: string | null;
+            /** @description True when the provider's text was longer than 20000 characters and was cut. */
+            truncated: boolean;
+            /** @description The first 20 sources cited with an absolute http(s) URL of at most 2048 characters, in the provider's order; others are left out. */
+            citations: {
+                url: string;
+                /** @description Cut to at most 300 characters. */
+                title: string | null;
+            }[];
+            metrics: components["schemas"]["AnswerMetrics"] | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            fetchedAt: string | null;
+            /**
+             * @description True when the tracker has a `country` and this answer's surface was asked for that market by its API (search results for Google AI Overviews; the web search's location for ChatGPT, Claude and Perplexity); false otherwise, also when the answer failed.
+             * @default false
+             */
+            localised: boolean;
+        };
+        AnswerMetrics: {
+            /**
+             * @description The version of the detection and metric rules this answer was computed with (api-contract §11); `unversioned` for results computed before versions were recorded. A reanalysis sets the current one.
+             * @default unversioned
+             */
+            analysisVersion: string;
+            /** @description rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone. */
+            brands?: components["schemas"]["AnswerBrand"][];
+            /** @description sentiment: how the sentences mentioning the brand read; null if not mentioned. */
+            sentiment?: ("positive" | "neutral" | "negative") | null;
+            /** @description citations: registrable domains cited, each once. */
+            citedDomains?: string[];
+            /** @description citations: whether the tracker's URL is cited; null without a URL. */
+            citesUrl?: boolean | null;
+        };
+        AnswerBrand: {
+            /** @description The tracked name exactly as the tracker lists it. */
+            name: string;
+            mentioned: boolean;
+            /** @description rankings, compare: the name's 1-based place in the answer's list (or order of first mention); null if absent. */
+            position?: number | null;
+            /** @description The evidence: each counted mention of the name or one of its aliases, in text order, the first 20. Absent in runs analysed before spans were recorded. */
+            spans?: components["schemas"]["MentionSpan"][];
+        };
+        /** @description Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted. */
+        MentionSpan: {
+            start: number;
+            end: number;
+        };
         Report: {
             tracker: components["schemas"]["Tracker"];
             /** @description Newest first. */
@@ -2187,17 +3773,6 @@ export interface components {
             suggestedPrompt: string;
             /** @description Charged: each succeeded step's rate plus the rate of each surface that answered. */
             billedCostMicro: number;
-        };
-        ContentBriefEcho: {
-            topic: string;
-            audience?: string;
-            brand?: string;
-            goal?: string;
-            /** @description Lower-case; `us` unless sent. */
-            country: string;
-            /** @description The surfaces asked. */
-            models: components["schemas"]["Surface"][];
-            fullSweep?: boolean;
         };
         WorkflowStepResult: {
             /** @constant */

@@ -34,6 +34,9 @@ const doc = buildOpenApiDocument({
   ],
   openRoutes: [],
   rateLimited: false,
+  webhooks: {
+    'gadget.made': z.object({ type: z.literal('gadget.made'), data: z.object({ gadget: Gadget }) }).meta({ id: 'TestGadgetMadeWebhook', description: 'A <gadget> was made.' }),
+  },
 });
 const page = renderDocsPage(doc, '/openapi.json');
 
@@ -68,5 +71,14 @@ describe('renderDocsPage', () => {
   it('renders the markdown of descriptions', () => {
     expect(page).toContain('<p>Money in <code>micro</code> units.</p>');
     expect(page).toContain('<ul><li><strong>one</strong> &amp; two</li><li>three</li></ul>');
+  });
+
+  it('shows each event sent to webhooks: its body, the signature headers and what an answer means', () => {
+    expect(page).toContain('<a href="#webhook-gadget.made"><span class="method post">POST</span> gadget.made</a>');
+    const section = page.slice(page.indexOf('<article id="webhook-gadget.made">'));
+    expect(section).toContain('<p class="summary">A &lt;gadget&gt; was made.</p>');
+    expect(section).toContain('<code>webhook-signature</code></td><td>header</td>');
+    expect(section).toContain('<a href="#schema-TestGadgetMadeWebhook">TestGadgetMadeWebhook</a>');
+    expect(section).toMatch(/<strong>2XX<\/strong><\/td><td><p>Received/);
   });
 });

@@ -1,4 +1,4 @@
-import type { OpenApiDocument, Operation, Parameter, ResponseObject } from './document';
+import type { OpenApiDocument, Operation, Parameter, ResponseObject, WebhookOperation } from './document';
 import { refName, type JsonSchema } from './schemas';
 
 /** HTML that is safe to insert as is. Everything else is escaped on the way in. */
@@ -122,6 +122,26 @@ function responsesHtml(responses: Record<string, ResponseObject>): SafeHtml {
   })}</tbody></table>`;
 }
 
+/** A request body: its schema, its fields, and an example. */
+function requestBodyHtml(body: { schema: JsonSchema; example?: unknown }, doc: OpenApiDocument): SafeHtml {
+  const schema = body.schema.$ref ? (doc.components.schemas[refName(body.schema.$ref)] ?? {}) : body.schema;
+  return html`<h4>Request body</h4><p>JSON: ${typeLabel(body.schema)}</p>${schemaBlock(schema)}<p>Example:</p>${json(body.example)}`;
+}
+
+/** An event this API POSTs to its users' endpoints: what it sends, and what its answer means. */
+function webhookHtml(type: string, op: WebhookOperation, doc: OpenApiDocument): SafeHtml {
+  return html`<article id="webhook-${type}">
+<h3><span class="method post">POST</span> <code>${type}</code></h3>
+<p class="summary">${op.summary}</p>
+${markdown(op.description)}
+${parametersHtml(op.parameters)}
+${requestBodyHtml(op.requestBody.content['application/json'], doc)}
+<h4>Your answer</h4><table><thead><tr><th>Status</th><th>Meaning</th></tr></thead><tbody>${Object.entries(op.responses).map(
+    ([status, r]) => html`<tr><td><strong>${status}</strong></td><td>${markdown(r.description)}</td></tr>`,
+  )}</tbody></table>
+</article>`;
+}
+
 function operationHtml(method: string, path: string, op: Operation, doc: OpenApiDocument): SafeHtml {
   const [scheme] = Object.keys(doc.components.securitySchemes);
   const body = op.requestBody?.content['application/json'];
@@ -131,7 +151,7 @@ function operationHtml(method: string, path: string, op: Operation, doc: OpenApi
 ${op.description ? markdown(op.description) : ''}
 <p class="auth">${op.security ? 'No authentication.' : html`Authentication: <a href="#auth">${scheme}</a> (bearer).`} Operation id: <code>${op.operationId}</code>.</p>
 ${parametersHtml(op.parameters ?? [])}
-${body ? html`<h4>Request body</h4><p>JSON: ${typeLabel(body.schema)}</p>${schemaBlock(body.schema.$ref ? (doc.components.schemas[refName(body.schema.$ref)] ?? {}) : body.schema)}<p>Example:</p>${json(body.example)}` : ''}
+${body ? requestBodyHtml(body, doc) : ''}
 ${responsesHtml(op.responses)}
 </article>`;
 }
@@ -160,6 +180,7 @@ export function renderDocsPage(doc: OpenApiDocument, documentUrl: string): strin
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op! })));
   const byTag = doc.tags.map(({ name }) => ({ name, ops: operations.filter(({ op }) => op.tags.includes(name)) }));
   const [schemeName, scheme] = Object.entries(doc.components.securitySchemes)[0] ?? [];
+  const webhooks = Object.entries(doc.webhooks ?? {}).map(([type, item]) => ({ type, op: item.post }));
   const page = html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${doc.info.title} ${doc.info.version}</title><style>${new SafeHtml(STYLE)}</style></head>
@@ -168,6 +189,7 @@ export function renderDocsPage(doc: OpenApiDocument, documentUrl: string): strin
 <p><strong>${doc.info.title}</strong> ${doc.info.version}</p>
 <ul><li><a href="#conventions">Conventions</a></li><li><a href="#auth">Authentication</a></li><li><a href="#errors">Error codes</a></li><li><a href="#schemas">Schemas</a></li></ul>
 ${byTag.map((t) => html`<h2>${t.name}</h2><ul>${t.ops.map(({ path, method, op }) => html`<li><a href="#op-${op.operationId}"><span class="method ${method}">${method.toUpperCase()}</span> ${path}</a></li>`)}</ul>`)}
+${webhooks.length ? html`<h2>Events sent to your webhooks</h2><ul>${webhooks.map(({ type }) => html`<li><a href="#webhook-${type}"><span class="method post">POST</span> ${type}</a></li>`)}</ul>` : ''}
 </nav>
 <main>
 <h1>${doc.info.title}</h1>
@@ -176,6 +198,7 @@ ${byTag.map((t) => html`<h2>${t.name}</h2><ul>${t.ops.map(({ path, method, op })
 <section id="conventions"><h2>Conventions</h2>${markdown(doc.info.description)}</section>
 <section id="auth"><h2>Authentication</h2><p><code>${schemeName}</code>: HTTP bearer${scheme?.bearerFormat ? html`, format <code>${scheme.bearerFormat}</code>` : ''}.</p>${scheme ? markdown(scheme.description) : ''}</section>
 ${byTag.map((t) => html`<section><h2>${t.name}</h2>${t.ops.map(({ path, method, op }) => operationHtml(method, path, op, doc))}</section>`)}
+${webhooks.length ? html`<section id="webhooks"><h2>Events sent to your webhooks</h2><p>Each is a POST this API makes to the endpoints you add under Webhooks.</p>${webhooks.map(({ type, op }) => webhookHtml(type, op, doc))}</section>` : ''}
 <section id="errors"><h2>Error codes</h2><p>Every error answer has the body <a href="#schema-Error">Error</a>: <code>{"error": {"code", "message", …}}</code>.</p>
 <table><thead><tr><th>Code</th><th>Status</th><th>Meaning</th></tr></thead><tbody>${Object.entries(doc['x-error-codes']).map(
     ([code, e]) => html`<tr><td><code>${code}</code></td><td>${e.status}</td><td>${markdown(e.description)}</td></tr>`,

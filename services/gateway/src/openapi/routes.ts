@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENT_BODIES } from '@brandradar/contracts';
 import { defineRoute, type RouteDef } from '../http/route';
 import type { RateLimitSettings } from '../rate-limit';
 import { renderDocsPage } from './docs-page';
@@ -34,6 +35,7 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
       description: 'Your API key, issued by an operator and shown once. Only its hash is stored.',
     },
     rateLimited: true,
+    webhooks: WEBHOOK_EVENT_BODIES,
   };
 }
 

@@ -175,6 +175,20 @@ describe('tracker paused', () => {
   });
 });
 
+it('points to webhooks in the e-mails of events a webhook can receive', () => {
+  const run = finishedRun(COMPARE, compareAnswers(12, 9), compareAnswers(12, 4));
+  const mails = [
+    composeMail(NOTIFICATIONS.trackerActivated, activatedEvent()),
+    composeMail(NOTIFICATIONS.runFinished, runFinishedEvent(run)),
+    composeMail(NOTIFICATIONS.significantChange, significantChangeEvent(COMPARE, compareAnswers(12, 11), compareAnswers(12, 1))),
+    composeMail(NOTIFICATIONS.trackerPaused, pausedEvent(null)),
+  ];
+  for (const mail of mails) {
+    expectInBoth(mail, ['To receive these events in your own tools, add a webhook: POST /api/v1/webhooks.']);
+    expect(mail.text).not.toMatch(/no webhooks/i);
+  }
+});
+
 it('tracker deleted: says what went and what stays', () => {
   const mail = composeMail(NOTIFICATIONS.trackerDeleted, deletedEvent());
   expect(mail.subject).toBe('Tracker "CRM tools, US buyers" was deleted');

@@ -12,7 +12,8 @@ export type TrackerDeleted = z.infer<typeof TrackerEvents.deleted.payload>;
 export type RunFinished = z.infer<typeof RunEvents.finished.payload>;
 export type RunSignificantChange = z.infer<typeof RunEvents.significantChange.payload>;
 
-const NO_WEBHOOKS = 'There are no webhooks: these e-mails and the report are how you learn what changed.';
+/** The same events reach a receiver of the account's own, signed, through a webhook (api-contract §13). */
+const WEBHOOKS_HINT = 'To receive these events in your own tools, add a webhook: POST /api/v1/webhooks.';
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -30,7 +31,7 @@ function trackerRows(t: Tracker): [string, string][] {
 }
 
 const reportPath = (trackerId: string) => `GET /api/v1/trackers/${trackerId}/report`;
-const runLink = (run: RunSummary) => `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${NO_WEBHOOKS}`;
+const runLink = (run: RunSummary) => `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${WEBHOOKS_HINT}`;
 
 export function trackerActivatedMail(e: TrackerActivated): MailContent {
   const t = e.tracker;
@@ -54,7 +55,7 @@ export function trackerActivatedMail(e: TrackerActivated): MailContent {
         kind: 'paragraph',
         text: "The balance runs dry at the first scheduled run of your active trackers that it no longer covers, at today's estimates. If a run's estimate rises above the accepted maximum, the tracker pauses before running and we e-mail you.",
       },
-      { kind: 'small', text: `Report: ${reportPath(t.id)}. ${NO_WEBHOOKS}` },
+      { kind: 'small', text: `Report: ${reportPath(t.id)}. ${WEBHOOKS_HINT}` },
     ],
   };
 }
@@ -193,7 +194,7 @@ export function trackerPausedMail(e: TrackerPaused): MailContent {
         kind: 'facts',
         rows: [...trackerRows(t), ['Reason', e.reason ?? 'none (paused manually)'], ['Paused at', formatInZone(e.occurredAt, t.cadence.timezone)]],
       },
-      { kind: 'small', text: `While it is paused no runs happen and nothing is billed; its configuration and history remain. Report: ${reportPath(t.id)}. ${NO_WEBHOOKS}` },
+      { kind: 'small', text: `While it is paused no runs happen and nothing is billed; its configuration and history remain. Report: ${reportPath(t.id)}. ${WEBHOOKS_HINT}` },
     ],
   };
 }

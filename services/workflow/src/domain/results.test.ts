@@ -1,7 +1,7 @@
-import { ContentBriefResult, DEFAULT_RATES, type AiAnswersData, type WorkflowAnswer } from '@brandradar/contracts';
+import { BriefSummary, ContentBriefResult, DEFAULT_RATES, type AiAnswersData, type WorkflowAnswer } from '@brandradar/contracts';
 import { chargeMicro } from './pricing';
 import { briefRequest } from './request';
-import { assembleBrief, billableUsage, type StepOutcomes } from './results';
+import { assembleBrief, billableUsage, briefSummary, type StepOutcomes } from './results';
 
 const answer = (surface: WorkflowAnswer['surface'], ok: boolean): WorkflowAnswer => ({
   surface,
@@ -56,5 +56,36 @@ describe('assembleBrief', () => {
     ]);
     expect(brief.results[2]!.data).toEqual({ error: { code: 'deadline_exceeded', message: 'deadline_exceeded.' } });
     expect(brief.summary).toContain('Not available: keyword demand (deadline_exceeded); video trends (client_error)');
+  });
+});
+
+describe('briefSummary', () => {
+  const brief = assembleBrief(briefRequest({ topic: '__proto__ 🚀 monday.com', brand: '$x' }), outcomes, 46_000);
+  const finishedAt = new Date('2026-11-22T09:00:05.000Z');
+
+  it('tells what was asked and what came out, valid against the contract', () => {
+    const summary = briefSummary(brief, 'key-1', finishedAt);
+    expect(BriefSummary.parse(summary)).toEqual(summary);
+    expect(summary).toEqual({
+      idempotencyKey: 'key-1',
+      input: brief.input,
+      summary: brief.summary,
+      steps: [
+        { endpoint: '/v1/ai/answers', ok: true },
+        { endpoint: '/v1/ai/citations', ok: true },
+        { endpoint: '/v1/keywords/demand', ok: false },
+        { endpoint: '/v1/questions', ok: true },
+        { endpoint: '/v1/video/trends', ok: false },
+      ],
+      billedCostMicro: 46_000,
+      finishedAt: '2026-11-22T09:00:05.000Z',
+    });
+  });
+
+  it("leaves the steps' data and the suggested prompt out, to stay small", () => {
+    const text = JSON.stringify(briefSummary(brief, null, finishedAt));
+    expect(text).not.toContain('An answer.');
+    expect(text).not.toContain(brief.suggestedPrompt);
+    expect(text.length).toBeLessThan(JSON.stringify(brief).length / 2);
   });
 });

@@ -1,6 +1,7 @@
 import {
   CONTENT_BRIEF_STEPS,
   type AiAnswersData,
+  type BriefSummary,
   type CitedSourcesData,
   type ContentBriefResult,
   type KeywordDemandData,
@@ -48,6 +49,21 @@ export function assembleBrief(request: BriefRequest, outcomes: StepOutcomes, bil
     }),
     suggestedPrompt: composeSuggestedPrompt(request, findings),
     billedCostMicro,
+  };
+}
+
+/**
+ * The brief as `brief.finished` tells of it: what was asked, the summary and whether each step
+ * succeeded, never the steps' data (an event must fit NATS's max payload; the caller has the data).
+ */
+export function briefSummary(result: ContentBriefResult, idempotencyKey: string | null, finishedAt: Date): BriefSummary {
+  return {
+    idempotencyKey,
+    input: result.input,
+    summary: result.summary,
+    steps: result.results.map(({ endpoint, ok }) => ({ endpoint, ok })),
+    billedCostMicro: result.billedCostMicro,
+    finishedAt: finishedAt.toISOString(),
   };
 }
 

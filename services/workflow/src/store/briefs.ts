@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import type { ContentBriefResult } from '@brandradar/contracts';
-import { Leases, type IndexSpec, type Lease } from '@brandradar/platform';
+import { Leases, pendingFields, type IndexSpec, type Lease, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 
 /**
  * A content-brief call made with an `Idempotency-Key`, claimed before any
@@ -8,9 +8,10 @@ import { Leases, type IndexSpec, type Lease } from '@brandradar/platform';
  * the claim is leased (`owner`, `leaseUntil`): a worker that died leaves a
  * lease that expires, and a retry then takes the call over under the same
  * `_id` (so under the same billing hold). `responseJson` is the response as
- * first sent, returned on every retry.
+ * first sent, returned on every retry. A finished call carries its `brief.finished` event in its
+ * outbox fields until it is published (see BriefFinishedEvents).
  */
-export interface BriefCallDoc {
+export interface BriefCallDoc extends Partial<Pick<OutboxFields, 'pendingEvents' | 'hasPendingEvents' | 'rev'>> {
   /** The call id; the billing hold is `workflow:<_id>`. */
   _id: string;
   accountId: string;
@@ -66,8 +67,16 @@ export class BriefCallStore {
     return taken ? { kind: 'claimed', lease: taken } : { kind: 'running', leaseUntil: new Date(now.getTime() + leaseMs), fingerprint };
   }
 
-  async finish(callId: string, response: ContentBriefResult, now: Date): Promise<void> {
-    await this.calls.updateOne({ _id: callId, status: 'running' }, { $set: { status: 'done', finishedAt: now, responseJson: JSON.stringify(response) } });
+  /**
+   * Stores the response and the call's `brief.finished` event in one write, so a finished call always
+   * has its event, and only the first finish of a call taken over stores one. True when this one did.
+   */
+  async finish(callId: string, response: ContentBriefResult, event: StoredEvent, now: Date): Promise<boolean> {
+    const { modifiedCount } = await this.calls.updateOne(
+      { _id: callId, status: 'running' },
+      { $set: { status: 'done', finishedAt: now, responseJson: JSON.stringify(response), ...pendingFields([event]) }, $inc: { rev: 1 } },
+    );
+    return modifiedCount === 1;
   }
 
   /** Drops a claim whose call was refused before any step ran (e.g. 402), so the same key can be used once that is fixed. */
