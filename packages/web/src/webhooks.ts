@@ -65,7 +65,8 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
     h(
       'tr',
       {},
-      cell('URL', h('span', { class: 'url' }, w.url), w.description ? h('span', { class: 'plan' }, w.description) : null),
+      // One block: a card's cell lays its children side by side.
+      cell('URL', h('div', { class: 'url' }, w.url, w.description ? h('span', { class: 'plan' }, w.description) : null)),
       cell('Events', h('ul', { class: 'plain' }, ...w.events.map((e) => h('li', {}, h('code', {}, e))))),
       cell('Status', h('span', { class: `status ${w.status}` }, webhookStatusText(w))),
       cell('Created', when(w.createdAt)),
