@@ -100,6 +100,8 @@ export function stackEnv(
     // Tests send bad keys on purpose; the throttle's own test sets a small limit.
     AUTH_FAILURES_PER_MINUTE: '60000',
     AUTH_FAILURES_BURST: '10000',
+    // Tests' webhook receivers listen on 127.0.0.1; the webhooks test turns this off to see such URLs refused.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...extraEnv,
   };
 }

@@ -153,6 +153,8 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     MAIL_FROM: settings.mailFrom,
     // The demo bills simulated answers at the card's rates, so its numbers read like production's.
     SIMULATED_ANSWERS: process.env.SIMULATED_ANSWERS ?? 'bill',
+    // Webhooks to a receiver on this machine (http://localhost:…), as a developer tries them out.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
   });
   const serviceProcess = (name: string, i: number, env: NodeJS.ProcessEnv) =>
     new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);

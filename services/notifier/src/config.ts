@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { urlHostname } from '@brandradar/contracts';
 import { baseConfigSchema, envBoolean, mongoConfigSchema } from '@brandradar/platform';
 import { parseMailbox } from './domain/mailbox';
+import { DEFAULT_RETRY_SCHEDULE_MS } from './webhooks/domain';
 
 const ms = (fallback: number, min = 10) => z.coerce.number().int().min(min).default(fallback);
 
@@ -38,6 +39,28 @@ export const notifierConfigSchema = baseConfigSchema
     MAIL_SEND_TIMEOUT_MS: ms(60_000, 100),
     /** A delivery left in `sending` this long (its sender crashed) is taken up again by another sender. */
     MAIL_SENDING_LEASE_MS: ms(5 * 60_000, 100),
+    /**
+     * Let webhooks go to hosts that resolve to loopback, private, link-local or multicast addresses,
+     * and to plain `http://`: for the local stack and tests, never in production (a receiver URL would
+     * reach the cluster's own services).
+     */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: envBoolean.default(false),
+    /** One webhook attempt, connection included, is aborted after this long (and retried): the contract promises 10 s. */
+    WEBHOOK_TIMEOUT_MS: ms(10_000, 100),
+    /** Webhook attempts in flight at once, across all endpoints. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    /** Webhook attempts in flight at once to one endpoint, so a slow receiver holds up only its own deliveries. */
+    WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** The delays after each failed webhook attempt, comma-separated; once used up, the delivery fails. */
+    WEBHOOK_RETRY_SCHEDULE_MS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be delays in milliseconds, comma-separated, such as 5000,300000')
+      .transform((v) => v.split(',').map(Number))
+      .default([...DEFAULT_RETRY_SCHEDULE_MS]),
+    /** An endpoint whose attempts have all failed for this long is disabled, and its account e-mailed. */
+    WEBHOOK_DISABLE_AFTER_MS: ms(3 * 24 * 3_600_000, 1),
+    /** How often the webhook sender looks for deliveries that are due (new ones are also sent at once). */
+    WEBHOOK_POLL_MS: ms(1_000),
   })
   .superRefine((c, ctx) => {
     if (c.MAIL_RETRY_MAX_MS < c.MAIL_RETRY_BASE_MS) {

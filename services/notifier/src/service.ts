@@ -1,25 +1,30 @@
-import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents } from '@brandradar/contracts';
-import { DomainError, consumeEvents, counter, query, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, WebhookQueries, type EventDef } from '@brandradar/contracts';
+import { DomainError, consumeEvents, counter, query, serveQueries, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
 import { parseMailbox } from './domain/mailbox';
-import type { NotifiedEvent } from './domain/templates';
 import { createIntake } from './intake';
 import { OutboxSender } from './sender';
 import { createSmtpMailer } from './smtp/smtp-mailer';
 import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
 import { MailQuota } from './store/mail-quota';
+import { deliveryIndexes, WebhookDeliveries } from './webhooks/deliveries';
+import { webhookIndexes, WebhookEndpoints } from './webhooks/endpoints';
+import { webhookQueryHandlers } from './webhooks/queries';
+import { newWebhookSecret } from './webhooks/signing';
+import { refusedTarget } from './webhooks/target';
 
 /**
- * Recording an e-mail is quick; a redelivery happens only while billing (for
- * the address) or Mongo is down, with growing delays of up to a minute, so
- * 100 deliveries ride out an outage of well over an hour.
+ * Recording an e-mail or a webhook delivery is quick; a redelivery happens only while billing (for
+ * the address) or Mongo is down, with growing delays of up to a minute, so 100 deliveries ride out
+ * an outage of well over an hour.
  */
-const consumer = <E extends NotifiedEvent>(durable: string, stream: DurableConsumer['stream'], events: readonly E[]): DurableConsumer<E> => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
+const consumer = <E extends EventDef>(durable: string, stream: DurableConsumer['stream'], events: readonly E[]): DurableConsumer<E> => ({ stream, durable, events, ackWaitMs: 30_000, maxDeliver: 100 });
 export const trackerEventsConsumer = consumer('notifier-tracker-events', TRACKER_EVENTS_STREAM, [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.deleted]);
 export const runsFinishedConsumer = consumer('notifier-runs-finished', RUN_EVENTS_STREAM, [RunEvents.finished]);
 export const significantChangesConsumer = consumer('notifier-significant-changes', RUN_EVENTS_STREAM, [RunEvents.significantChange]);
+const mailConsumers = [trackerEventsConsumer, runsFinishedConsumer, significantChangesConsumer];
 /** Every consumer of the notifier: it provisions and reads each one. */
-export const notifierConsumers = [trackerEventsConsumer, runsFinishedConsumer, significantChangesConsumer];
+export const notifierConsumers = mailConsumers;
 
 function accountEmail(nats: NatsLink) {
   return async (accountId: string): Promise<string | null> => {
@@ -32,11 +37,15 @@ function accountEmail(nats: NatsLink) {
   };
 }
 
-/** E-mails account owners about activations, finished runs, significant changes, pauses and deletions, through a persisted outbox. */
+/**
+ * E-mails account owners about activations, finished runs, significant changes, pauses and
+ * deletions, through a persisted outbox; and keeps the accounts' webhook endpoints, delivering
+ * the same events to them through an outbox of its own.
+ */
 export const notifierService: ServiceDefinition<NotifierConfig> = {
   name: 'notifier',
   configSchema: notifierConfigSchema,
-  database: { indexes: mailOutboxIndexes },
+  database: { indexes: [...mailOutboxIndexes, ...webhookIndexes, ...deliveryIndexes] },
   consumers: () => notifierConsumers,
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const byTemplate = (name: string, help: string) => counter(metrics, name, help, ['template']);
@@ -58,21 +67,37 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
       logger,
       metrics: { sent, failed, retried, passes },
     });
+    const emailOf = accountEmail(nats);
+    const senderAddress = parseMailbox(config.MAIL_FROM)!.address; // the config schema checked it parses
     const intake = createIntake({
       outbox,
       quota: new MailQuota(db),
       hourlyLimit: config.MAIL_ACCOUNT_HOURLY_LIMIT,
       suppressed,
-      emailOf: accountEmail(nats),
-      senderAddress: parseMailbox(config.MAIL_FROM)!.address, // the config schema checked it parses
+      emailOf,
+      senderAddress,
       recorded: () => sender.kick(),
       logger,
       failed,
     });
-    const consumers = await Promise.all(notifierConsumers.map((c) => consumeEvents(nats, c, logger, intake)));
+
+    const endpoints = new WebhookEndpoints(db);
+    const deliveries = new WebhookDeliveries(db);
+    const allowPrivate = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
+    const subscriptions = serveQueries(
+      nats,
+      WebhookQueries,
+      webhookQueryHandlers({ endpoints, deliveries, newSecret: newWebhookSecret, refusedTarget: (url) => refusedTarget(url, allowPrivate), due: () => undefined }),
+      'notifier',
+      logger,
+    );
+
+    const consumers = await Promise.all([
+      ...mailConsumers.map((c) => consumeEvents(nats, c, logger, intake)),
+    ]);
     sender.start(config.MAIL_POLL_MS);
-    shutdown.register('intake', 'stop event intake and the mail sender', async () => {
-      await Promise.all([...consumers.map((c) => c.stop()), sender.stop()]);
+    shutdown.register('intake', 'stop webhook queries, event intake and both senders', async () => {
+      await Promise.all([...subscriptions.map((s) => s.drain()), ...consumers.map((c) => c.stop()), sender.stop()]);
       mailer.close();
     });
   },

@@ -1,4 +1,4 @@
-import { describeCadence, formatDollars, formatInZone, formatMoney, formatNumber, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
+import { describeCadence, describeSpan, formatDollars, formatInZone, formatMoney, formatNumber, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
 
 describe('amounts', () => {
   it.each([
@@ -58,5 +58,13 @@ describe('times', () => {
     expect(describeCadence({ frequency: 'weekly', timezone: 'Europe/Berlin', time: '09:00', weekday: 1 })).toBe('every Monday at 09:00 (Europe/Berlin)');
     expect(describeCadence({ frequency: 'monthly', timezone: 'UTC', time: '08:00', monthday: 31 })).toBe('monthly on day 31 at 08:00 (UTC; the last day in shorter months)');
     expect(describeCadence({ frequency: 'monthly', timezone: 'UTC', time: '08:00', monthday: 1 })).toBe('monthly on day 1 at 08:00 (UTC)');
+  });
+
+  it('describes spans in their largest whole unit', () => {
+    expect(describeSpan(3 * 86_400_000)).toBe('3 days');
+    expect(describeSpan(86_400_000)).toBe('1 day');
+    expect(describeSpan(90 * 60_000)).toBe('90 minutes');
+    expect(describeSpan(2_500)).toBe('2 seconds');
+    expect(describeSpan(400)).toBe('under a second');
   });
 });

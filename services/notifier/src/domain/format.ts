@@ -71,3 +71,18 @@ export function describeCadence(cadence: Cadence): string {
   const shorterMonths = cadence.monthday > 28 ? '; the last day in shorter months' : '';
   return `monthly on day ${cadence.monthday} at ${cadence.time} (${cadence.timezone}${shorterMonths})`;
 }
+
+const SPANS: [ms: number, unit: string][] = [
+  [86_400_000, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1_000, 'second'],
+];
+
+/** A duration in its largest whole unit: `3 days`, `90 minutes`; below a second, `under a second`. */
+export function describeSpan(ms: number): string {
+  const [size, unit] = SPANS.find(([size]) => ms >= size && ms % size === 0) ?? SPANS.find(([size]) => ms >= size) ?? [0, ''];
+  if (size === 0) return 'under a second';
+  const n = Math.floor(ms / size);
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

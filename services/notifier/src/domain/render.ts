@@ -32,7 +32,7 @@ export function render(content: MailContent): RenderedMail {
  * look like the mail's own, and an override could make a name read backwards.
  */
 const UNSAFE_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const oneLine = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
+export const oneLine = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
 
 function oneLineEach(content: MailContent): MailContent {
   const blocks = content.blocks.map((b): Block => (b.kind === 'facts' ? { kind: 'facts', rows: b.rows.map(([label, value]) => [oneLine(label), oneLine(value)] as const) } : { ...b, text: oneLine(b.text) }));

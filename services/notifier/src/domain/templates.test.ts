@@ -1,6 +1,7 @@
 import { PAUSE_REASONS } from '@brandradar/contracts';
 import { COMPARE, PREVIOUS_RUN_ID, activatedEvent, answers, compareAnswers, compareTracker, deletedEvent, finishedRun, pausedEvent, runFinishedEvent, significantChangeEvent } from '../../../../test/support/notifier-fixtures';
-import { NOTIFICATIONS, composeMail, notificationFor, wantsMail } from './templates';
+import { render } from './render';
+import { NOTIFICATIONS, composeMail, notificationFor, wantsMail, webhookDisabledMail } from './templates';
 
 /** The HTML part's visible text, entities decoded, a table row read as `label: value`. */
 const visible = (html: string) =>
@@ -229,5 +230,35 @@ describe('wantsMail', () => {
     expect(wantsMail(NOTIFICATIONS.runFinished, runFinishedEvent(timedOut))).toBe(true);
     expect(wantsMail(NOTIFICATIONS.runFinished, runFinishedEvent(finishedRun(COMPARE, compareAnswers(3, 1), null)))).toBe(true);
     expect(wantsMail(NOTIFICATIONS.trackerActivated, activatedEvent())).toBe(true);
+  });
+});
+
+describe('webhook disabled', () => {
+  const endpoint = {
+    id: '3f0e2d1c-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+    url: 'https://hooks.example.com/$x/__proto__/🚀',
+    description: 'Slack relay',
+    failingSince: '2026-11-20T10:00:00.000Z',
+    disabledAt: '2026-11-23T10:00:05.000Z',
+    lastError: 'HTTP 502: bad gateway',
+    disableAfterMs: 3 * 86_400_000,
+  };
+
+  it('says which endpoint, since when, the last error, and how to turn it back on', () => {
+    const mail = render(webhookDisabledMail(endpoint));
+    expect(mail.subject).toBe('A webhook endpoint was disabled after failing');
+    expectInBoth(mail, [
+      'failed for 3 days',
+      `Endpoint: https://hooks.example.com/$x/__proto__/🚀 (${endpoint.id})`,
+      'Description: Slack relay',
+      'Failing since: 2026-11-20 10:00 UTC',
+      'Last error: HTTP 502: bad gateway',
+      `PATCH /api/v1/webhooks/${endpoint.id} with {"status":"enabled"}`,
+      `brandradar webhooks enable ${endpoint.id}`,
+    ]);
+  });
+
+  it('leaves out a description the endpoint does not have', () => {
+    expect(render(webhookDisabledMail({ ...endpoint, description: null })).text).not.toContain('Description');
   });
 });

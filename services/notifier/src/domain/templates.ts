@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CAUSATION_NOTE, MIN_ANSWERS_FOR_CHANGE } from '@brandradar/analysis';
 import { RunEvents, TrackerEvents, type EventDef, type RunSummary, type SignificantChange, type Tracker } from '@brandradar/contracts';
-import { describeCadence, formatInZone, formatMoney, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
+import { describeCadence, describeSpan, formatInZone, formatMoney, formatPercent, formatPValue, formatSigned, formatUtc } from './format';
 import { pickHeadline } from './headline';
 import { explainPause } from './pause-reasons';
 import { render, type Block, type MailContent, type RenderedMail } from './render';
@@ -207,6 +207,48 @@ export function trackerDeletedMail(e: TrackerDeleted): MailContent {
       { kind: 'paragraph', text: 'Its configuration, runs and results are removed. No further runs will happen or be billed; your billing records remain.' },
       { kind: 'facts', rows: [...trackerRows(t), ['Deleted at', formatInZone(e.occurredAt, t.cadence.timezone)]] },
       { kind: 'small', text: "If you did not expect this, one of your account's API keys was used to delete it: revoke keys you no longer trust." },
+    ],
+  };
+}
+
+/** A webhook endpoint that the notifier turned off because every delivery to it failed for too long. */
+export interface DisabledWebhook {
+  id: string;
+  url: string;
+  description: string | null;
+  failingSince: string;
+  disabledAt: string;
+  /** Why the attempt that ended it failed. */
+  lastError: string;
+  /** How long an endpoint may fail before it is turned off. */
+  disableAfterMs: number;
+}
+
+export const WEBHOOK_DISABLED_TEMPLATE = 'webhook_disabled';
+
+export function webhookDisabledMail(w: DisabledWebhook): MailContent {
+  return {
+    subject: 'A webhook endpoint was disabled after failing',
+    heading: 'Your webhook endpoint was disabled',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Every delivery to it failed for ${describeSpan(w.disableAfterMs)}, so it gets no more events. Deliveries still waiting were given up; nothing is lost from your trackers.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Endpoint', `${w.url} (${w.id})`],
+          ...(w.description === null ? [] : [['Description', w.description] as const]),
+          ['Failing since', formatUtc(w.failingSince)],
+          ['Disabled at', formatUtc(w.disabledAt)],
+          ['Last error', w.lastError],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `Once the receiver answers again, turn the endpoint back on: PATCH /api/v1/webhooks/${w.id} with {"status":"enabled"}, or brandradar webhooks enable ${w.id}. Its delivery log (GET /api/v1/webhooks/${w.id}/deliveries) shows each attempt, and any delivery can be sent again with its redeliver call.`,
+      },
     ],
   };
 }
