@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { notifierService } from '../../services/notifier/src/service';
+import { seriousViolations } from '../support/axe';
+import { problemsOf, webAppUnderTest } from '../support/web-app';
+
+// The Webhooks page in Chromium against the real gateway and notifier (issue 35): an endpoint added
+// with its secret shown once, listed, disabled and deleted; an endpoint's delivery log with a redelivery.
+const web = webAppUnderTest({
+  services: [notifierService],
+  // No e-mail is sent here; the local receiver below is a private target, which the local stack allows too.
+  env: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'Brandradar <reports@brandradar.example>', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_POLL_MS: '100' },
+});
+
+/** A receiver that answers every delivery 204, counting them. */
+let receiver: Server;
+let receiverUrl: string;
+const received: string[] = [];
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received.push(String(req.headers['webhook-id']));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(() => receiver.close());
+
+const focusedId = (page: Page) => page.evaluate('document.activeElement?.id ?? null');
+
+it('adds an endpoint showing its secret once, lists it, disables and deletes it, with the API’s messages by their fields', async () => {
+  const { apiKey } = await web.stack.account(1_000_000);
+  const page = await web.signedIn(apiKey);
+  await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  expect(await page.getByRole('link', { name: 'Webhooks' }).getAttribute('aria-current')).toBe('page');
+  await page.getByText('No webhook endpoints yet.').waitFor();
+
+  // Refused: each message next to the field it names, the first of them focused.
+  await page.getByLabel('URL').fill('hooks.example.com');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  await page.locator('#webhook-error-url').filter({ hasText: /^URL must be an absolute https:\/\/ URL/ }).waitFor();
+  await page.locator('#webhook-error-events').filter({ hasText: 'Events must list at least 1.' }).waitFor();
+  expect(await page.getByLabel('URL').getAttribute('aria-invalid')).toBe('true');
+  expect(await focusedId(page)).toBe('webhook-url');
+  expect(await seriousViolations(page)).toEqual([]); // the form, with fields in error
+
+  // Added: the secret in a read-only field, focused, said to be shown only now.
+  const url = `${receiverUrl}?team=$x&name=monday.com`;
+  await page.getByLabel('URL').fill(url);
+  await page.getByRole('checkbox', { name: /run\.finished/ }).check();
+  await page.getByRole('checkbox', { name: /tracker\.paused/ }).check();
+  await page.getByLabel('Description (optional)').fill('__proto__ 📣 relay');
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const secret = page.getByRole('textbox', { name: 'Signing secret' });
+  await secret.waitFor();
+  const value = await secret.inputValue();
+  expect(value).toMatch(/^whsec_[A-Za-z0-9+/]+={0,2}$/);
+  expect(await secret.getAttribute('readonly')).not.toBeNull();
+  expect(await focusedId(page)).toBe('webhook-secret');
+  await page.getByText('Shown only now').waitFor();
+  const row = page.getByRole('row').filter({ hasText: url });
+  await row.getByText('Enabled').waitFor();
+  await row.getByText('__proto__ 📣 relay').waitFor();
+  expect(await row.locator('code').allTextContents()).toEqual(['run.finished', 'tracker.paused']);
+  expect(await seriousViolations(page)).toEqual([]); // the list with the secret
+
+  // Gone once the page is left: no later page shows it.
+  await page.getByRole('link', { name: 'Trackers' }).click();
+  await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await row.waitFor();
+  expect(await page.getByRole('textbox', { name: 'Signing secret' }).count()).toBe(0);
+  expect(await page.content()).not.toContain(value);
+
+  // Disabled: the status in words, the focus on the button that turns it back on.
+  await page.getByRole('button', { name: `Disable ${url}` }).click();
+  await row.getByText('Disabled by you').waitFor();
+  expect(await focusedId(page)).toMatch(/^toggle-/);
+  expect(await page.evaluate('document.activeElement.textContent')).toBe('Enable');
+
+  // A phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Deleted after confirming; focus on the list's heading.
+  await page.getByRole('button', { name: `Delete ${url}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete webhook' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('No webhook endpoints yet.').waitFor();
+  expect(await focusedId(page)).toBe('webhooks-list-heading');
+  expect((await web.stack.api('GET', '/api/v1/webhooks', { key: apiKey })).body).toEqual({ webhooks: [] });
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+});
