@@ -12,7 +12,7 @@ import { RunEvents, TrackerEvents } from '@brandradar/contracts';
 import { publishEvent, startService, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
-import { notifierService } from '../../services/notifier/src/service';
+import { notifierService, webhookTrackersConsumer } from '../../services/notifier/src/service';
 import { eventually } from '../support/eventually';
 import { mailSettled } from '../support/mail-settled';
 import { COMPARE, compareAnswers, finishedRun, pausedEvent, runFinishedEvent } from '../support/notifier-fixtures';
@@ -186,6 +186,134 @@ describe('endpoints', () => {
     expect(off.body.webhook.disabledAt).not.toBeNull();
     const on = await api('PATCH', `/${id}`, { status: 'enabled' });
     expect(on.body.webhook).toMatchObject({ status: 'enabled', disabledReason: null, disabledAt: null });
+  });
+});
+
+describe('deliveries', () => {
+  it('bring a run.finished signed, and nothing of an event the endpoint did not subscribe to', async () => {
+    const { accountId, api } = await webhookAccount();
+    const path = '/signed/$x/__proto__';
+    const { secret, webhook } = (await api('POST', '', { url: `${receiver.url}${path}`, events: ['run.finished'] })).body;
+
+    const paused = pausedEvent(null, { accountId });
+    await publishEvent(link, TrackerEvents.paused, paused);
+    const event = await runFinished(accountId, '$x __proto__ 🚀');
+    const [request] = await eventually(async () => requestsTo(path), (r) => r.length >= 1);
+    expect(verified(secret, request!)).toEqual({ type: 'run.finished', timestamp: event.occurredAt, data: { run: event.run, tracker: { id: event.run.trackerId, name: '$x __proto__ 🚀' } } });
+    expect(request!.headers['content-type']).toMatch(/^application\/json/);
+    expect(() => verified(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`, request!)).toThrow();
+
+    // Every event the trackers' durable had was stored before it was acked: a tracker.paused delivery would be in the log by now.
+    await eventually(() => link.jsm.consumers.info(webhookTrackersConsumer.stream.name, webhookTrackersConsumer.durable), (i) => i.num_pending + i.num_ack_pending === 0);
+    const log = (await api('GET', `/${webhook.id}/deliveries`)).body.deliveries;
+    expect(log.map((d: { type: string; id: string }) => [d.type, d.id])).toEqual([['run.finished', request!.headers['webhook-id']]]);
+    expect(requestsTo(path)).toHaveLength(1);
+  });
+
+  it('are retried with the same webhook-id after a failure, logged attempt by attempt, and redelivered on request', async () => {
+    const { accountId, api } = await webhookAccount();
+    const path = '/fails-first';
+    receiver.script(path, 500);
+    const { secret, webhook } = (await api('POST', '', { url: `${receiver.url}${path}`, events: ['run.finished'] })).body;
+    await runFinished(accountId);
+
+    const [first, second] = await eventually(async () => requestsTo(path), (r) => r.length >= 2);
+    const id = first!.headers['webhook-id'];
+    expect(second!.headers['webhook-id']).toBe(id);
+    expect(second!.body).toBe(first!.body);
+    verified(secret, first!);
+    verified(secret, second!);
+
+    const log = await eventually(
+      async () => (await api('GET', `/${webhook.id}/deliveries`)).body,
+      (b) => b.deliveries[0]?.status === 'succeeded',
+    );
+    expect(log.nextCursor).toBeNull();
+    const [delivery] = log.deliveries;
+    expect(delivery).toMatchObject({ id, webhookId: webhook.id, type: 'run.finished', status: 'succeeded', nextAttemptAt: null });
+    expect(delivery.attempts.map((a: { outcome: string; httpStatus: number | null }) => [a.outcome, a.httpStatus])).toEqual([
+      ['failed', 500],
+      ['succeeded', 200],
+    ]);
+    expect(delivery.attempts[0].error).toContain('500');
+    expect(delivery.attempts[1].error).toBeNull();
+    for (const a of delivery.attempts) expect(a.durationMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(log)).not.toContain(secret);
+    expect(JSON.stringify(log)).not.toContain(secret.slice('whsec_'.length));
+
+    const again = await api('POST', `/${webhook.id}/deliveries/${id}/redeliver`);
+    expect(again.status).toBe(202);
+    expect(again.body.delivery).toMatchObject({ id, status: 'pending' });
+    const third = await eventually(async () => requestsTo(path), (r) => r.length >= 3);
+    expect(third[2]!.headers['webhook-id']).toBe(id);
+    expect(third[2]!.body).toBe(first!.body);
+    verified(secret, third[2]!);
+    await eventually(async () => (await api('GET', `/${webhook.id}/deliveries`)).body.deliveries[0], (d) => d.status === 'succeeded' && d.attempts.length === 3);
+
+    expect((await api('POST', `/${webhook.id}/deliveries/msg_${'0'.repeat(32)}/redeliver`)).status).toBe(404);
+  });
+
+  it('page the log newest first with an opaque cursor', async () => {
+    const { accountId, api } = await webhookAccount();
+    const path = '/paged';
+    const { webhook } = (await api('POST', '', { url: `${receiver.url}${path}`, events: ['run.finished'] })).body;
+    for (let i = 0; i < 5; i++) await runFinished(accountId);
+    await eventually(async () => (await api('GET', `/${webhook.id}/deliveries?limit=100`)).body.deliveries, (d) => d.length === 5);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { deliveries: { id: string; createdAt: string }[]; nextCursor: string | null } } = await api('GET', `/${webhook.id}/deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.deliveries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.deliveries.map((d) => d.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const all = (await api('GET', `/${webhook.id}/deliveries?limit=100`)).body.deliveries;
+    expect(seen).toEqual(all.map((d: { id: string }) => d.id));
+    expect(new Set(seen).size).toBe(5);
+    const times = all.map((d: { createdAt: string }) => d.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const bad = await api('GET', `/${webhook.id}/deliveries?cursor=${Buffer.from('__proto__').toString('base64url')}`);
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'validation_error']);
+  });
+});
+
+describe('an endpoint that keeps failing', () => {
+  it('is disabled once it has failed for the whole period, its deliveries given up, and its account e-mailed once', async () => {
+    const { accountId, api } = await webhookAccount();
+    const path = '/always-fails';
+    receiver.always(path, 503);
+    const { webhook } = (await api('POST', '', { url: `${receiver.url}${path}`, events: ['run.finished'], description: 'the failing one' })).body;
+    await runFinished(accountId);
+
+    const disabled = await eventually(async () => (await api('GET', `/${webhook.id}`)).body.webhook, (w) => w.status === 'disabled', 30_000);
+    expect(disabled).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
+    const [delivery] = (await api('GET', `/${webhook.id}/deliveries`)).body.deliveries;
+    expect(delivery.status).toBe('failed');
+    expect(delivery.nextAttemptAt).toBeNull();
+    expect(delivery.attempts.length).toBeGreaterThanOrEqual(2);
+
+    const mailsAbout = () => smtp.received.filter((m) => m.headers.get('x-brandradar-template') === 'webhook_disabled' && m.text.includes(webhook.id));
+    const [mail] = await eventually(async () => mailsAbout(), (m) => m.length >= 1);
+    expect(mail!.text).toContain(`${receiver.url}${path}`);
+    expect(mail!.text).toContain('503');
+    expect(mail!.text).toContain(`PATCH /api/v1/webhooks/${webhook.id}`);
+    expect(mail!.text).toContain(`brandradar webhooks enable ${webhook.id}`);
+
+    // Nothing more goes to it, and no second e-mail comes.
+    const sent = requestsTo(path).length;
+    await runFinished(accountId);
+    await mailSettled(link, notifierOps());
+    expect(requestsTo(path)).toHaveLength(sent);
+    expect(mailsAbout()).toHaveLength(1);
+
+    // Turned back on, it receives again.
+    receiver.always(path, 200);
+    expect((await api('PATCH', `/${webhook.id}`, { status: 'enabled' })).body.webhook).toMatchObject({ status: 'enabled', disabledReason: null, disabledAt: null });
+    await runFinished(accountId);
+    await eventually(async () => requestsTo(path).length, (n) => n > sent);
   });
 });
 

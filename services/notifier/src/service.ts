@@ -1,5 +1,6 @@
-import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, WebhookQueries, type EventDef } from '@brandradar/contracts';
-import { DomainError, consumeEvents, counter, query, serveQueries, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { Histogram } from 'prom-client';
+import { BillingQueries, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents, type EventDef } from '@brandradar/contracts';
+import { DomainError, LATENCY_BUCKETS, consumeEvents, counter, query, serveQueries, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
 import { parseMailbox } from './domain/mailbox';
 import { createIntake } from './intake';
@@ -8,9 +9,13 @@ import { createSmtpMailer } from './smtp/smtp-mailer';
 import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
 import { MailQuota } from './store/mail-quota';
 import { deliveryIndexes, WebhookDeliveries } from './webhooks/deliveries';
+import { mailDisabledEndpoint } from './webhooks/disabled-mail';
 import { webhookIndexes, WebhookEndpoints } from './webhooks/endpoints';
+import { createWebhookIntake } from './webhooks/intake';
+import { createWebhookPoster } from './webhooks/poster';
 import { webhookQueryHandlers } from './webhooks/queries';
-import { newWebhookSecret } from './webhooks/signing';
+import { WebhookSender } from './webhooks/sender';
+import { newWebhookSecret, signedHeaders } from './webhooks/signing';
 import { refusedTarget } from './webhooks/target';
 
 /**
@@ -23,8 +28,13 @@ export const trackerEventsConsumer = consumer('notifier-tracker-events', TRACKER
 export const runsFinishedConsumer = consumer('notifier-runs-finished', RUN_EVENTS_STREAM, [RunEvents.finished]);
 export const significantChangesConsumer = consumer('notifier-significant-changes', RUN_EVENTS_STREAM, [RunEvents.significantChange]);
 const mailConsumers = [trackerEventsConsumer, runsFinishedConsumer, significantChangesConsumer];
+// Durables of their own: webhooks never hold up e-mail, nor e-mail webhooks.
+export const webhookTrackersConsumer = consumer('notifier-webhooks-trackers', TRACKER_EVENTS_STREAM, [TrackerEvents.activated, TrackerEvents.paused, TrackerEvents.deleted]);
+export const webhookRunsConsumer = consumer('notifier-webhooks-runs', RUN_EVENTS_STREAM, [RunEvents.finished, RunEvents.significantChange]);
+export const webhookBriefsConsumer = consumer('notifier-webhooks-briefs', WORKFLOW_EVENTS_STREAM, [WorkflowEvents.briefFinished]);
+const webhookConsumers = [webhookTrackersConsumer, webhookRunsConsumer, webhookBriefsConsumer];
 /** Every consumer of the notifier: it provisions and reads each one. */
-export const notifierConsumers = mailConsumers;
+export const notifierConsumers = [...mailConsumers, ...webhookConsumers];
 
 function accountEmail(nats: NatsLink) {
   return async (accountId: string): Promise<string | null> => {
@@ -83,22 +93,47 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
 
     const endpoints = new WebhookEndpoints(db);
     const deliveries = new WebhookDeliveries(db);
+    const poster = createWebhookPoster({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxResponseBytes: 64 * 1024 });
+    const webhookSender = new WebhookSender({
+      deliveries,
+      endpoints,
+      poster,
+      sign: signedHeaders,
+      schedule: config.WEBHOOK_RETRY_SCHEDULE_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      endpointConcurrency: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+      // Past the timeout with room for the store's writes: a live sender never loses a delivery mid-attempt.
+      leaseMs: config.WEBHOOK_TIMEOUT_MS + 60_000,
+      disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+      disabled: mailDisabledEndpoint({ outbox, emailOf, senderAddress, disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS, recorded: () => sender.kick(), logger }),
+      logger,
+      metrics: {
+        deliveries: counter(metrics, 'webhook_deliveries_total', 'Webhook attempts by outcome: succeeded, retried, failed (for good), dropped (endpoint deleted or disabled)', ['outcome']),
+        attemptSeconds: new Histogram({ name: 'webhook_attempt_duration_seconds', help: 'How long webhook attempts took, answer or timeout', buckets: LATENCY_BUCKETS, registers: [metrics] }),
+        endpointsDisabled: counter(metrics, 'webhook_endpoints_disabled_total', 'Webhook endpoints disabled after failing too long'),
+        passes: counter(metrics, 'webhook_sender_passes_total', 'Passes of the webhook sender that ended with nothing more due or no more room'),
+      },
+    });
+    const webhookIntake = createWebhookIntake({ endpoints, deliveries, recorded: () => webhookSender.kick(), logger });
     const allowPrivate = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
     const subscriptions = serveQueries(
       nats,
       WebhookQueries,
-      webhookQueryHandlers({ endpoints, deliveries, newSecret: newWebhookSecret, refusedTarget: (url) => refusedTarget(url, allowPrivate), due: () => undefined }),
+      webhookQueryHandlers({ endpoints, deliveries, newSecret: newWebhookSecret, refusedTarget: (url) => refusedTarget(url, allowPrivate), due: () => webhookSender.kick() }),
       'notifier',
       logger,
     );
 
     const consumers = await Promise.all([
       ...mailConsumers.map((c) => consumeEvents(nats, c, logger, intake)),
+      ...webhookConsumers.map((c) => consumeEvents(nats, c, logger, webhookIntake)),
     ]);
     sender.start(config.MAIL_POLL_MS);
+    webhookSender.start(config.WEBHOOK_POLL_MS);
     shutdown.register('intake', 'stop webhook queries, event intake and both senders', async () => {
-      await Promise.all([...subscriptions.map((s) => s.drain()), ...consumers.map((c) => c.stop()), sender.stop()]);
+      await Promise.all([...subscriptions.map((s) => s.drain()), ...consumers.map((c) => c.stop()), sender.stop(), webhookSender.stop()]);
       mailer.close();
+      poster.close();
     });
   },
 };
