@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { notifierService } from '../../services/notifier/src/service';
 import { seriousViolations } from '../support/axe';
+import { eventually } from '../support/eventually';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The Webhooks page in Chromium against the real gateway and notifier (issue 35): an endpoint added
@@ -96,6 +97,46 @@ it('adds an endpoint showing its secret once, lists it, disables and deletes it,
   await page.getByText('No webhook endpoints yet.').waitFor();
   expect(await focusedId(page)).toBe('webhooks-list-heading');
   expect((await web.stack.api('GET', '/api/v1/webhooks', { key: apiKey })).body).toEqual({ webhooks: [] });
+  expect(problemsOf(page)).toEqual([]);
+  await page.close();
+});
+
+it('shows an endpoint’s delivery log, each attempt with its status and duration, and redelivers one', async () => {
+  const { apiKey } = await web.stack.account(1_000_000);
+  const hook = await web.stack.api('POST', '/api/v1/webhooks', { key: apiKey, body: { url: receiverUrl, events: ['tracker.activated'] } });
+  expect(hook.status).toBe(201);
+  const webhookId = hook.body.webhook.id as string;
+  const tracker = { name: 'Loop', cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment', prompts: ['p'], brand: 'Acme', models: ['chatgpt'] };
+  const t = (await web.stack.api('POST', '/api/v1/trackers', { key: apiKey, body: tracker })).body.tracker;
+  expect((await web.stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } })).status).toBe(200);
+  const first = await eventually(
+    async () => (await web.stack.api('GET', `/api/v1/webhooks/${webhookId}/deliveries`, { key: apiKey })).body.deliveries?.[0] as { id: string; status: string } | undefined,
+    (d) => d?.status === 'succeeded',
+    30_000,
+  );
+
+  const page = await web.signedIn(apiKey);
+  await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('link', { name: `Delivery log of ${receiverUrl}` }).click();
+  await page.getByRole('heading', { name: 'Delivery log', level: 1 }).waitFor();
+  const delivery = page.getByRole('article').filter({ hasText: 'tracker.activated' });
+  await delivery.getByText('Delivered').waitFor();
+  const attempt = delivery.getByRole('row').nth(1);
+  expect(await attempt.locator('td').nth(1).textContent()).toBe('Succeeded');
+  expect(await attempt.locator('td').nth(2).textContent()).toBe('204');
+  expect(await attempt.locator('td').nth(3).textContent()).toMatch(/^\d+ ms$|^\d+\.\d s$/);
+  expect(await seriousViolations(page)).toEqual([]); // the delivery log
+
+  await delivery.getByText(first!.id).waitFor();
+  await delivery.getByRole('button', { name: 'Redeliver' }).click();
+  await page.getByRole('status').filter({ hasText: 'The tracker.activated delivery is sent again, with the same webhook-id.' }).waitFor();
+  // Received a second time, with the same webhook-id.
+  await eventually(async () => received.filter((id) => id === first!.id).length, (n) => n === 2, 30_000);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(problemsOf(page)).toEqual([]);
   await page.close();
 });
