@@ -101,26 +101,36 @@ it('adds an endpoint showing its secret once, lists it, disables and deletes it,
   await page.close();
 });
 
-it('shows an endpoint’s delivery log, each attempt with its status and duration, and redelivers one', async () => {
+it('shows an endpoint’s delivery log a page at a time, each attempt with its status and duration, and redelivers one', async () => {
   const { apiKey } = await web.stack.account(1_000_000);
-  const hook = await web.stack.api('POST', '/api/v1/webhooks', { key: apiKey, body: { url: receiverUrl, events: ['tracker.activated'] } });
+  const hook = await web.stack.api('POST', '/api/v1/webhooks', { key: apiKey, body: { url: receiverUrl, events: ['tracker.activated', 'tracker.paused'] } });
   expect(hook.status).toBe(201);
   const webhookId = hook.body.webhook.id as string;
   const tracker = { name: 'Loop', cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 }, primitive: 'sentiment', prompts: ['p'], brand: 'Acme', models: ['chatgpt'] };
   const t = (await web.stack.api('POST', '/api/v1/trackers', { key: apiKey, body: tracker })).body.tracker;
-  expect((await web.stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } })).status).toBe(200);
-  const first = await eventually(
-    async () => (await web.stack.api('GET', `/api/v1/webhooks/${webhookId}/deliveries`, { key: apiKey })).body.deliveries?.[0] as { id: string; status: string } | undefined,
-    (d) => d?.status === 'succeeded',
+  // 21 events, one more than a page of the log: activated, then paused and activated again ten times.
+  const activate = async () => expect((await web.stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } })).status).toBe(200);
+  await activate();
+  for (let i = 0; i < 10; i++) {
+    expect((await web.stack.api('POST', `/api/v1/trackers/${t.id}/pause`, { key: apiKey })).status).toBe(200);
+    await activate();
+  }
+  type Delivery = { id: string; type: string; status: string };
+  const deliveries = await eventually(
+    async () => (await web.stack.api('GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=100`, { key: apiKey })).body.deliveries as Delivery[],
+    (all) => all.length === 21 && all.every((d) => d.status === 'succeeded'),
     30_000,
   );
+  const first = deliveries[0]!;
+  expect(first.type).toBe('tracker.activated');
 
   const page = await web.signedIn(apiKey);
   await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('link', { name: `Delivery log of ${receiverUrl}` }).click();
   await page.getByRole('heading', { name: 'Delivery log', level: 1 }).waitFor();
-  const delivery = page.getByRole('article').filter({ hasText: 'tracker.activated' });
+  const delivery = page.getByRole('article').first();
+  await delivery.getByText(first.id).waitFor();
   await delivery.getByText('Delivered').waitFor();
   const attempt = delivery.getByRole('row').nth(1);
   expect(await attempt.locator('td').nth(1).textContent()).toBe('Succeeded');
@@ -128,11 +138,17 @@ it('shows an endpoint’s delivery log, each attempt with its status and duratio
   expect(await attempt.locator('td').nth(3).textContent()).toMatch(/^\d+ ms$|^\d+\.\d s$/);
   expect(await seriousViolations(page)).toEqual([]); // the delivery log
 
-  await delivery.getByText(first!.id).waitFor();
+  // The older page appended, focus on its first delivery; no more to show.
+  expect(await page.getByRole('article').count()).toBe(20);
+  await page.getByRole('button', { name: 'Show older deliveries' }).click();
+  await page.getByRole('button', { name: 'Show older deliveries' }).waitFor({ state: 'detached' });
+  expect(await page.getByRole('article').count()).toBe(21);
+  expect(await focusedId(page)).toBe(`delivery-${deliveries[20]!.id}`);
+
   await delivery.getByRole('button', { name: 'Redeliver' }).click();
   await page.getByRole('status').filter({ hasText: 'The tracker.activated delivery is sent again, with the same webhook-id.' }).waitFor();
   // Received a second time, with the same webhook-id.
-  await eventually(async () => received.filter((id) => id === first!.id).length, (n) => n === 2, 30_000);
+  await eventually(async () => received.filter((id) => id === first.id).length, (n) => n === 2, 30_000);
 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
