@@ -2,11 +2,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
+import { notifierService } from '../../services/notifier/src/service';
 import type { OpenApiDocument, Operation } from '../../services/gateway/src/openapi/document';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { workflowService } from '../../services/workflow/src/service';
 import { arbitraryFor, type Schema } from '../support/json-schema-arbitrary';
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startStack, type TestStack } from '../support/stack';
 
 /**
@@ -37,12 +39,21 @@ const CROSS_FIELD_RULES = [
 const STATE_STATUSES = new Set([402, 404, 409, 429]);
 
 let stack: TestStack;
+let smtp: SmtpPeer;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  stack = await startStack([billingService, trackerService, runnerService, workflowService, gatewayService]);
+  smtp = await startSmtpPeer();
+  // The notifier answers the webhook routes (the test stack allows its receivers' private URLs, so no DNS is asked).
+  stack = await startStack([billingService, trackerService, runnerService, workflowService, notifierService, gatewayService], {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Brandradar <reports@brandradar.example>',
+  });
   doc = (await stack.api('GET', '/api/v1/openapi.json')).body;
 }, 120_000);
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await stack?.stop();
+  await smtp?.stop();
+});
 
 interface Generated {
   path: Record<string, unknown>;

@@ -35,6 +35,8 @@ export const WebhookUrl = z
     description:
       'Where events are POSTed. `https://` (plain `http://` only where the operator allows private targets, as the local stack does). Its host must not resolve to a loopback, private, link-local or multicast address, checked now and before every delivery.',
     example: 'https://hooks.example.com/brandradar',
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
   });
 
 const WebhookEvents = withoutRepeats(z.array(WebhookEventType).min(1).max(WEBHOOK_EVENT_TYPES.length), 'Each event may be named once.').meta({

@@ -880,6 +880,7 @@ export interface components {
          */
         CreateWebhookInput: {
             /**
+             * Format: uri
              * @description Where events are POSTed. `https://` (plain `http://` only where the operator allows private targets, as the local stack does). Its host must not resolve to a loopback, private, link-local or multicast address, checked now and before every delivery.
              * @example https://hooks.example.com/brandradar
              */
@@ -898,6 +899,7 @@ export interface components {
          */
         UpdateWebhookInput: {
             /**
+             * Format: uri
              * @description Where events are POSTed. `https://` (plain `http://` only where the operator allows private targets, as the local stack does). Its host must not resolve to a loopback, private, link-local or multicast address, checked now and before every delivery.
              * @example https://hooks.example.com/brandradar
              */

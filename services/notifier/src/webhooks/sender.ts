@@ -93,7 +93,7 @@ export class WebhookSender {
       const busy = [...this.inFlight].filter(([, n]) => n >= this.d.endpointConcurrency).map(([id]) => id);
       const delivery = await this.d.deliveries.claimNext(this.now(), this.d.leaseMs, busy);
       if (!delivery) {
-        // Counted once nothing more is due (or there is no room): a test can wait for a pass that began after its event.
+        // Counted once nothing more is due: a test can wait for a pass that began after its event.
         this.d.metrics.passes.inc();
         return;
       }
@@ -164,6 +164,7 @@ export class WebhookSender {
     this.d.metrics.endpointsDisabled.inc();
     log.warn({ failingSince: endpoint.failingSince }, 'webhook endpoint disabled after failing too long');
     await this.d.deliveries.failPending(webhookId, `not sent: the endpoint was disabled after failing for ${describeSpan(this.d.disableAfterMs)}`, now);
-    await this.d.disabled(disabled, error);
+    // The endpoint is off either way; an e-mail that could not be recorded (billing or the store away) is logged, not retried.
+    await this.d.disabled(disabled, error).catch((err: unknown) => log.error({ err }, 'endpoint disabled, but its e-mail could not be recorded'));
   }
 }
