@@ -35,7 +35,7 @@ const focusedId = (page: Page) => page.evaluate('document.activeElement?.id ?? n
 
 it('adds an endpoint showing its secret once, lists it, disables and deletes it, with the API’s messages by their fields', async () => {
   const { apiKey } = await web.stack.account(1_000_000);
-  const page = await web.signedIn(apiKey);
+  const page = await web.signedIn(apiKey, { permissions: ['clipboard-read', 'clipboard-write'] });
   await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
@@ -70,6 +70,9 @@ it('adds an endpoint showing its secret once, lists it, disables and deletes it,
   await row.getByText('__proto__ 📣 relay').waitFor();
   expect(await row.locator('code').allTextContents()).toEqual(['run.finished', 'tracker.paused']);
   expect(await seriousViolations(page)).toEqual([]); // the list with the secret
+  await page.getByRole('button', { name: 'Copy secret' }).click();
+  await page.getByRole('status').filter({ hasText: 'The secret is copied.' }).waitFor();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(value);
 
   // Gone once the page is left: no later page shows it.
   await page.getByRole('link', { name: 'Trackers' }).click();

@@ -106,10 +106,16 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
 function secretBox(view: View, { webhook, secret }: WebhookCreated): HTMLElement {
   const field = h('input', { id: 'webhook-secret', type: 'text', readonly: true, value: secret, spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'webhook-secret-note', class: 'secret' });
   field.addEventListener('focus', () => field.select());
+  // The clipboard is there only in a secure context (https, localhost) and may be refused: then the field is the way.
   const copy = () =>
     view.act(async () => {
-      await navigator.clipboard.writeText(secret);
-      return 'The secret is copied.';
+      const copied = await (navigator.clipboard?.writeText(secret) ?? Promise.reject(new Error('no clipboard'))).then(
+        () => true,
+        () => false,
+      );
+      if (copied) return 'The secret is copied.';
+      field.focus();
+      return 'This browser did not let the page copy it: the secret is selected, copy it with your keyboard or menu.';
     });
   return h(
     'section',
