@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { RunEvents, TrackerEvents } from '@brandradar/contracts';
+import { RunEvents, TrackerEvents, WorkflowEvents } from '@brandradar/contracts';
 import { publishEvent, startService, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
@@ -208,6 +208,29 @@ describe('deliveries', () => {
     const log = (await api('GET', `/${webhook.id}/deliveries`)).body.deliveries;
     expect(log.map((d: { type: string; id: string }) => [d.type, d.id])).toEqual([['run.finished', request!.headers['webhook-id']]]);
     expect(requestsTo(path)).toHaveLength(1);
+  });
+
+  it('bring tracker events and finished briefs to the endpoints subscribed to them', async () => {
+    const { accountId, api } = await webhookAccount();
+    const path = '/trackers-and-briefs';
+    const { secret } = (await api('POST', '', { url: `${receiver.url}${path}`, events: ['tracker.paused', 'brief.finished'] })).body;
+    const paused = pausedEvent('insufficient_credits', { accountId });
+    await publishEvent(link, TrackerEvents.paused, paused);
+    const brief = {
+      idempotencyKey: null,
+      input: { topic: 'project tools for $x', brand: 'monday.com', country: 'us', models: ['chatgpt' as const] },
+      summary: '__proto__ 🚀',
+      steps: [],
+      billedCostMicro: 12_000,
+      finishedAt: new Date().toISOString(),
+    };
+    await publishEvent(link, WorkflowEvents.briefFinished, { version: 1, eventId: randomUUID(), occurredAt: brief.finishedAt, accountId, brief });
+
+    const requests = await eventually(async () => requestsTo(path), (r) => r.length >= 2);
+    const bodies = requests.map((r) => verified(secret, r) as { type: string; data: unknown });
+    expect(bodies.map((b) => b.type).sort()).toEqual(['brief.finished', 'tracker.paused']);
+    expect(bodies.find((b) => b.type === 'tracker.paused')!.data).toEqual({ tracker: paused.tracker });
+    expect(bodies.find((b) => b.type === 'brief.finished')!.data).toEqual({ brief });
   });
 
   it('are retried with the same webhook-id after a failure, logged attempt by attempt, and redelivered on request', async () => {

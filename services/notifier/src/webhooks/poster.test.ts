@@ -277,7 +277,7 @@ describe('cancelling', () => {
     const cancelled = new AbortController();
     const first = posting.post(delivery(peer.url), cancelled.signal);
     const second = posting.post(delivery(peer.url));
-    await eventually(async () => peer.bytesReceived, (bytes) => bytes >= 2 * BODY.length);
+    await eventually(async () => ({ connections: peer.connections, bytes: peer.bytesReceived }), ({ connections, bytes }) => connections === 2 && bytes >= 2 * BODY.length);
     cancelled.abort();
     await expect(first).resolves.toMatchObject({ ok: false, httpStatus: null, error: 'cancelled before a response' });
     posting.close();

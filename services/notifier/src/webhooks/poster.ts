@@ -39,7 +39,7 @@ export interface WebhookPoster {
 /** Characters of a receiver's answer kept in `error` (the contract keeps 500 with each attempt). */
 const ANSWER_CHARS = 300;
 /** Characters of a redirect's target or a connection error kept in `error`. */
-const LOCATION_CHARS = 200;
+const DETAIL_CHARS = 200;
 
 /**
  * The notifier's HTTP side of webhook deliveries. Receivers are strangers and may be hostile: one
@@ -109,7 +109,7 @@ export function createWebhookPoster(options: WebhookPosterOptions): WebhookPoste
         status = response.statusCode ?? null;
         if (status !== null && status >= 200 && status < 300) return settle(null);
         if (status !== null && status >= 300 && status < 400) {
-          const location = shortened(oneLine(response.headers.location ?? 'no location'), LOCATION_CHARS);
+          const location = shortened(oneLine(response.headers.location ?? 'no location'), DETAIL_CHARS);
           return settle(`redirects are not followed (${status} to ${location})`);
         }
         response.on('data', (chunk: Buffer) => {
@@ -142,7 +142,7 @@ function requestError(err: NodeJS.ErrnoException): string {
   if (err.code === 'ECONNRESET') return 'the connection closed before a response';
   if (err.code === 'HPE_HEADER_OVERFLOW') return 'the response headers were too large';
   if (err.code?.startsWith('HPE_')) return `the response was not valid HTTP (${err.code})`;
-  return `no response: ${shortened(oneLine(err.message), LOCATION_CHARS)}`;
+  return `no response: ${shortened(oneLine(err.message), DETAIL_CHARS)}`;
 }
 
 /**
