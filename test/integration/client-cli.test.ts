@@ -198,7 +198,7 @@ describe('the brandradar CLI', () => {
   it('has --help on every command, and exits 2 on bad usage', async () => {
     const top = await binary('--help');
     expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
-    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |runs |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
+    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |webhooks |runs |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
     expect(commands).toEqual([
       'trackers list',
       'trackers create',
@@ -208,6 +208,14 @@ describe('the brandradar CLI', () => {
       'trackers pause',
       'trackers reanalyze',
       'trackers delete',
+      'webhooks list',
+      'webhooks create',
+      'webhooks get',
+      'webhooks enable',
+      'webhooks disable',
+      'webhooks delete',
+      'webhooks deliveries',
+      'webhooks redeliver',
       'runs list',
       'runs start',
       'runs wait',

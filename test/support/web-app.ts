@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ensureChromium } from '@brandradar/devstack';
+import type { ServiceDefinition } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -21,14 +22,15 @@ export interface WebAppUnderTest {
 /**
  * The web app at /app in Debian's Chromium, driven by playwright-core (no browser download), against
  * the real gateway and the services it calls, with simulated surfaces: started once for the test
- * file by the hooks this registers, stopped after it.
+ * file by the hooks this registers, stopped after it. `more`: services a page needs beyond those
+ * (the notifier, for webhooks), with the environment they want.
  */
-export function webAppUnderTest(): WebAppUnderTest {
+export function webAppUnderTest(more: { services?: ServiceDefinition<any>[]; env?: NodeJS.ProcessEnv } = {}): WebAppUnderTest {
   let stack: TestStack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const executablePath = await ensureChromium();
-    stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
+    stack = await startStack([billingService, trackerService, runnerService, gatewayService, ...(more.services ?? [])], more.env);
     browser = await chromium.launch({ executablePath });
   }, 300_000);
   afterAll(async () => {

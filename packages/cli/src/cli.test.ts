@@ -293,6 +293,93 @@ describe('trackers create from flags', () => {
   });
 });
 
+describe('webhooks', () => {
+  const url = 'https://hooks.example.com/brandradar?team=$x&name=monday.com';
+  const at = '2026-11-28T08:00:00.000Z';
+  const webhook = { id: 'w1', url, events: ['run.finished', 'tracker.paused'], description: '__proto__ 📣', status: 'enabled', disabledReason: null, disabledAt: null, createdAt: at, updatedAt: at };
+  const secret = 'whsec_c2VjcmV0LXNob3duLW9uY2U=';
+
+  it('create sends the URL, each event as the API spells it and the description, and prints the secret once with a warning', async () => {
+    gateway.answers['/api/v1/webhooks'] = { webhook, secret };
+    const description = `__proto__ 📣 ${'x'.repeat(180)}`;
+    const out = await cli(['webhooks', 'create', '--url', url, '--event', 'run.finished', '--event', 'Tracker.Paused', '--description', description], gatewayEnv());
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(new RegExp(`^secret: +${secret.replace(/[+=]/g, '\\$&')}$`, 'm'));
+    expect(out.stdout).toContain('The secret will not be shown again');
+    expect(out.stdout).toMatch(/^url: +https:\/\/hooks\.example\.com\/brandradar\?team=\$x&name=monday\.com$/m);
+    expect(gateway.seen).toEqual([{ request: 'POST /api/v1/webhooks', apiKey: 'brk_good', body: { url, events: ['run.finished', 'tracker.paused'], description } }]);
+    expect(JSON.parse((await cli(['webhooks', 'create', '--url', url, '--event', 'run.finished', '--json'], gatewayEnv())).stdout)).toEqual({ webhook, secret });
+  });
+
+  it('create refuses an event the API has not, naming those it has, before asking the gateway', async () => {
+    const out = await cli(['webhooks', 'create', '--url', url, '--event', 'run.started'], gatewayEnv());
+    expect(out).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining('--event must be one of run.finished, run.significant_change, tracker.activated') });
+    expect(gateway.seen).toEqual([]);
+  });
+
+  it('list prints a table with the status in words, or the ids alone', async () => {
+    const failing = { ...webhook, id: 'w2', status: 'disabled', disabledReason: 'failing', disabledAt: '2026-11-28T09:00:00.000Z' };
+    gateway.answers['/api/v1/webhooks'] = { webhooks: [webhook, failing] };
+    const out = await cli(['webhooks', 'list'], gatewayEnv());
+    expect(out.stdout).toMatch(/^ID +URL +EVENTS +STATUS +CREATED$/m);
+    expect(out.stdout).toMatch(/^w1 .* run\.finished,tracker\.paused +enabled /m);
+    expect(out.stdout).toMatch(/^w2 .* disabled: every delivery failed for 3 days /m);
+    expect(await cli(['webhooks', 'list', '-q'], gatewayEnv())).toEqual({ code: 0, stdout: 'w1\nw2\n', stderr: '' });
+  });
+
+  it('enable and disable change the status alone; delete says what it deleted', async () => {
+    gateway.answers['/api/v1/webhooks/w1'] = { webhook: { ...webhook, status: 'disabled', disabledReason: 'by_account' } };
+    expect(await cli(['webhooks', 'disable', 'w1'], gatewayEnv())).toEqual({ code: 0, stdout: `${url} (w1) is disabled by the account.\n`, stderr: '' });
+    gateway.answers['/api/v1/webhooks/w1'] = { webhook };
+    expect(await cli(['webhooks', 'enable', 'w1'], gatewayEnv())).toMatchObject({ code: 0, stdout: `${url} (w1) is enabled.\n` });
+    expect(await cli(['webhooks', 'delete', 'w1'], gatewayEnv())).toEqual({ code: 0, stdout: 'Deleted w1.\n', stderr: '' });
+    expect(gateway.seen.map((s) => [s.request, s.body])).toEqual([
+      ['PATCH /api/v1/webhooks/w1', { status: 'disabled' }],
+      ['PATCH /api/v1/webhooks/w1', { status: 'enabled' }],
+      ['DELETE /api/v1/webhooks/w1', undefined],
+    ]);
+  });
+
+  it("deliveries prints a page of the log as the API orders it, each with how its last attempt went, and the next page's cursor", async () => {
+    const id = (n: number) => `msg_${String(n).repeat(32)}`;
+    const attempt = { at: '2026-11-28T09:00:00.000Z', durationMs: 120 };
+    gateway.answers['/api/v1/webhooks/w1/deliveries'] = {
+      deliveries: [
+        { id: id(3), webhookId: 'w1', type: 'run.finished', status: 'pending', createdAt: '2026-11-28T09:02:00.000Z', nextAttemptAt: '2026-11-28T09:07:00.000Z', attempts: [{ ...attempt, outcome: 'failed', httpStatus: null, error: 'connection refused\n\u001b[31m' }] },
+        { id: id(2), webhookId: 'w1', type: 'tracker.paused', status: 'failed', createdAt: '2026-11-28T09:01:00.000Z', nextAttemptAt: null, attempts: [{ ...attempt, outcome: 'failed', httpStatus: 500, error: 'HTTP 500' }, { ...attempt, outcome: 'failed', httpStatus: 503, error: 'HTTP 503' }] },
+        { id: id(1), webhookId: 'w1', type: 'run.finished', status: 'succeeded', createdAt: '2026-11-28T09:00:00.000Z', nextAttemptAt: null, attempts: [{ ...attempt, outcome: 'succeeded', httpStatus: 204, error: null }] },
+      ],
+      nextCursor: 'c2',
+    };
+    const out = await cli(['webhooks', 'deliveries', 'w1', '--limit', '3'], gatewayEnv());
+    expect(out.stdout.split('\n')).toEqual([
+      'ID                                    TYPE            STATUS     ATTEMPTS  LAST                     NEXT',
+      '------------------------------------  --------------  ---------  --------  -----------------------  ------------------------',
+      // The error's control characters (a terminal would obey an escape sequence) are spaces.
+      `${id(3)}  run.finished    pending    1         connection refused [31m  2026-11-28T09:07:00.000Z`,
+      `${id(2)}  tracker.paused  failed     2         HTTP 503                 –`,
+      `${id(1)}  run.finished    succeeded  1         HTTP 204                 –`,
+      '',
+      'More: --cursor c2',
+      '',
+    ]);
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/webhooks/w1/deliveries?limit=3');
+    expect(await cli(['webhooks', 'deliveries', 'w1', '-q', '--cursor', 'c2'], gatewayEnv())).toEqual({ code: 0, stdout: `${id(3)}\n${id(2)}\n${id(1)}\n`, stderr: 'More: --cursor c2\n' });
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/webhooks/w1/deliveries?cursor=c2');
+  });
+
+  it('redeliver asks for the delivery again and says how to follow it', async () => {
+    const delivery = { id: `msg_${'a'.repeat(32)}`, webhookId: 'w1', type: 'run.finished', status: 'pending', createdAt: '2026-11-28T09:00:00.000Z', nextAttemptAt: '2026-11-28T10:00:00.000Z', attempts: [] };
+    gateway.answers[`/api/v1/webhooks/w1/deliveries/${delivery.id}/redeliver`] = { delivery };
+    expect(await cli(['webhooks', 'redeliver', 'w1', delivery.id], gatewayEnv())).toEqual({
+      code: 0,
+      stdout: `Delivery ${delivery.id} (run.finished) is pending again; follow it: brandradar webhooks deliveries w1\n`,
+      stderr: '',
+    });
+    expect(gateway.seen.map((s) => s.request)).toEqual([`POST /api/v1/webhooks/w1/deliveries/${delivery.id}/redeliver`]);
+  });
+});
+
 describe('completion bash', () => {
   /** What bash completes for the words typed so far (the last one being completed), with the script `completion bash` prints. */
   async function completes(...typed: string[]): Promise<string[]> {
@@ -311,6 +398,8 @@ describe('completion bash', () => {
     expect(await completes('report', 'some-id', '--')).toEqual(expect.arrayContaining(['--json', '--csv']));
     expect(await completes('runs', 'start', 'some-id', '--w')).toEqual(['--wait']);
     expect(await completes('completion', 'b')).toEqual(['bash']);
+    expect(await completes('webhooks', 'de')).toEqual(['delete', 'deliveries']);
+    expect(await completes('webhooks', 'create', '--ev')).toEqual(['--event']);
   });
 
   it('is written for bash only', async () => {

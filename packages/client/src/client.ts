@@ -30,6 +30,14 @@ export type DiscoveredName = Schemas['DiscoveredName'];
 export type CitationGap = Schemas['CitationGap'];
 export type ContentBriefInput = Schemas['ContentBriefInput'];
 export type ContentBriefResult = Schemas['ContentBriefResult'];
+export type Webhook = Schemas['Webhook'];
+export type WebhookEventType = Schemas['WebhookEventType'];
+export type WebhookCreated = Schemas['WebhookCreated'];
+export type CreateWebhookInput = Schemas['CreateWebhookInput'];
+export type UpdateWebhookInput = Schemas['UpdateWebhookInput'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookAttempt = Schemas['WebhookAttempt'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 
 /** The primitives that track competitors: a name can be added to these only. */
 export const COMPETITOR_PRIMITIVES: readonly Tracker['primitive'][] = ['rankings', 'compare'];
@@ -349,6 +357,44 @@ export class BrandradarClient {
     const header = { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() };
     const { data, response } = await this.send(true, (init) => this.raw.POST('/api/v1/workflows/content-brief', { body: input, params: { header }, ...init }), BRIEF_TIMEOUT_MS);
     return { brief: data, replayed: response.headers.get('idempotent-replayed') === 'true' };
+  }
+
+  /**
+   * A new webhook endpoint and its signing secret (`whsec_…`), which no later call shows again:
+   * keep it where the receiver verifies signatures. Not retried on 503: the first attempt may
+   * have created it, and a second would have another secret.
+   */
+  async createWebhook(input: CreateWebhookInput): Promise<WebhookCreated> {
+    return (await this.send(false, (init) => this.raw.POST('/api/v1/webhooks', { body: input, ...init }))).data;
+  }
+
+  /** Every webhook endpoint of the account (at most 10), newest first; never their secrets. */
+  async webhooks(): Promise<Webhook[]> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/webhooks', init))).data.webhooks;
+  }
+
+  async webhook(id: string): Promise<Webhook> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/webhooks/{id}', { params: { path: { id } }, ...init }))).data.webhook;
+  }
+
+  /** Changes only the fields given; `{ status: 'enabled' }` turns on an endpoint disabled by the account or after failing. */
+  async updateWebhook(id: string, input: UpdateWebhookInput): Promise<Webhook> {
+    return (await this.send(true, (init) => this.raw.PATCH('/api/v1/webhooks/{id}', { params: { path: { id } }, body: input, ...init }))).data.webhook;
+  }
+
+  /** Deliveries not yet made are dropped. */
+  async deleteWebhook(id: string): Promise<void> {
+    await this.send(true, (init) => this.raw.DELETE('/api/v1/webhooks/{id}', { params: { path: { id } }, ...init }));
+  }
+
+  /** One page of the endpoint's delivery log, newest first, each with its attempts; pass `nextCursor` back as `cursor` for the next. */
+  async webhookDeliveries(id: string, query: { limit?: number; cursor?: string } = {}): Promise<WebhookDeliveryList> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id }, query }, ...init }))).data;
+  }
+
+  /** Sends a delivery again with the same `webhook-id` (receivers de-duplicate by it); the delivery, pending again. */
+  async redeliverWebhookDelivery(id: string, deliveryId: string): Promise<WebhookDelivery> {
+    return (await this.send(true, (init) => this.raw.POST('/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } }, ...init }))).data.delivery;
   }
 
   /** Sends one logical call, again while the retry policy says so; the data of its 2xx answer. */

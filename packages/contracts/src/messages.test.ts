@@ -4,6 +4,7 @@ import { InsightsQuery } from './insights';
 import { fieldLabel } from './messages';
 import { ManualRunInput, ReportQuery } from './run';
 import { ActivateTrackerInput, CreateTrackerInput, TrackerListQuery, UpdateTrackerInput } from './tracker';
+import { CreateWebhookInput, DeliveryListQuery, UpdateWebhookInput } from './webhooks';
 import { ContentBriefInput } from './workflow';
 
 // Every rule of the tracker create and update schemas, with the one sentence it answers (issue 34).
@@ -135,9 +136,26 @@ describe('tracker validation messages', () => {
   });
 });
 
+describe('webhook messages', () => {
+  const issuesOf = (schema: z.ZodType, body: unknown) => {
+    const parsed = schema.safeParse(body);
+    return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+  };
+  const hook = { url: 'https://hooks.example.com/brandradar', events: ['run.finished'] };
+
+  it.each([
+    ['no events', { ...hook, events: [] }, [['events', 'Events must list at least 1.']]],
+    ['an unknown event', { ...hook, events: ['run.started'] }, [['events.0', expect.stringMatching(/^This event must be one of "run.finished", /)]]],
+    ['a description of 201 characters', { ...hook, description: 'x'.repeat(201) }, [['description', 'Description must be at most 200 characters.']]],
+    ['a missing url', { events: hook.events }, [['url', 'URL is required.']]],
+  ])('create: %s', (_name, body, expected) => {
+    expect(issuesOf(CreateWebhookInput, body)).toEqual(expected);
+  });
+});
+
 describe('field names in messages', () => {
   /** The fields of every body and query a user sends, tracker ones included. */
-  const inputs = { CreateTrackerInput, UpdateTrackerInput, TrackerListQuery, ActivateTrackerInput, ManualRunInput, ReportQuery, InsightsQuery, ContentBriefInput, CreateAccountInput, CreditInput, RatesInput };
+  const inputs = { CreateTrackerInput, UpdateTrackerInput, TrackerListQuery, ActivateTrackerInput, ManualRunInput, ReportQuery, InsightsQuery, ContentBriefInput, CreateAccountInput, CreditInput, RatesInput, CreateWebhookInput, UpdateWebhookInput, DeliveryListQuery };
   /** Every property name in the schema's JSON Schema, nested ones (the cadence's) included. */
   const keysOf = (schema: z.ZodType): string[] => {
     const keys = new Set<string>();

@@ -36,6 +36,9 @@ const FIELDS: Record<string, Label> = {
   monthday: { text: 'Day of the month' },
   topic: { text: 'Topic' },
   status: { text: 'Status' },
+  // A webhook's (`url` and `status` are above).
+  events: { text: 'Events', plural: true },
+  description: { text: 'Description' },
   limit: { text: 'Limit' },
   cursor: { text: 'Cursor' },
   'Idempotency-Key': { text: 'The Idempotency-Key header' },
@@ -71,6 +74,7 @@ const ITEMS: Record<string, Label> = {
   competitors: { text: 'This competitor' },
   aliases: { text: 'This alias' },
   models: { text: 'This surface' },
+  events: { text: 'This event' },
 };
 
 /** The field an issue's path names, in words: the last key, or the list's item for an index. */

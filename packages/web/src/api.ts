@@ -2,9 +2,12 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker } from '@brandradar/contracts';
+import type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker, Webhook, WebhookDelivery, WebhookEventType } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker };
+export type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker, Webhook, WebhookDelivery, WebhookEventType };
+/** A new endpoint with its signing secret, which the API answers this once. */
+export type WebhookCreated = { webhook: Webhook; secret: string };
+export type DeliveryPage = { deliveries: WebhookDelivery[]; nextCursor: string | null };
 /** `analysisVersions`: the versions of the runs listed, newest first; more than one means some deltas are missing across them. */
 export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
 
@@ -83,6 +86,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<{ 
 }
 
 const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
+const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
@@ -114,4 +118,15 @@ export const api = {
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
   /** The same runs' figures as CSV text: a row per run × surface × name × metric. */
   reportCsv: async (id: string, limit = 50) => (await send('GET', `${trackerPath(id)}/report?limit=${limit}`, { accept: 'text/csv' })).text,
+  webhooks: async () => (await call<{ webhooks: Webhook[] }>('GET', '/webhooks')).body.webhooks,
+  webhook: async (id: string) => (await call<{ webhook: Webhook }>('GET', webhookPath(id))).body.webhook,
+  createWebhook: async (input: { url: string; events: WebhookEventType[]; description?: string }) => (await call<WebhookCreated>('POST', '/webhooks', input)).body,
+  setWebhookStatus: async (id: string, status: Webhook['status']) => (await call<{ webhook: Webhook }>('PATCH', webhookPath(id), { status })).body.webhook,
+  removeWebhook: async (id: string) => {
+    await call<undefined>('DELETE', webhookPath(id));
+  },
+  /** One page of the endpoint's delivery log, newest first; `nextCursor` names the older page (null after the last). */
+  deliveries: async (id: string, limit: number, cursor?: string) =>
+    (await call<DeliveryPage>('GET', `${webhookPath(id)}/deliveries?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
+  redeliver: async (id: string, deliveryId: string) => (await call<{ delivery: WebhookDelivery }>('POST', `${webhookPath(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`)).body.delivery,
 };

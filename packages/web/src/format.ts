@@ -51,6 +51,8 @@ export function explain(e: ApiError): string {
       return 'Pause the tracker before deleting it.';
     case 'tracker_busy':
       return 'A run of this tracker is still queued or running. Delete it once the run has finished.';
+    case 'webhook_limit_reached':
+      return 'You already have 10 webhook endpoints. Delete one to add another.';
     case 'tracker_limit_reached':
       return 'You already have 25 trackers. Delete one to create another.';
     case 'run_limit_reached':
@@ -66,7 +68,7 @@ export function explain(e: ApiError): string {
     case 'invalid_state':
       return `That is not possible in the tracker's current state. ${e.message}`;
     case 'not_found':
-      return 'This tracker does not exist (any more).';
+      return 'It does not exist (any more): it may have been deleted meanwhile.';
     case 'validation_error':
       return 'Some fields need a change; see the messages next to them.';
     default:

@@ -1,6 +1,6 @@
 /**
  * The app's entry: sign-in with an API key, and pages by the URL's hash (#/, #/new,
- * #/trackers/<id>, #/trackers/<id>/edit), so the gateway only serves static files.
+ * #/trackers/<id>, #/trackers/<id>/edit, #/webhooks, #/webhooks/<id>), so the gateway only serves static files.
  */
 import { api, ApiError, session } from './api.js';
 import { h } from './dom.js';
@@ -8,9 +8,21 @@ import { explain, money } from './format.js';
 import { reportView } from './report.js';
 import { trackerFormView, trackersView } from './trackers.js';
 import { newView, type View } from './view.js';
+import { deliveriesView, webhooksView } from './webhooks.js';
 
 const main = document.getElementById('main')!;
 const account = document.getElementById('account')!;
+const pages = document.getElementById('pages')!;
+/** The main navigation's pages, by the hash each starts with; the current one is marked for screen readers too. */
+const PAGES: ReadonlyArray<[string, string]> = [
+  ['Trackers', '#/'],
+  ['Webhooks', '#/webhooks'],
+];
+
+function navigation(path: string): void {
+  const current = path.startsWith('/webhooks') ? '#/webhooks' : '#/';
+  pages.replaceChildren(...PAGES.map(([label, href]) => h('a', { href, 'aria-current': href === current ? 'page' : null }, label)));
+}
 /** A sentence for the next page, e.g. "saved" after the form sends the user to the list. */
 let flash: string | null = null;
 /** The tracker whose names alone were just edited: its report, the next page, suggests recomputing its history. */
@@ -49,6 +61,7 @@ function signInView(view: View): void {
   });
   view.show('Sign in', form, whereKeys);
   account.replaceChildren();
+  pages.replaceChildren();
 }
 
 async function header(view: View): Promise<void> {
@@ -75,14 +88,20 @@ function route(): void {
     namesEdited = namesOnly ? t.id : null;
     location.hash = `#/trackers/${t.id}`;
   };
+  const webhook = /^\/webhooks\/([0-9a-f-]{36})$/.exec(path);
+  navigation(path);
   const page =
-    path === '/new'
-      ? trackerFormView(view, null, saved)
-      : tracker
-        ? tracker[2]
-          ? trackerFormView(view, tracker[1]!, saved)
-          : reportView(view, tracker[1]!, edited === tracker[1])
-        : trackersView(view);
+    path === '/webhooks'
+      ? webhooksView(view)
+      : webhook
+        ? deliveriesView(view, webhook[1]!)
+        : path === '/new'
+          ? trackerFormView(view, null, saved)
+          : tracker
+            ? tracker[2]
+              ? trackerFormView(view, tracker[1]!, saved)
+              : reportView(view, tracker[1]!, edited === tracker[1])
+            : trackersView(view);
   void view.act(() => Promise.all([page, header(view)]).then(() => undefined));
 }
 
