@@ -2267,6 +2267,7 @@ export interface components {
          */
         CreateWebhookInput: {
             /**
+             * Format: uri
              * @description Where events are POSTed. `https://` (plain `http://` only where the operator allows private targets, as the local stack does). Its host must not resolve to a loopback, private, link-local or multicast address, checked now and before every delivery.
              * @example https://hooks.example.com/brandradar
              */
@@ -2285,6 +2286,7 @@ export interface components {
          */
         UpdateWebhookInput: {
             /**
+             * Format: uri
              * @description Where events are POSTed. `https://` (plain `http://` only where the operator allows private targets, as the local stack does). Its host must not resolve to a loopback, private, link-local or multicast address, checked now and before every delivery.
              * @example https://hooks.example.com/brandradar
              */
