@@ -162,7 +162,7 @@ describe.each([...SERVICES])('the %s image', (service) => {
     const { config, container } = await boots.get(service)!;
     expect(config.Entrypoint).toEqual(['/usr/bin/tini', '--']);
     expect(config.User).toMatch(/^[1-9]\d*:[1-9]\d*$/);
-    const inside = await buildah('run', container, '--', 'sh', '-c', 'id -u; node --version; cd /app && ls -d packages/*/dist services/*/dist; find packages services -name "*.ts" | wc -l');
+    const inside = await buildah('run', container, '--', 'sh', '-c', 'id -u; node --version; cd /app && ls -d packages/*/dist services/*/dist; find packages services -name "*.ts" ! -name "*.d.ts" | wc -l');
     const [uid, node, ...rest] = inside.stdout.trim().split('\n');
     expect(uid).toBe(config.User!.split(':')[0]);
     expect(node).toMatch(/^v24\./);
