@@ -1,4 +1,4 @@
-import { runPeriodically } from './periodic';
+import { KickedPasses, runPeriodically } from './periodic';
 
 /** A promise the test resolves when it chooses. */
 function deferred() {
@@ -42,5 +42,46 @@ describe('runPeriodically', () => {
     await until(() => passes >= 2);
     await stop();
     expect(errors).toEqual([new Error('store away')]);
+  });
+});
+
+describe('KickedPasses', () => {
+  // An interval long past the test: every pass here comes from a kick.
+  const HOUR = 3_600_000;
+
+  it('runs one pass at a time, and one more after a pass that was kicked meanwhile', async () => {
+    const gates = [deferred(), deferred()];
+    let started = 0;
+    let finished = 0;
+    const passes = new KickedPasses(async () => {
+      await gates[started++]!.promise;
+      finished++;
+    }, () => undefined);
+    passes.start(HOUR);
+    passes.kick();
+    passes.kick();
+    expect(started).toBe(1); // the kicks came during the first pass
+    gates[0]!.resolve();
+    await until(() => started === 2);
+    gates[1]!.resolve();
+    await until(() => finished === 2);
+    await passes.stop();
+    expect(started).toBe(2); // two kicks during one pass ask for one more, not two
+  });
+
+  it('reports a failed pass, runs the next kick, and after stop runs nothing', async () => {
+    const errors: unknown[] = [];
+    let started = 0;
+    const passes = new KickedPasses(async () => {
+      started++;
+      if (started === 1) throw new Error('store away');
+    }, (err) => errors.push(err));
+    passes.start(HOUR);
+    await until(() => errors.length === 1);
+    passes.kick();
+    await until(() => started === 2);
+    await passes.stop();
+    passes.kick();
+    expect([started, (errors[0] as Error).message]).toEqual([2, 'store away']);
   });
 });

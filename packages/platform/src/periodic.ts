@@ -17,3 +17,49 @@ export function runPeriodically(intervalMs: number, task: () => Promise<unknown>
     return running;
   };
 }
+
+/**
+ * Passes of `task`, one at a time, every `intervalMs` and whenever kicked (new work was just
+ * recorded): a kick during a pass makes one more pass after it, so work recorded meanwhile is not
+ * left for the next tick. A failed pass goes to `onError`; the next one tries again.
+ */
+export class KickedPasses {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly task: () => Promise<void>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.kick();
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.task()
+      .catch(this.onError)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** No pass starts any more; resolves once the pass under way (if any) has ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

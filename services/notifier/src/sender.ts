@@ -1,5 +1,5 @@
 import type { Counter } from 'prom-client';
-import { backoffDelayMs, isStoreUnreachable, sleep, type BackoffPolicy, type Logger } from '@brandradar/platform';
+import { KickedPasses, backoffDelayMs, isStoreUnreachable, sleep, type BackoffPolicy, type Logger } from '@brandradar/platform';
 import { nextStep, type RetryPolicy, type SmtpFailure } from './domain/delivery';
 import type { Mailer } from './smtp/smtp-mailer';
 import type { MailOutbox, OutboxMail } from './store/mail-outbox';
@@ -33,11 +33,11 @@ const RECORD_SENT_BACKOFF: BackoffPolicy = { baseMs: 100, maxMs: 2_000 };
 export class OutboxSender {
   private readonly now: () => Date;
   private readonly random: () => number;
-  private draining: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
   private readonly stopping = new AbortController();
+  private readonly passes = new KickedPasses(
+    () => this.drain(),
+    (err) => this.d.logger.warn({ err }, 'mail outbox pass failed; the next poll retries'),
+  );
 
   constructor(private readonly d: SenderDeps) {
     this.now = d.now ?? (() => new Date());
@@ -45,38 +45,22 @@ export class OutboxSender {
   }
 
   start(pollMs: number): void {
-    this.timer = setInterval(() => this.kick(), pollMs);
-    this.kick();
+    this.passes.start(pollMs);
   }
 
   /** Sends whatever is due; if a pass is already running, it makes one more pass when done. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((err: unknown) => this.d.logger.warn({ err }, 'mail outbox pass failed; the next poll retries'))
-      .finally(() => {
-        this.draining = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
   }
 
   /** Stops polling and waits for the e-mail being sent, if any; the rest stays in the outbox. */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopping.abort();
-    clearInterval(this.timer);
-    await this.draining;
+    await this.passes.stop();
   }
 
   private async drain(): Promise<void> {
-    while (!this.stopped) {
+    while (!this.stopping.signal.aborted) {
       const mail = await this.d.outbox.claimNext(this.now(), this.d.leaseMs);
       if (!mail) {
         // Counted once nothing more is due: a pass counted after a moment saw everything due then.
@@ -108,7 +92,7 @@ export class OutboxSender {
         return await this.d.outbox.markSent(mail, this.now());
       } catch (err) {
         const delayMs = backoffDelayMs(attempt, RECORD_SENT_BACKOFF, this.random);
-        if (!isStoreUnreachable(err) || this.stopped || this.now().getTime() + delayMs >= mail.leaseUntil.getTime()) throw err;
+        if (!isStoreUnreachable(err) || this.stopping.signal.aborted || this.now().getTime() + delayMs >= mail.leaseUntil.getTime()) throw err;
         this.d.logger.warn({ err, mail: mail._id, delayMs }, 'sent, but recording it failed; retrying before the lease runs out');
         await sleep(delayMs, this.stopping.signal).catch(() => undefined);
       }

@@ -1,5 +1,5 @@
 import type { Counter, Histogram } from 'prom-client';
-import type { Logger } from '@brandradar/platform';
+import { KickedPasses, type Logger } from '@brandradar/platform';
 import { describeSpan } from '../domain/format';
 import { clipped, failedTooLong, retryAt } from './domain';
 import type { AttemptDoc, DeliveryDoc, Settlement, WebhookDeliveries } from './deliveries';
@@ -45,11 +45,11 @@ export class WebhookSender {
   /** Attempts in flight, by endpoint id. */
   private readonly inFlight = new Map<string, number>();
   private readonly attempts = new Set<Promise<void>>();
-  private filling: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
   private readonly stopping = new AbortController();
+  private readonly passes = new KickedPasses(
+    () => this.fill(),
+    (err) => this.d.logger.warn({ err }, 'webhook sender pass failed; the next poll retries'),
+  );
 
   constructor(private readonly d: WebhookSenderDeps) {
     this.now = d.now ?? (() => new Date());
@@ -57,39 +57,23 @@ export class WebhookSender {
   }
 
   start(pollMs: number): void {
-    this.timer = setInterval(() => this.kick(), pollMs);
-    this.kick();
+    this.passes.start(pollMs);
   }
 
   /** Claims what is due while there is room; if a pass is running, it makes one more when done. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.filling) {
-      this.again = true;
-      return;
-    }
-    this.filling = this.fill()
-      .catch((err: unknown) => this.d.logger.warn({ err }, 'webhook sender pass failed; the next poll retries'))
-      .finally(() => {
-        this.filling = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.passes.kick();
   }
 
   /** Stops claiming, aborts the attempts under way and waits for them to be recorded; the rest stays stored. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
     this.stopping.abort();
-    await this.filling;
+    await this.passes.stop();
     await Promise.all(this.attempts);
   }
 
   private async fill(): Promise<void> {
-    while (!this.stopped && this.attempts.size < this.d.concurrency) {
+    while (!this.stopping.signal.aborted && this.attempts.size < this.d.concurrency) {
       const busy = [...this.inFlight].filter(([, n]) => n >= this.d.endpointConcurrency).map(([id]) => id);
       const delivery = await this.d.deliveries.claimNext(this.now(), this.d.leaseMs, busy);
       if (!delivery) {
