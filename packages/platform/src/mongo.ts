@@ -119,6 +119,17 @@ export function isDuplicateKeyError(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 11000;
 }
 
+/** Inserts `doc`; false when a unique index refused it as a duplicate (a retry of the same insert, or a race lost). */
+export async function insertIfNew<T extends Document>(collection: Collection<T>, doc: OptionalUnlessRequiredId<T>): Promise<boolean> {
+  try {
+    await collection.insertOne(doc);
+    return true;
+  } catch (e) {
+    if (isDuplicateKeyError(e)) return false;
+    throw e;
+  }
+}
+
 /**
  * Inserts `docs` in one command, each on its own (`ordered: false`), and tells for each whether it
  * went in: `false` where a unique index refused it as a duplicate. Any other failure is thrown.

@@ -8,7 +8,7 @@ import { changeContent, headlineContent, sparkline } from './headline.js';
 import { changedOnlyNames } from './reanalysis.js';
 import { estimateText, MAX_SAMPLES, sampleRuleText } from './sampling.js';
 import { SURFACE_NAMES } from './surfaces.js';
-import type { View } from './view.js';
+import { showMoreButton, type View } from './view.js';
 
 /** Trackers per page of the list; "Show more trackers" reads the next page by the API's cursor. */
 const PAGE = 20;
@@ -59,25 +59,14 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
       ),
     );
   const body = h('tbody', {}, ...first.trackers.map(row));
-  // The next page is appended; focus moves to its first tracker so a keyboard user continues there.
-  const more: HTMLButtonElement = h(
-    'button',
-    {
-      class: 'secondary',
-      on: {
-        click: () =>
-          view.act(async () => {
-            const page = await api.overview(PAGE, next!);
-            body.append(...page.trackers.map(row));
-            body.rows[count]?.querySelector('a')?.focus();
-            count += page.trackers.length;
-            next = page.nextCursor;
-            if (next === null) more.remove();
-          }),
-      },
-    },
-    'Show more trackers',
-  );
+  const more = showMoreButton(view, 'Show more trackers', async () => {
+    const page = await api.overview(PAGE, next!);
+    body.append(...page.trackers.map(row));
+    body.rows[count]?.querySelector('a')?.focus();
+    count += page.trackers.length;
+    next = page.nextCursor;
+    return next !== null;
+  });
   view.show(
     'Trackers',
     h(

@@ -72,3 +72,25 @@ export function newView(main: HTMLElement, onUnauthorized: () => void, accountCh
   };
   return view;
 }
+
+/**
+ * A "Show more …" button for a list read a page at a time: `loadNext` appends the next page (and
+ * moves focus to its first item, so a keyboard user continues there) and says whether another
+ * follows; the button goes once none does.
+ */
+export function showMoreButton(view: View, label: string, loadNext: () => Promise<boolean>): HTMLButtonElement {
+  const more: HTMLButtonElement = h(
+    'button',
+    {
+      class: 'secondary',
+      on: {
+        click: () =>
+          view.act(async () => {
+            if (!(await loadNext())) more.remove();
+          }),
+      },
+    },
+    label,
+  );
+  return more;
+}

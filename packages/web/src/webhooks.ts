@@ -6,7 +6,7 @@ import { confirmDialog } from './actions.js';
 import { api, ApiError, type Issue, type Webhook, type WebhookCreated, type WebhookDelivery } from './api.js';
 import { h } from './dom.js';
 import { when, whenExactly } from './format.js';
-import type { View } from './view.js';
+import { showMoreButton, type View } from './view.js';
 import { deliveryStatusText, durationText, httpStatusText, WEBHOOK_EVENTS, webhookStatusText } from './webhook-text.js';
 
 /** Deliveries per page of the log; "Show older deliveries" reads the next by the API's cursor. */
@@ -281,25 +281,14 @@ export async function deliveriesView(view: View, webhookId: string): Promise<voi
   const [webhook, first] = await Promise.all([api.webhook(webhookId), api.deliveries(webhookId, PAGE)]);
   let next = first.nextCursor;
   const list = h('div', { class: 'deliveries' }, ...first.deliveries.map((d) => deliveryItem(view, webhookId, d)));
-  // The older page is appended; focus moves to its first delivery so a keyboard user continues there.
-  const more: HTMLButtonElement = h(
-    'button',
-    {
-      class: 'secondary',
-      on: {
-        click: () =>
-          view.act(async () => {
-            const page = await api.deliveries(webhookId, PAGE, next!);
-            const items = page.deliveries.map((d) => deliveryItem(view, webhookId, d));
-            list.append(...items);
-            items[0]?.querySelector('h2')?.focus();
-            next = page.nextCursor;
-            if (next === null) more.remove();
-          }),
-      },
-    },
-    'Show older deliveries',
-  );
+  const more = showMoreButton(view, 'Show older deliveries', async () => {
+    const page = await api.deliveries(webhookId, PAGE, next!);
+    const items = page.deliveries.map((d) => deliveryItem(view, webhookId, d));
+    list.append(...items);
+    items[0]?.querySelector('h2')?.focus();
+    next = page.nextCursor;
+    return next !== null;
+  });
   view.show(
     'Delivery log',
     h('p', {}, h('a', { href: '#/webhooks' }, 'All webhooks')),

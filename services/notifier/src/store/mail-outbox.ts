@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
-import { isDuplicateKeyError, Leases, type IndexSpec } from '@brandradar/platform';
+import { insertIfNew, Leases, type IndexSpec } from '@brandradar/platform';
 
 /**
  * `pending`: due at `leaseUntil` (nobody may take it before). `sending`: a
@@ -103,13 +103,7 @@ export class MailOutbox {
       updatedAt: now,
       sentAt: null,
     };
-    try {
-      await this.collection.insertOne(doc);
-      return true;
-    } catch (e) {
-      if (isDuplicateKeyError(e)) return false;
-      throw e;
-    }
+    return insertIfNew(this.collection, doc);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db, Filter } from 'mongodb';
 import type { WebhookDelivery, WebhookEventType } from '@brandradar/contracts';
-import { isDuplicateKeyError, Leases, type IndexSpec, type LeaseFields } from '@brandradar/platform';
+import { insertIfNew, Leases, type IndexSpec, type LeaseFields } from '@brandradar/platform';
 import { keptAttempts, type LogPosition } from './domain';
 
 export interface AttemptDoc {
@@ -82,13 +82,7 @@ export class WebhookDeliveries {
   /** Records a delivery due now; false when this event's delivery to this endpoint is already recorded. */
   async enqueue(d: NewDelivery, now: Date): Promise<boolean> {
     const doc: DeliveryDoc = { ...d, status: 'pending', attempts: [], attemptNumber: 0, redeliver: false, owner: null, leaseUntil: now, createdAt: now, nextAttemptAt: now, updatedAt: now };
-    try {
-      await this.collection.insertOne(doc);
-      return true;
-    } catch (e) {
-      if (isDuplicateKeyError(e)) return false;
-      throw e;
-    }
+    return insertIfNew(this.collection, doc);
   }
 
   /**

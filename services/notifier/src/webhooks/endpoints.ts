@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, Db } from 'mongodb';
 import { WEBHOOK_LIMITS, type UpdateWebhookInput, type Webhook, type WebhookEventType } from '@brandradar/contracts';
-import { isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
+import { insertIfNew, type IndexSpec } from '@brandradar/platform';
 
 /** One endpoint of one account, with its secret (which no answer of the API carries). */
 export interface WebhookDoc {
@@ -87,13 +87,8 @@ export class WebhookEndpoints {
         createdAt: now,
         updatedAt: now,
       };
-      try {
-        await this.collection.insertOne(doc);
-        return doc;
-      } catch (e) {
-        // Another create took this slot first: look again at what is free.
-        if (!isDuplicateKeyError(e)) throw e;
-      }
+      if (await insertIfNew(this.collection, doc)) return doc;
+      // Another create took this slot first: look again at what is free.
     }
   }
 
