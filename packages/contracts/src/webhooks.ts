@@ -23,7 +23,7 @@ export const WEBHOOK_LIMITS = {
 } as const;
 
 /** An absolute http(s) URL without credentials: a secret in a URL ends up in logs and in this API's answers. */
-export const WebhookUrl = z
+const WebhookUrl = z
   .string()
   .max(MAX_URL_CHARS)
   .refine((v) => urlHostname(v, HTTP_PROTOCOLS) !== undefined, { error: say((f) => `${f.must} be an absolute https:// URL, such as https://hooks.example.com/brandradar.`), abort: true })
@@ -121,7 +121,7 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /** An opaque position in a webhook's delivery log. */
-export const DeliveryCursor = z
+const DeliveryCursor = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Cursor is not one this API issued; use nextCursor of the previous page.')
   .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
@@ -168,8 +168,6 @@ export const WEBHOOK_EVENT_BODIES = {
   'tracker.deleted': body('tracker.deleted', z.object({ tracker: Tracker }), 'TrackerDeletedWebhook', 'A tracker was deleted; `tracker` is as it was.'),
   'brief.finished': body('brief.finished', z.object({ brief: BriefSummary }), 'BriefFinishedWebhook', 'A content brief finished (replays of an idempotent call send nothing).'),
 } satisfies { [T in WebhookEventType]: z.ZodType };
-export const WebhookEventBody = z.discriminatedUnion('type', Object.values(WEBHOOK_EVENT_BODIES) as unknown as [(typeof WEBHOOK_EVENT_BODIES)[WebhookEventType]]);
-export type WebhookEventBody = z.infer<typeof WebhookEventBody>;
 
 // ---------------------------------------------------------------- messages
 
