@@ -1,5 +1,5 @@
 export { detectBrands, type TrackedBrand, type BrandDetection, type Span } from './detect';
-export { normalizeUrl, registrableDomain, samePage } from './urls';
+export { citationDomain, isGroundingRedirect, normalizeUrl, registrableDomain, samePage } from './urls';
 export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, clusteredTwoProportionPValue, studentTPValue, designEffect, quantile, type ClusteredCount } from './stats';
 export { computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';

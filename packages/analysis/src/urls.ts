@@ -82,3 +82,33 @@ export function samePage(a: string, b: string): boolean {
 export function hostOf(normalizedUrl: string): string {
   return new URL(normalizedUrl).hostname;
 }
+
+/**
+ * Hosts whose links are a search engine's redirects to the page cited, not the page: Gemini's
+ * grounding chunks link `vertexaisearch.cloud.google.com/grounding-api-redirect/…` and name the
+ * publisher's domain in their title (api-contract §14).
+ */
+const GROUNDING_REDIRECT_HOSTS = new Set(['vertexaisearch.cloud.google.com']);
+
+/** A title that is a bare domain (`tradingview.com`, `www.bbc.co.uk`): letters, digits, hyphens and dots, with a known suffix. */
+const BARE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i;
+
+/**
+ * The publisher of a cited page: its registrable domain, the one every domain metric counts. A
+ * grounding redirect counts for the domain its title names (never google.com) when the title is a
+ * bare domain, else for the redirect's own host. Null when `url` is no http(s) URL.
+ */
+export function citationDomain(citation: { url: string; title: string | null }): string | null {
+  const normalized = normalizeUrl(citation.url);
+  if (normalized === null) return null;
+  const host = hostOf(normalized);
+  const title = citation.title?.trim() ?? '';
+  if (GROUNDING_REDIRECT_HOSTS.has(host) && title.length <= 253 && BARE_DOMAIN.test(title) && domainLabel(title) !== null) return registrableDomain(title);
+  return registrableDomain(host);
+}
+
+/** Whether `url` is a grounding redirect whose target is the page cited (see {@link citationDomain}). */
+export function isGroundingRedirect(url: string): boolean {
+  const normalized = normalizeUrl(url);
+  return normalized !== null && GROUNDING_REDIRECT_HOSTS.has(hostOf(normalized));
+}

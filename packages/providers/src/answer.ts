@@ -12,6 +12,10 @@ export const Citation = z.object({
 });
 export type Citation = z.infer<typeof Citation>;
 
+/** A page the surface retrieved while answering, cited or not (api-contract §14). */
+export const ConsultedSource = Citation;
+export type ConsultedSource = Citation;
+
 /** One surface's answer to one prompt, whichever provider produced it. */
 export const Answer = z.object({
   surface: Surface,
@@ -24,6 +28,10 @@ export const Answer = z.object({
   /** The client cut the provider's text short (it stops reading past a size no real answer reaches). */
   truncated: z.boolean().default(false),
   citations: z.array(Citation),
+  /** The web searches the surface ran for this answer, in order, as its API reports them; [] when none or unreported (api-contract §14). */
+  searchQueries: z.array(z.string()).default([]),
+  /** The pages the surface retrieved for this answer, cited or not; null where its API does not say (api-contract §14). */
+  consultedSources: z.array(ConsultedSource).nullable().default(null),
   /** The provider was asked for the caller's country and its API honours one (api-contract §12). */
   localised: z.boolean().default(false),
   fetchedAt: Timestamp,
@@ -45,7 +53,17 @@ export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & {
  * the client sent the caller's country in a parameter its provider documents (each client decides
  * from its own request; the factory passes it on).
  */
-export type ClientAnswer = { model: string; text: string; truncated?: boolean; citations: Citation[]; localised: boolean };
+export type ClientAnswer = {
+  model: string;
+  text: string;
+  truncated?: boolean;
+  citations: Citation[];
+  /** Omitted: the API reports none ([]). */
+  searchQueries?: string[];
+  /** Omitted: the API does not say (null). */
+  consultedSources?: ConsultedSource[] | null;
+  localised: boolean;
+};
 
 /** One provider behind one surface. `signal` always carries the per-call timeout. */
 export type SurfaceClient = {

@@ -1,4 +1,4 @@
-export { Answer, Citation, PROVIDER_NAMES, ProviderName, type AnswerDraw, type AskOptions, type AskSurface } from './answer';
+export { Answer, Citation, ConsultedSource, PROVIDER_NAMES, ProviderName, type AnswerDraw, type AskOptions, type AskSurface } from './answer';
 export { accountConcurrency, providersConfigSchema, type ProvidersConfig } from './config';
 export * from './errors';
 export { createFairLimiter, type FairLimiter } from './limiter';
