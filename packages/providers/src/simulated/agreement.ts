@@ -87,3 +87,40 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
   const shared = a.filter((name) => b.includes(name)).length;
   return shared / (a.length + b.length - shared);
 }
+
+/** What drawn answers searched and read, per surface that reports it (figures in README.md). */
+export type ResearchFigures = {
+  answers: number;
+  searchesPerAnswer: { mean: number; min: number; max: number };
+  /** Mean share of an answer's searches that the same sample of the next run did not run (real: 45–73%). */
+  changedAcrossRuns: number;
+  /** Pages read per answer, cited or not, and of them read and not cited. */
+  consultedPerAnswer: number;
+  uncitedPerAnswer: number;
+};
+
+export function measureResearch(surface: Surface, prompts: readonly string[] = AGREEMENT_PROMPTS, runs = 10, samples = 5): ResearchFigures {
+  const cells = prompts.map((prompt) =>
+    Array.from({ length: runs }, (_, run) => Array.from({ length: samples }, (_, sample) => simulateAnswer(surface, prompt, { runId: `agreement-run-${run + 1}`, sample: sample + 1 }))),
+  );
+  const answers = cells.flat(2);
+  const counts = answers.map((a) => a.searchQueries.length);
+  const changes = cells.flatMap((byRun) =>
+    byRun.slice(1).flatMap((answersOfRun, run) =>
+      answersOfRun.map((answer, sample) => {
+        const before = new Set(byRun[run]![sample]!.searchQueries);
+        return answer.searchQueries.filter((q) => !before.has(q)).length / answer.searchQueries.length;
+      }),
+    ),
+  );
+  const consulted = answers.map((a) => a.consultedSources?.length ?? 0);
+  const cited = answers.map((a) => a.citations.length);
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  return {
+    answers: answers.length,
+    searchesPerAnswer: { mean: mean(counts), min: Math.min(...counts), max: Math.max(...counts) },
+    changedAcrossRuns: mean(changes),
+    consultedPerAnswer: mean(consulted),
+    uncitedPerAnswer: mean(consulted) - mean(cited),
+  };
+}

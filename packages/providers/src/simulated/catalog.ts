@@ -185,3 +185,12 @@ export const SOURCES = {
   youtube: { host: 'www.youtube.com', path: '/watch?v={vid}', title: '{Label} Buying Guide: Which One Should You Pick?' },
 } as const;
 export type SourceKey = keyof typeof SOURCES;
+
+/**
+ * Pages surfaces read while answering and seldom cite: a Q&A thread and a blog round-up about the
+ * prompt (customer reviews of each product are made in research.ts). Filled in as SOURCES are.
+ */
+export const READ_SOURCES = {
+  quora: { host: 'www.quora.com', path: '/{question}', title: '{Question} - Quora' },
+  medium: { host: 'medium.com', path: '/@{subreddit}-notes/best-{slug}-{rid}', title: 'Best {Label}: An Honest Comparison | Medium' },
+} as const;

@@ -1,7 +1,7 @@
 import type { Surface } from '@brandradar/contracts';
 import type { Citation } from '../answer';
 import { capitalise, type Mention } from './brands';
-import { SOURCES, type Market, type SourceKey } from './catalog';
+import { SOURCES, type Market } from './catalog';
 import type { Rng } from './prng';
 
 type Style = 'numbered' | 'bullets' | 'prose';
@@ -101,22 +101,26 @@ export type SourcePicking = { pages: Rng; choose: (candidates: CitableSource[], 
  * `utm_source=chatgpt.com`, hosts appear with and without `www.`, some brand
  * links carry campaign parameters. Normalising URLs is the analysis' job.
  */
-export function composeCitations(surface: Surface, prompt: string, market: Market, mentions: Mention[], rng: Rng, picking: SourcePicking): Citation[] {
+export function composeCitations(surface: Surface, prompt: string, market: Market, mentions: Mention[], rng: Rng, picking: SourcePicking): { citations: Citation[]; uncited: CitableSource[] } {
   const habits = SURFACE_HABITS[surface];
-  const editorial = market.sources.map((key) => editorialSource(key, prompt, market, picking.pages));
+  const editorial = market.sources.map((key) => editorialSource(SOURCES[key], key, prompt, market, picking.pages));
   const official = mentions.slice(0, 4).map((m) => officialSite(m, rng));
-  const chosen = picking.choose([...editorial, ...official], rng.int(...habits.citations));
-  return chosen.map(({ url, title }) => ({
+  const candidates = [...editorial, ...official];
+  const chosen = picking.choose(candidates, rng.int(...habits.citations));
+  const citations = chosen.map(({ url, title }) => ({
     url: surface === 'chatgpt' && rng.chance(0.7) ? withParam(url, 'utm_source', 'chatgpt.com') : url,
     title: rng.chance(habits.untitled) ? null : title,
   }));
+  return { citations, uncited: candidates.filter((c) => !chosen.includes(c)) };
 }
 
-function editorialSource(key: SourceKey, prompt: string, market: Market, rng: Rng): CitableSource {
-  const source = SOURCES[key];
+/** Where a site keeps its pages about a market: `{slug}`, `{Label}`, `{question}`… are filled in. */
+export type PageTemplate = { host: string; path: string; title: string };
+
+/** A page of `source` about the prompt's market; `key` names it among the cell's sources. */
+export function editorialSource(source: PageTemplate, key: string, prompt: string, market: Market, rng: Rng): CitableSource {
   const slug = kebab(market.label);
-  // The lookbehind starts a match only at a run's first mark; without it the run is rescanned from each.
-  const question = prompt.replace(/(?<![?!.])[?!.]+$/, '');
+  const question = questionOf(prompt);
   const values: Record<string, string> = {
     slug,
     Label: titleCase(market.label),
@@ -138,6 +142,12 @@ function officialSite(mention: Mention, rng: Rng): CitableSource {
   const url = `https://${host}${page}`;
   const campaign = rng.chance(0.2) ? withParam(withParam(url, 'utm_source', 'review'), 'utm_medium', 'referral') : url;
   return { key: mention.product.name, url: campaign, title: page === '/pricing' ? `${mention.product.name} Pricing & Plans` : `${mention.product.name} | Official Site` };
+}
+
+/** The prompt without its closing question or exclamation marks. */
+export function questionOf(prompt: string): string {
+  // The lookbehind starts a match only at a run's first mark; without it the run is rescanned from each.
+  return prompt.replace(/(?<![?!.])[?!.]+$/, '');
 }
 
 function withParam(url: string, name: string, value: string): string {

@@ -75,7 +75,7 @@ export function drawnSourcePicking(cell: string, rng: Rng): SourcePicking {
 }
 
 /** `items` ordered by `place` (highest first) plus a jitter of up to PLACE_JITTER each. */
-function jitteredOrder<T>(items: readonly T[], place: (item: T) => number, rng: Rng): T[] {
+export function jitteredOrder<T>(items: readonly T[], place: (item: T) => number, rng: Rng): T[] {
   return items
     .map((item) => ({ item, score: place(item) + rng.next() * PLACE_JITTER }))
     .sort((a, b) => b.score - a.score)

@@ -5,6 +5,7 @@ import { brandsInPrompt, lineup, marketFor } from './brands';
 import { composeCitations, composeText } from './compose';
 import { cellKey, drawMentions, drawnSourcePicking, drawSeed, latentLineup } from './latent';
 import { createMixedRng, createRng } from './prng';
+import { composeResearch, type Research } from './research';
 
 /**
  * Whether each surface's real API is asked for a market (docs/api.md, Markets): SerpApi's `gl` and
@@ -22,9 +23,10 @@ const LOCALISES: Record<Surface, boolean> = { chatgpt: true, claude: true, perpl
  * answer, and other draws differ as a real surface's answers do. Without one, the surface and
  * prompt alone decide the answer: the fixed answer. A `country` is honoured as the real surface
  * would (LOCALISES): the answer says `localised`, and a drawn one comes from the market's own
- * cell; the fixed answer is the same in every market, since tests pin it.
+ * cell; the fixed answer is the same in every market, since tests pin it. Where the real API
+ * reports them, the answer carries the searches it ran and the pages it read (research.ts).
  */
-export function simulateAnswer(surface: Surface, prompt: string, draw?: AnswerDraw, country?: string): ClientAnswer {
+export function simulateAnswer(surface: Surface, prompt: string, draw?: AnswerDraw, country?: string): ClientAnswer & Research {
   const named = brandsInPrompt(prompt);
   const market = marketFor(prompt, named);
   const localisedTo = country && LOCALISES[surface] ? country.toLowerCase() : undefined;
@@ -33,10 +35,16 @@ export function simulateAnswer(surface: Surface, prompt: string, draw?: AnswerDr
   const mentions = draw ? drawMentions(latentLineup(market, named, cell), rng) : lineup(market, named, rng);
   // A fixed answer makes its pages and samples its sources with its own generator, as it always has.
   const picking = draw ? drawnSourcePicking(cell, rng) : { pages: rng, choose: rng.sample };
+  const text = composeText(surface, market, mentions, rng);
+  const { citations, uncited } = composeCitations(surface, prompt, market, mentions, rng, picking);
+  // Searches and pages read come from a stream of their own, so text and citations draw as they always have.
+  const researchCell = draw ? cell : cellKey(surface, prompt);
+  const research = createMixedRng(`research\u0000${draw ? drawSeed(surface, prompt, draw) : researchCell}`);
   return {
     model: `simulated-${surface}`,
-    text: composeText(surface, market, mentions, rng),
-    citations: composeCitations(surface, prompt, market, mentions, rng, picking),
+    text,
+    citations,
+    ...composeResearch(surface, { prompt, market, named, mentions, citations, uncited, cell: researchCell }, research),
     localised: localisedTo !== undefined,
   };
 }
