@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { startSlowProxy } from '../slow-proxy';
 
 /**
@@ -119,6 +121,14 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Where the providers' published and recorded bodies live (test/fixtures/providers/README.md names each one's source). */
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'providers');
+
+/** A 200 reply whose body is a fixture, byte for byte: `fixtureReply('gemini', 'grounded-cookbook')`, for `peer.replyNext`. */
+export function fixtureReply(surface: 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi', name: string): RawReply {
+  return { status: 200, body: readFileSync(join(FIXTURES, surface, `${name}.json`), 'utf8') };
 }
 
 /** A JSON reply. */

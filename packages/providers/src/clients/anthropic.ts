@@ -1,8 +1,10 @@
 import type { ContentBlock, Message, TextBlock, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
+import { z } from 'zod';
+import type { Citation, ClientAnswer, ConsultedSource, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
 import { approximateLocation } from './market';
 import { onFirstUse } from './on-first-use';
+import { reportedQueries, reportedSources } from './reported';
 import { fromStainlessError } from './sdk-errors';
 
 export type AnthropicClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
@@ -39,7 +41,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): SurfaceC
         : undefined;
       try {
         const body = { model: options.model, max_tokens: MAX_TOKENS, messages: [{ role: 'user' as const, content: prompt }], ...(tools && { tools }) };
-        return { ...readMessage(await client.messages.create(body, { signal })), localised: location !== undefined };
+        return { ...readMessage(await client.messages.create(body, { signal }), options.model), localised: location !== undefined };
       } catch (error) {
         throw fromStainlessError(error, APIError);
       }
@@ -47,7 +49,8 @@ export function createAnthropicClient(options: AnthropicClientOptions): SurfaceC
   };
 }
 
-function readMessage(message: Message): Omit<ClientAnswer, 'localised'> {
+/** `requestedModel`: the API's own reference example answers without `model`, so its absence is no reason to refuse the answer. */
+function readMessage(message: Message, requestedModel: string): Omit<ClientAnswer, 'localised'> {
   const blocks = answerBlocks(message.content);
   // With citations the answer arrives split into many text blocks, one per cited span: they join without separators.
   const text = blocks.map((b) => b.text).join('');
@@ -55,7 +58,29 @@ function readMessage(message: Message): Omit<ClientAnswer, 'localised'> {
   const citations: Citation[] = blocks.flatMap((b) =>
     (b.citations ?? []).flatMap((c) => (c.type === 'web_search_result_location' ? [{ url: c.url, title: c.title || null }] : [])),
   );
-  return { model: message.model, text, citations };
+  return { model: message.model || requestedModel, text, citations, ...searchesAndResults(message.content) };
+}
+
+/** The tool's input is the model's own JSON: read, not trusted. */
+const searchInputSchema = z.object({ query: z.string() });
+
+/**
+ * The `web_search` calls Claude made (`server_tool_use`, in order) and every page their results
+ * listed (`web_search_tool_result`; an error result lists none). Without web search: none of either.
+ */
+function searchesAndResults(content: ContentBlock[]): { searchQueries: string[]; consultedSources: ConsultedSource[] } {
+  const queries: string[] = [];
+  const sources: ConsultedSource[] = [];
+  for (const block of content) {
+    if (block.type === 'server_tool_use' && block.name === 'web_search') {
+      const input = searchInputSchema.safeParse(block.input);
+      if (input.success) queries.push(input.data.query);
+    }
+    if (block.type === 'web_search_tool_result' && Array.isArray(block.content)) {
+      for (const result of block.content) if (result.type === 'web_search_result' && result.url) sources.push({ url: result.url, title: result.title || null });
+    }
+  }
+  return { searchQueries: reportedQueries(queries), consultedSources: reportedSources(sources) };
 }
 
 /** The text after the last search result: what Claude writes before searching ("I'll look that up") is narration. */

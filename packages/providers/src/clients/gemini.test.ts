@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startGeminiPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
+import { fixtureReply, PEER_API_KEY, startGeminiPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createGeminiClient } from './gemini';
 
 const signal = () => new AbortController().signal;
@@ -29,7 +29,65 @@ describe('gemini client (generateContent)', () => {
         { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
         { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
       ],
+      searchQueries: ['best crm'],
+      consultedSources: [
+        { url: 'https://www.example.com/best-tools?utm_source=peer', title: 'Best tools' },
+        { url: 'https://reviews.example.org/alpha', title: 'Alpha review' },
+      ],
       localised: false,
+    });
+  });
+
+  describe('published and recorded bodies (test/fixtures/providers/gemini)', () => {
+    const tradingview = { url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUBnsYvCJxuNIWBDoRknIAxxifZXpHRRWw2EYq_3wLZYeXplhyBxyEXA8VR2gftuCOHw7l0DYe9vQXwt860nKn9EJJpfOItiUBUhDM64uXio5y-9r025--_HNVv_yGP4YXz3JoXg3iUZLNZUiOjI4g==', title: 'tradingview.com' };
+    const angelone = { url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUBnsYtewfAk1Th37hwCctYVIoy0TYS730BK8s4DRGZC349rRb7N2GXSh38AeOZ83yPSJRD_Upz9SC-iQeV2BYc6VR0AcFtldLQwyGTEMu80nZqpw-OyFPJCCHNYBVANjiBcGrYt_GiSMpGveP6xAakM_w3kPsqfzd9EEjw=', title: 'angelone.in' };
+
+    it("reads the cookbook's grounded answer: its text, the chunks its supports cite (titles kept: the publishers), its search", async () => {
+      peer.replyNext(fixtureReply('gemini', 'grounded-cookbook'));
+      expect(await client().ask('What is the current Google stock price?', { signal: signal() })).toEqual({
+        model: 'gemini-2.5-flash',
+        text: 'Here are the current prices for Google stock, as of February 12, 2025:\n\n*   **GOOG (Alphabet Inc Class C):** $187.07\n*   **GOOGL (Alphabet Inc Class A):** $185.37\n',
+        citations: [tradingview, angelone],
+        searchQueries: ['current Google stock price'],
+        consultedSources: [tradingview, angelone],
+        localised: false,
+      });
+    });
+
+    it('cites only the chunks a support points at; every chunk counts as read', async () => {
+      const body = JSON.parse(fixtureReply('gemini', 'grounded-cookbook').body) as { candidates: [{ groundingMetadata: { groundingSupports: unknown[] } }] };
+      body.candidates[0].groundingMetadata.groundingSupports.pop();
+      peer.replyNext({ status: 200, body: JSON.stringify(body) });
+      expect(await client().ask('q', { signal: signal() })).toMatchObject({ citations: [tradingview], consultedSources: [tradingview, angelone] });
+    });
+
+    it("reads the docs' example with two searches", async () => {
+      peer.replyNext(fixtureReply('gemini', 'two-searches-reference'));
+      const answer = await client().ask('Who won the euro 2024?', { signal: signal() });
+      const chunks = [
+        { url: 'https://vertexaisearch.cloud.google.com.....', title: 'aljazeera.com' },
+        { url: 'https://vertexaisearch.cloud.google.com.....', title: 'uefa.com' },
+      ];
+      expect(answer).toEqual({
+        model: 'gemini-2.5-flash',
+        text: "Spain won Euro 2024, defeating England 2-1 in the final. This victory marks Spain's record fourth European Championship title.",
+        citations: chunks,
+        searchQueries: ['UEFA Euro 2024 winner', 'who won euro 2024'],
+        consultedSources: chunks,
+        localised: false,
+      });
+    });
+
+    it('reads a recorded answer without grounding: no searches, nothing read', async () => {
+      peer.replyNext(fixtureReply('gemini', 'no-web-search-recorded'));
+      expect(await client(false).ask('q', { signal: signal() })).toEqual({
+        model: 'gemini-3-pro-preview',
+        text: "There are **3** r's in strawberry.\n\nHere is the breakdown: st**r**awbe**rr**y.",
+        citations: [],
+        searchQueries: [],
+        consultedSources: [],
+        localised: false,
+      });
     });
   });
 

@@ -1,7 +1,8 @@
-import type { ApiError, GenerateContentResponse, Tool } from '@google/genai';
+import type { ApiError, GenerateContentResponse, GroundingMetadata, Tool } from '@google/genai';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { errorFromStatus, networkError, ProviderError } from '../errors';
 import { onFirstUse } from './on-first-use';
+import { reportedQueries, reportedSources } from './reported';
 
 export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
 
@@ -53,10 +54,23 @@ function readResponse(response: GenerateContentResponse, requestedModel: string)
     const reason = candidate?.finishReason ?? response.promptFeedback?.blockReason ?? 'no candidate';
     throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `gemini returned no text (${reason})` });
   }
-  const citations: Citation[] = (candidate?.groundingMetadata?.groundingChunks ?? []).flatMap((chunk) =>
-    chunk.web?.uri ? [{ url: chunk.web.uri, title: chunk.web.title || null }] : [],
-  );
-  return { model: response.modelVersion ?? requestedModel, text, citations };
+  return { model: response.modelVersion ?? requestedModel, text, ...grounding(candidate?.groundingMetadata) };
+}
+
+/**
+ * The searches (`webSearchQueries`), every page read (`groundingChunks[].web`; its title, the
+ * publisher's domain, kept) and, as citations, the chunks the answer's supports point at (all of
+ * them when there are no supports). Without grounding: no searches, nothing read.
+ */
+function grounding(metadata: GroundingMetadata | undefined): Pick<ClientAnswer, 'citations' | 'searchQueries' | 'consultedSources'> {
+  const chunks: (Citation | undefined)[] = (metadata?.groundingChunks ?? []).map((chunk) => (chunk.web?.uri ? { url: chunk.web.uri, title: chunk.web.title || null } : undefined));
+  const supports = metadata?.groundingSupports ?? [];
+  const cited = supports.length ? [...new Set(supports.flatMap((s) => s.groundingChunkIndices ?? []))].sort((a, b) => a - b) : chunks.map((_, i) => i);
+  return {
+    citations: cited.flatMap((i) => chunks[i] ?? []),
+    searchQueries: reportedQueries(metadata?.webSearchQueries ?? []),
+    consultedSources: reportedSources(chunks.filter((c): c is Citation => c !== undefined)),
+  };
 }
 
 /**

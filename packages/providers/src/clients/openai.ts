@@ -1,8 +1,9 @@
 import type { Response, Tool } from 'openai/resources/responses/responses';
-import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
+import type { Citation, ClientAnswer, ConsultedSource, SurfaceClient } from '../answer';
 import { ProviderError } from '../errors';
 import { approximateLocation } from './market';
 import { onFirstUse } from './on-first-use';
+import { reportedQueries, reportedSources } from './reported';
 import { fromStainlessError } from './sdk-errors';
 
 export type OpenAIClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
@@ -37,7 +38,8 @@ export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient 
       const tools: Tool[] | undefined = options.webSearch ? [{ type: 'web_search', ...(location && { user_location: location }) }] : undefined;
       try {
         // store: false keeps our customers' prompts out of OpenAI's stored responses.
-        const body = { model: options.model, input: prompt, store: false, ...(tools && { tools }) };
+        // The include asks for every page each search read, cited or not (api-contract §14).
+        const body = { model: options.model, input: prompt, store: false, ...(tools && { tools, include: ['web_search_call.action.sources' as const] }) };
         const response = await client.responses.create(body, { signal });
         return { ...readResponse(response), localised: location !== undefined };
       } catch (error) {
@@ -50,7 +52,28 @@ export function createOpenAIClient(options: OpenAIClientOptions): SurfaceClient 
 function readResponse(response: Response): Omit<ClientAnswer, 'localised'> {
   const text = response.output_text;
   if (!text) throw new ProviderError({ kind: 'permanent', code: 'empty_answer', message: `openai returned no text (status ${response.status})` });
-  return { model: response.model, text, citations: urlCitations(response) };
+  return { model: response.model, text, citations: urlCitations(response), ...searchesAndSources(response) };
+}
+
+/**
+ * Each `web_search_call`'s queries (`action.queries`, else `action.query`), in order, and the pages
+ * its `action.sources` list. Sources are null when a search listed none: the include was not honoured.
+ */
+function searchesAndSources(response: Response): { searchQueries: string[]; consultedSources: ConsultedSource[] | null } {
+  const queries: string[] = [];
+  const sources: ConsultedSource[] = [];
+  let unlisted = false;
+  for (const item of response.output) {
+    if (item.type !== 'web_search_call') continue;
+    const { action } = item;
+    // A call without an action (the reference's example) said nothing of what it read either.
+    if (!action) unlisted = true;
+    if (action?.type !== 'search') continue;
+    queries.push(...(action.queries ?? (action.query ? [action.query] : [])));
+    if (!action.sources) unlisted = true;
+    for (const source of action.sources ?? []) if (source.type === 'url') sources.push({ url: source.url, title: null });
+  }
+  return { searchQueries: reportedQueries(queries), consultedSources: unlisted ? null : reportedSources(sources) };
 }
 
 function urlCitations(response: Response): Citation[] {

@@ -1,4 +1,4 @@
-import { PEER_API_KEY, startPerplexityPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
+import { fixtureReply, PEER_API_KEY, startPerplexityPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createPerplexityClient } from './perplexity';
 
 const signal = () => new AbortController().signal;
@@ -49,6 +49,43 @@ describe('perplexity client (chat completions over fetch)', () => {
         { url: 'https://b.example/only-cited', title: null },
       ],
       localised: false,
+    });
+  });
+
+  describe('published and recorded bodies (test/fixtures/providers/perplexity)', () => {
+    it('reads a recorded answer that lists only citations: its whole text and every URL, untitled, in order', async () => {
+      peer.replyNext(fixtureReply('perplexity', 'citations-recorded'));
+      const answer = await client().ask('q', { signal: signal() });
+      expect(answer.text).toBe(
+        "The most recent estimates for San Francisco's city population (as of 2024-2026) range from **803,000 to 893,000**, with a consensus around **827,000-844,000** from authoritative U.S. data sources.[2][3][5][7]\n\nRecent figures include:\n- 827,526 (2024 estimate, consistent across Wikipedia, California Demographics, and FRED/St. Louis Fed data).[2][3][5]\n- 844,276 (San Francisco County 2026 projection).[7]\n- 803,876 (2026 city projection, noting a -1.45% annual decline).[6]\n- 893,000 (2026 city estimate from populationstat.com).[1]",
+      );
+      expect(answer.citations).toEqual(
+        [
+          'https://populationstat.com/united-states/san-francisco',
+          'https://en.wikipedia.org/wiki/San_Francisco',
+          'https://www.california-demographics.com/cities_by_population',
+          'https://wfin.com/fox-sports/pat-mcafee-says-san-francisco-wasnt-the-s-hole-he-thought-it-may-be-during-super-bowl-week/',
+          'https://fred.stlouisfed.org/series/CASANF0POP',
+          'https://worldpopulationreview.com/us-cities/california/san-francisco',
+          'https://worldpopulationreview.com/us-counties/california/san-francisco-county',
+        ].map((url) => ({ url, title: null })),
+      );
+      // Perplexity reports neither its searches nor the pages it read: the answer says nothing of them.
+      expect(answer).not.toHaveProperty('searchQueries');
+      expect(answer).not.toHaveProperty('consultedSources');
+    });
+
+    it("reads the reference's example: search_results (titled) first, then citations", async () => {
+      peer.replyNext(fixtureReply('perplexity', 'search-results-reference'));
+      expect(await client().ask('q', { signal: signal() })).toEqual({
+        model: '<string>',
+        text: '<string>',
+        citations: [
+          { url: '<string>', title: '<string>' },
+          { url: '<string>', title: null },
+        ],
+        localised: false,
+      });
     });
   });
 
