@@ -66,3 +66,20 @@ export interface EvalCase {
    */
   discovered?: string[];
 }
+
+/** What a reader decided about how one answer speaks of one name (entity-level sentiment). */
+export interface SentimentEvalLabel {
+  name: string;
+  sentiment: Sentiment;
+  /** In a sentence or list item naming two or more brands the answer judges differently. */
+  multiBrand: boolean;
+}
+
+/** An answer labelled for entity sentiment: every labelled name is tracked, the others being its `others`. */
+export interface SentimentEvalCase {
+  id: string;
+  surface: EvalCase['surface'];
+  industry: string;
+  text: string;
+  labels: SentimentEvalLabel[];
+}

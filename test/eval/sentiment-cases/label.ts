@@ -1,0 +1,13 @@
+import type { SentimentEvalLabel } from '../types';
+
+/**
+ * How the answer speaks of `name`. `multi`: the label sits in a sentence or list item that names
+ * two or more brands the answer judges differently (the cases a whole-sentence scorer cannot get right).
+ */
+const label =
+  (sentiment: SentimentEvalLabel['sentiment']) =>
+  (name: string, multi?: 'multi'): SentimentEvalLabel => ({ name, sentiment, multiBrand: multi === 'multi' });
+
+export const pos = label('positive');
+export const neg = label('negative');
+export const neu = label('neutral');
