@@ -56,8 +56,8 @@ async function runningRun(sampling: Partial<Pick<Tracker, 'samplesPerPrompt'>> =
 
 function answer(status: 'succeeded' | 'failed'): AnswerRecord {
   return status === 'succeeded'
-    ? { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: 'gpt', method: 'api', text: 'monday.com is first', truncated: false, citations: [], metrics: null, error: null, fetchedAt: now.toISOString(), localised: false }
-    : { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code: 'provider_unavailable', message: 'down' }, fetchedAt: null, localised: false };
+    ? { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: 'gpt', method: 'api', text: 'monday.com is first', truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: null, fetchedAt: now.toISOString(), localised: false }
+    : { promptIndex: 0, model: 'chatgpt', sample: 1, status, provider: 'openai', providerModel: null, method: null, text: null, truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: { code: 'provider_unavailable', message: 'down' }, fetchedAt: null, localised: false };
 }
 
 it('keeps the first answer stored for a slot: a second runner records its outcome, not its own', async () => {

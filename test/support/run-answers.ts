@@ -19,6 +19,8 @@ export function runAnswer(a: { model?: Surface; sample?: number; tracked: readon
     text: mentioned === null ? null : (a.text ?? 'text'),
     truncated: false,
     citations,
+    searchQueries: [],
+    consultedSources: null,
     metrics: mentioned === null ? null : { analysisVersion: 'v', brands: tracked.map((name) => ({ name, mentioned: mentioned.includes(name), spans: [] })) },
     error: null,
     fetchedAt: null,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { wilsonInterval } from '@brandradar/analysis';
+import { citationDomain, wilsonInterval } from '@brandradar/analysis';
 import type { Run } from '@brandradar/contracts';
 import { citedSites, EXAMPLES_PER_SITE, siteOf, wilson } from '../../packages/web/src/sites';
 import { runAnswer, type RunAnswer } from '../support/run-answers';
@@ -10,7 +10,7 @@ const BRAND = '__proto__';
 const COMPETITORS = ['monday.com', '$x'];
 
 const answer = (urls: string[], mentioned: string[] | null): Answer =>
-  runAnswer({ model: 'perplexity', tracked: [BRAND, ...COMPETITORS], mentioned, citations: urls.map((url, i) => ({ url, title: i === 0 ? `Title of ${url}` : null })) });
+  runAnswer({ model: 'perplexity', tracked: [BRAND, ...COMPETITORS], mentioned, citations: urls.map((url, i) => ({ url, title: i === 0 ? `Title of ${url}` : null, domain: citationDomain({ url, title: null }) ?? '' })) });
 const runOf = (...answers: Answer[]) => ({ results: [{ prompt: 'constructor', answers }] }) as unknown as Run;
 
 describe('a cited URL\'s site', () => {

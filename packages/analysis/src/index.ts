@@ -2,7 +2,7 @@ export { detectBrands, type TrackedBrand, type BrandDetection, type Span } from 
 export { citationDomain, isGroundingRedirect, normalizeUrl, registrableDomain, samePage } from './urls';
 export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, clusteredTwoProportionPValue, studentTPValue, designEffect, quantile, type ClusteredCount } from './stats';
-export { computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';
+export { citedPages, computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';
 export { computeDelta } from './delta';
 export { significantChanges, type AlertMetric, type SignificantChangeFinding } from './alerts';
 export * from './schemas';

@@ -4,10 +4,9 @@
  */
 import { detectBrands, type TrackedBrand } from './detect';
 import { discoverBeside, type DiscoveredSpan } from './discover';
-import { cellsOf, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
 import { CAUSATION_NOTE, type Interval } from './schemas';
 import { round } from './stats';
-import { hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
+import { cellsOf, citedPages, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
 
 export const INSIGHT_LISTS = { names: 20, gaps: 20, examples: 3, gapUrls: 5, excerptChars: 240 } as const;
 
@@ -157,13 +156,8 @@ function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], fo
     if (others.length === 0) return;
     gapAnswers++;
     // Each page once (its http and https forms are one), linked as the answer cited it.
-    const pages = new Map<string, { cited: string; domain: string }>();
-    for (const c of a.citations) {
-      const url = normalizeUrl(c.url);
-      if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), { cited: c.url, domain: registrableDomain(hostOf(url)) });
-    }
     const domains = new Map<string, string[]>();
-    for (const { cited, domain } of pages.values()) (domains.get(domain) ?? domains.set(domain, []).get(domain)!).push(cited);
+    for (const { cited, domain } of citedPages(a.citations)) (domains.get(domain) ?? domains.set(domain, []).get(domain)!).push(cited);
     for (const [domain, urls] of domains) {
       const entry = byDomain.get(domain) ?? byDomain.set(domain, { answers: 0, names: new Map(), urls: new Map() }).get(domain)!;
       entry.answers++;

@@ -207,6 +207,16 @@ describe('computeMetrics: citations', () => {
     ]);
   });
 
+  it("counts a Gemini grounding redirect for the publisher its title names, not google.com", () => {
+    const redirect = (id: string) => `https://vertexaisearch.cloud.google.com/grounding-api-redirect/${id}`;
+    const grounded: AnalysedAnswer = { prompt: 'a', surface: 'gemini', text: 'text', citations: [{ url: redirect('x1'), title: 'tradingview.com' }, { url: redirect('x2'), title: 'investopedia.com' }, { url: redirect('x3'), title: 'www.tradingview.com' }] };
+    const gemini = computeMetrics(input(null, [grounded])) as CitationMetrics;
+    expect(gemini.domains.map((d) => [d.domain, d.citations])).toEqual([
+      ['tradingview.com', 2],
+      ['investopedia.com', 1],
+    ]);
+  });
+
   it("share: the domain's citations / all citations, interval on the effective sample", () => {
     const acme = metrics.domains[0]!.share;
     expect(acme).toMatchObject({ value: 0.5, count: 3, n: 6 });

@@ -17,7 +17,7 @@ import {
 } from './schemas';
 import { classifySentiment, type SentimentLabel } from './sentiment';
 import { designEffect, quantile, round, wilsonInterval } from './stats';
-import { hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
+import { citationDomain, hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
 
 export type Primitive = 'rankings' | 'compare' | 'citations' | 'sentiment';
 
@@ -67,7 +67,7 @@ export function computeMetrics(input: AnalysisInput): RunMetrics {
     case 'citations': {
       const url = input.url === null ? null : normalizeUrl(input.url);
       if (input.url !== null && url === null) throw new RangeError(`not an absolute http(s) URL: ${input.url}`);
-      const facts = answers.map(citedUrls);
+      const facts = answers.map((a) => citedPages(a.citations));
       return { primitive: 'citations', url, ...citationGroup(facts, cellsOf(answers), url), bySurface: perSurface(answers, facts, (group, cells) => citationGroup(group, cells, url)) };
     }
     case 'sentiment': {
@@ -225,9 +225,18 @@ export function stability(mentions: readonly number[], answers: readonly number[
   return cells === 0 ? null : { cells, agreeing, rate: round(agreeing / cells, 4), interval: wilsonInterval(agreeing, cells)! };
 }
 
-/** Citation metrics of a group of answers in `cells`, given each answer's cited URLs; `url` is the tracked URL, normalised. */
-export function citationGroup(answers: readonly string[][], cells: Cells, url: string | null): CitationGroup {
-  const perAnswer = answers.map((urls) => countBy(urls.map((u) => registrableDomain(hostOf(u)))));
+/** A page an answer cites: its normalised URL and its publisher's domain ({@link citationDomain}). */
+export interface CitedPage {
+  url: string;
+  /** The URL as the answer cited it, for links. */
+  cited: string;
+  title: string | null;
+  domain: string;
+}
+
+/** Citation metrics of a group of answers in `cells`, given each answer's cited pages; `url` is the tracked URL, normalised. */
+export function citationGroup(answers: readonly CitedPage[][], cells: Cells, url: string | null): CitationGroup {
+  const perAnswer = answers.map((pages) => countBy(pages.map((p) => p.domain)));
   const totals = answers.map((urls) => urls.length);
   const totalsPerCell = perCell(totals, cells);
   const domains = [...new Set(perAnswer.flatMap((counts) => [...counts.keys()]))].map((domain): DomainMetrics => {
@@ -237,14 +246,14 @@ export function citationGroup(answers: readonly string[][], cells: Cells, url: s
   domains.sort((a, b) => b.citations - a.citations || (a.domain < b.domain ? -1 : 1));
   const unlisted = domains.slice(MAX_LISTED_DOMAINS);
   const answersPerCell = perCell(answers.map(() => 1), cells);
-  const citedRate = (hit: (urls: string[]) => boolean) => rate(perCell(answers.map((urls) => (hit(urls) ? 1 : 0)), cells), answersPerCell);
+  const citedRate = (hit: (pages: CitedPage[]) => boolean) => rate(perCell(answers.map((pages) => (hit(pages) ? 1 : 0)), cells), answersPerCell);
   let urlCitedRate: Rate | null = null;
   let domainCitedRate: Rate | null = null;
   if (url !== null) {
     const page = pageOf(url);
     const site = registrableDomain(hostOf(url));
-    urlCitedRate = citedRate((urls) => urls.some((u) => pageOf(u) === page));
-    domainCitedRate = citedRate((urls) => urls.some((u) => registrableDomain(hostOf(u)) === site));
+    urlCitedRate = citedRate((pages) => pages.some((p) => pageOf(p.url) === page));
+    domainCitedRate = citedRate((pages) => pages.some((p) => p.domain === site));
   }
   return {
     answers: answers.length,
@@ -257,14 +266,14 @@ export function citationGroup(answers: readonly string[][], cells: Cells, url: s
 }
 
 /**
- * An answer's citations, normalised, each page once (its http and https forms are one page);
- * citations that are not http(s) URLs are left out.
+ * An answer's citations, normalised, each page once (its http and https forms are one page), with
+ * its publisher; citations that are not http(s) URLs are left out.
  */
-function citedUrls(answer: AnalysedAnswer): string[] {
-  const pages = new Map<string, string>();
-  for (const citation of answer.citations) {
+export function citedPages(citations: AnalysedAnswer['citations']): CitedPage[] {
+  const pages = new Map<string, CitedPage>();
+  for (const citation of citations) {
     const url = normalizeUrl(citation.url);
-    if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), url);
+    if (url !== null && !pages.has(pageOf(url))) pages.set(pageOf(url), { url, cited: citation.url, title: citation.title, domain: citationDomain(citation)! });
   }
   return [...pages.values()];
 }

@@ -1,4 +1,4 @@
-import { domainLabel, normalizeUrl, registrableDomain, samePage } from './urls';
+import { citationDomain, domainLabel, isGroundingRedirect, normalizeUrl, registrableDomain, samePage } from './urls';
 
 describe('normalizeUrl', () => {
   it.each<[rule: string, input: string, expected: string | null]>([
@@ -75,5 +75,30 @@ describe('samePage', () => {
     ['https://acme.com/', 'not a url', false],
   ])('%s and %s → %s', (a, b, expected) => {
     expect(samePage(a, b)).toBe(expected);
+  });
+});
+
+describe('citationDomain', () => {
+  const redirect = 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQGx3mN0aBc';
+  it.each<[what: string, citation: { url: string; title: string | null }, expected: string | null]>([
+    ['a page: its registrable domain', { url: 'https://blog.acme.co.uk/post', title: 'Acme blog' }, 'acme.co.uk'],
+    ["a Gemini grounding redirect: the publisher its title names, never google.com", { url: redirect, title: 'tradingview.com' }, 'tradingview.com'],
+    ['… a title with www. and a subdomain counts for the registrable domain', { url: redirect, title: 'www.news.bbc.co.uk' }, 'bbc.co.uk'],
+    ['… a title that is no domain leaves the redirect host', { url: redirect, title: 'Best CRM tools of 2026' }, 'google.com'],
+    ['… a title with no known suffix leaves the redirect host', { url: redirect, title: 'acme.notasuffix' }, 'google.com'],
+    ['a resolved redirect: its target', { url: 'https://www.tradingview.com/markets/', title: 'tradingview.com' }, 'tradingview.com'],
+    ['a title that looks like a domain on an ordinary page does not count', { url: 'https://acme.com/', title: 'other.org' }, 'acme.com'],
+    ['hostile titles', { url: redirect, title: '__proto__' }, 'google.com'],
+    ['not an http(s) URL', { url: 'ftp://acme.com/', title: 'acme.com' }, null],
+  ])('%s', (_, citation, expected) => {
+    expect(citationDomain(citation)).toBe(expected);
+  });
+
+  it('reads a title of 10,000 dots and letters in linear time, as no domain', () => {
+    expect(citationDomain({ url: redirect, title: 'a.'.repeat(5_000) })).toBe('google.com');
+  });
+
+  it('tells grounding redirects from pages', () => {
+    expect([isGroundingRedirect(redirect), isGroundingRedirect('https://acme.com/'), isGroundingRedirect('not a url')]).toEqual([true, false, false]);
   });
 });

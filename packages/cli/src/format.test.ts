@@ -62,7 +62,7 @@ const run = (over: Partial<Run> = {}): Run => ({
   ...over,
 });
 function answer(model: 'chatgpt' | 'gemini', status: 'succeeded' | 'failed'): Run['results'][number]['answers'][number] {
-  return { model, sample: 1, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], metrics: null, error: null, fetchedAt: null, localised: false };
+  return { model, sample: 1, status, provider: 'simulated', providerModel: null, method: 'api', text: status === 'succeeded' ? 'Acme leads.' : null, truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: null, fetchedAt: null, localised: false };
 }
 
 describe('money and percent', () => {

@@ -20,8 +20,29 @@ export const MAX_ANSWER_TEXT_CHARS = 20_000;
 export const MAX_CITATIONS_PER_ANSWER = 20;
 /** A citation with a longer URL is dropped (see MAX_URL_CHARS); a longer title is cut. */
 export const MAX_CITATION_TITLE_CHARS = 300;
+/**
+ * The first this many searches of an answer are kept, each cut to MAX_SEARCH_QUERY_CHARS, and the
+ * first MAX_CONSULTED_SOURCES pages it read: with the text and citations at their caps an answer
+ * stays well inside one page of answers (RUN_ANSWERS_PAGE_BYTES), whatever a provider sends.
+ */
+export const MAX_SEARCH_QUERIES = 20;
+export const MAX_SEARCH_QUERY_CHARS = 200;
+export const MAX_CONSULTED_SOURCES = 25;
 
 export const Problem = z.object({ code: z.string(), message: z.string() });
+
+/** A page an answer cites or read, with its publisher (api-contract §14). */
+export const AnswerSource = z
+  .object({
+    url: z.string().max(MAX_URL_CHARS).meta({ description: "The page's URL; for Gemini, Google's grounding redirect where its target could not be resolved." }),
+    title: z.string().max(MAX_CITATION_TITLE_CHARS).nullable().meta({ description: `Cut to at most ${MAX_CITATION_TITLE_CHARS} characters.` }),
+    domain: z.string().meta({
+      description:
+        "The publisher's registrable domain (`g2.com`), the one every domain metric, citation gap and cited-sources figure counts. For a Gemini grounding redirect, the publisher its title names, never google.com.",
+    }),
+  })
+  .meta({ id: 'AnswerSource' });
+export type AnswerSource = z.infer<typeof AnswerSource>;
 
 /** Counted mentions listed per name and answer; more are counted, not listed, so a document stays bounded. */
 export const MAX_SPANS_PER_BRAND = 20;
@@ -98,14 +119,25 @@ export const RunAnswer = z
       }),
     truncated: z.boolean().meta({ description: `True when the provider's text was longer than ${MAX_ANSWER_TEXT_CHARS} characters and was cut.` }),
     citations: z
-      .array(
-        z.object({
-          url: z.string().max(MAX_URL_CHARS),
-          title: z.string().max(MAX_CITATION_TITLE_CHARS).nullable().meta({ description: `Cut to at most ${MAX_CITATION_TITLE_CHARS} characters.` }),
-        }),
-      )
+      .array(AnswerSource)
       .max(MAX_CITATIONS_PER_ANSWER)
       .meta({ description: `The first ${MAX_CITATIONS_PER_ANSWER} sources cited with an absolute http(s) URL of at most ${MAX_URL_CHARS} characters, in the provider's order; others are left out.` }),
+    // Defaulted so that answers stored before searches were recorded still parse (api-contract §14).
+    searchQueries: z
+      .array(z.string().max(MAX_SEARCH_QUERY_CHARS))
+      .max(MAX_SEARCH_QUERIES)
+      .default([])
+      .meta({
+        description: `The web searches the surface ran for this answer, in order, as its API reports them (ChatGPT, Claude, Gemini; the first ${MAX_SEARCH_QUERIES}, each cut to ${MAX_SEARCH_QUERY_CHARS} characters). \`[]\` when it ran none, when its API does not report them (Perplexity, Google AI Overviews), or for answers stored before searches were recorded.`,
+      }),
+    consultedSources: z
+      .array(AnswerSource)
+      .max(MAX_CONSULTED_SOURCES)
+      .nullable()
+      .default(null)
+      .meta({
+        description: `The pages the surface retrieved for this answer, cited or not (the first ${MAX_CONSULTED_SOURCES}, kept as citations are). Null where its API does not say (Perplexity, Google AI Overviews), for failed answers, and for answers stored before pages read were recorded.`,
+      }),
     metrics: AnswerMetrics.nullable(),
     error: Problem.nullable(),
     fetchedAt: Timestamp.nullable(),

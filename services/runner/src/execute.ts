@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Counter, Histogram } from 'prom-client';
 import { answerMetrics } from './domain/answer-metrics';
-import { boundAnswer } from './domain/bounds';
+import { boundAnswer, boundResearch } from './domain/bounds';
 import { runOutcome } from './domain/outcome';
 import { analysedDefinition, comparisonKeyOf, finishedEvent, isActive, significantChangeEvents, type AnswerRecord, type RunState } from './domain/run';
 import { deltaAgainst, runMetricsOf } from './domain/run-analysis';
@@ -159,6 +159,7 @@ export function createRunExecutor(d: ExecutorDeps) {
         text,
         truncated,
         citations,
+        ...boundResearch(a.searchQueries, a.consultedSources),
         metrics: answerMetrics(run.definition, text, citations),
         error: null,
         fetchedAt: a.fetchedAt,
@@ -172,7 +173,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       if (e instanceof ProviderError) d.logger.warn({ err: e, runId: run.id, surface, code }, 'provider call failed');
       else d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.publicMessage : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], metrics: null, error: { code, message }, fetchedAt: null, localised: false };
+      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: { code, message }, fetchedAt: null, localised: false };
     }
   }
 

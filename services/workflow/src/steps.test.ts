@@ -23,6 +23,8 @@ function providers(ask: Ask): Providers {
 const answered = (surface: Surface): Omit<Answer, 'surface'> => ({
   provider: 'openai',
   model: `${surface}-model`,
+  searchQueries: [],
+  consultedSources: null,
   method: 'api',
   text: 'Acme and Beta lead.',
   truncated: false,

@@ -3505,7 +3505,7 @@ export interface components {
          *         "total": 10,
          *         "done": 3
          *       },
-         *       "analysisVersion": "2026-11-28.1",
+         *       "analysisVersion": "2026-12-02.1",
          *       "createdAt": "2026-11-28T09:00:00.000Z",
          *       "finishedAt": null,
          *       "error": null
@@ -3526,7 +3526,7 @@ export interface components {
             };
             /**
              * @description The analysis version the runs are recomputed with (the current one when the job was queued).
-             * @example 2026-11-28.1
+             * @example 2026-12-02.1
              */
             analysisVersion: string;
             /**
@@ -3708,11 +3708,17 @@ export interface components {
             /** @description True when the provider's text was longer than 20000 characters and was cut. */
             truncated: boolean;
             /** @description The first 20 sources cited with an absolute http(s) URL of at most 2048 characters, in the provider's order; others are left out. */
-            citations: {
-                url: string;
-                /** @description Cut to at most 300 characters. */
-                title: string | null;
-            }[];
+            citations: components["schemas"]["AnswerSource"][];
+            /**
+             * @description The web searches the surface ran for this answer, in order, as its API reports them (ChatGPT, Claude, Gemini; the first 20, each cut to 200 characters). `[]` when it ran none, when its API does not report them (Perplexity, Google AI Overviews), or for answers stored before searches were recorded.
+             * @default []
+             */
+            searchQueries: string[];
+            /**
+             * @description The pages the surface retrieved for this answer, cited or not (the first 25, kept as citations are). Null where its API does not say (Perplexity, Google AI Overviews), for failed answers, and for answers stored before pages read were recorded.
+             * @default null
+             */
+            consultedSources: components["schemas"]["AnswerSource"][] | null;
             metrics: components["schemas"]["AnswerMetrics"] | null;
             error: {
                 code: string;
@@ -3724,6 +3730,14 @@ export interface components {
              * @default false
              */
             localised: boolean;
+        };
+        AnswerSource: {
+            /** @description The page's URL; for Gemini, Google's grounding redirect where its target could not be resolved. */
+            url: string;
+            /** @description Cut to at most 300 characters. */
+            title: string | null;
+            /** @description The publisher's registrable domain (`g2.com`), the one every domain metric, citation gap and cited-sources figure counts. For a Gemini grounding redirect, the publisher its title names, never google.com. */
+            domain: string;
         };
         AnswerMetrics: {
             /**

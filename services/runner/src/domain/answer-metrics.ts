@@ -1,15 +1,15 @@
-import { ANALYSIS_VERSION, classifySentiment, detectBrands, normalizeUrl, registrableDomain, samePage, withAliases } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, citedPages, classifySentiment, detectBrands, samePage, withAliases } from '@brandradar/analysis';
 import { MAX_SPANS_PER_BRAND, type AnswerMetrics, type TrackerDefinition } from '@brandradar/contracts';
 
 /** Answers analysed between two looks at the event loop (reanalyses, insights): a run at the caps never holds it for long. */
 export const ANSWERS_PER_SLICE = 10;
 
 /** What one answer says for the tracker's primitive (the run-level metrics aggregate the same rules), by the current rules. */
-export function answerMetrics(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): AnswerMetrics {
+export function answerMetrics(d: TrackerDefinition, text: string, citations: readonly { url: string; title: string | null }[]): AnswerMetrics {
   return { analysisVersion: ANALYSIS_VERSION, ...answerFacts(d, text, citations) };
 }
 
-function answerFacts(d: TrackerDefinition, text: string, citations: readonly { url: string }[]): Omit<AnswerMetrics, 'analysisVersion'> {
+function answerFacts(d: TrackerDefinition, text: string, citations: readonly { url: string; title: string | null }[]): Omit<AnswerMetrics, 'analysisVersion'> {
   switch (d.primitive) {
     case 'rankings':
     case 'compare': {
@@ -23,10 +23,9 @@ function answerFacts(d: TrackerDefinition, text: string, citations: readonly { u
       return { brands: [{ name: brand.name, mentioned: found.mentioned, spans: found.spans.slice(0, MAX_SPANS_PER_BRAND) }], sentiment: classifySentiment(text, brand) };
     }
     case 'citations': {
-      const urls = citations.map((c) => normalizeUrl(c.url)).filter((u): u is string => u !== null);
-      const domains = [...new Set(urls.map((u) => registrableDomain(new URL(u).hostname)))];
+      const pages = citedPages(citations);
       const tracked = d.url;
-      return { citedDomains: domains, citesUrl: tracked === null ? null : urls.some((u) => samePage(u, tracked)) };
+      return { citedDomains: [...new Set(pages.map((p) => p.domain))], citesUrl: tracked === null ? null : pages.some((p) => samePage(p.url, tracked)) };
     }
   }
 }

@@ -1,5 +1,5 @@
-import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS } from '@brandradar/contracts';
-import { boundAnswer, cleanText } from './bounds';
+import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_CONSULTED_SOURCES, MAX_SEARCH_QUERIES, MAX_SEARCH_QUERY_CHARS, MAX_URL_CHARS } from '@brandradar/contracts';
+import { boundAnswer, boundResearch, cleanText } from './bounds';
 
 const EMOJI = '\u{1F600}'; // two UTF-16 units
 
@@ -31,7 +31,7 @@ describe('boundAnswer', () => {
     ];
     const valid = Array.from({ length: 30 }, (_, i) => ({ url: `https://site${i}.example/page`, title: `Source ${i}` }));
     const { citations } = boundAnswer('text', [...invalid, ...valid]);
-    expect(citations).toEqual(valid.slice(0, MAX_CITATIONS_PER_ANSWER));
+    expect(citations).toEqual(valid.slice(0, MAX_CITATIONS_PER_ANSWER).map((c, i) => ({ ...c, domain: `site${i}.example` })));
   });
 
   it(`cuts titles to ${MAX_CITATION_TITLE_CHARS} units and cleans them`, () => {
@@ -40,8 +40,26 @@ describe('boundAnswer', () => {
       { url: 'https://b.example/', title: null },
     ]);
     expect(citations).toEqual([
-      { url: 'https://a.example/', title: 't'.repeat(MAX_CITATION_TITLE_CHARS - 1) },
-      { url: 'https://b.example/', title: null },
+      { url: 'https://a.example/', title: 't'.repeat(MAX_CITATION_TITLE_CHARS - 1), domain: 'a.example' },
+      { url: 'https://b.example/', title: null, domain: 'b.example' },
     ]);
+  });
+});
+
+describe('boundResearch', () => {
+  it(`keeps the first ${MAX_SEARCH_QUERIES} searches, cleaned and cut to ${MAX_SEARCH_QUERY_CHARS} units, without blank ones`, () => {
+    const queries = ['  best crm\u0007 2026 ', '', '   ', `${'q'.repeat(MAX_SEARCH_QUERY_CHARS - 1)}${EMOJI}`, ...Array.from({ length: 40 }, (_, i) => `query ${i}`)];
+    const { searchQueries } = boundResearch(queries, null);
+    expect(searchQueries.slice(0, 3)).toEqual(['best crm 2026', 'q'.repeat(MAX_SEARCH_QUERY_CHARS - 1), 'query 0']);
+    expect(searchQueries).toHaveLength(MAX_SEARCH_QUERIES);
+  });
+
+  it(`keeps the first ${MAX_CONSULTED_SOURCES} pages read with a citable URL, each with its publisher; null stays null`, () => {
+    const read = [{ url: 'javascript:alert(1)', title: 'x' }, { url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/abc', title: 'g2.com' }, ...Array.from({ length: 60 }, (_, i) => ({ url: `https://s${i}.example/`, title: null }))];
+    const { consultedSources } = boundResearch([], read);
+    expect(consultedSources![0]).toEqual({ url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/abc', title: 'g2.com', domain: 'g2.com' });
+    expect(consultedSources).toHaveLength(MAX_CONSULTED_SOURCES);
+    expect(boundResearch([], null).consultedSources).toBeNull();
+    expect(boundResearch([], []).consultedSources).toEqual([]);
   });
 });

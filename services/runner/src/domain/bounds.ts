@@ -1,4 +1,17 @@
-import { cutAtCodePoint, HTTP_PROTOCOLS, MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_URL_CHARS, urlHostname } from '@brandradar/contracts';
+import { citationDomain } from '@brandradar/analysis';
+import {
+  cutAtCodePoint,
+  HTTP_PROTOCOLS,
+  MAX_ANSWER_TEXT_CHARS,
+  MAX_CITATIONS_PER_ANSWER,
+  MAX_CITATION_TITLE_CHARS,
+  MAX_CONSULTED_SOURCES,
+  MAX_SEARCH_QUERIES,
+  MAX_SEARCH_QUERY_CHARS,
+  MAX_URL_CHARS,
+  urlHostname,
+  type AnswerSource,
+} from '@brandradar/contracts';
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. They carry no text and break mail and terminals. */
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
@@ -21,18 +34,45 @@ export interface Citation {
 export interface BoundedAnswer {
   text: string;
   truncated: boolean;
-  citations: Citation[];
+  citations: AnswerSource[];
 }
 
 /** `cutByProvider`: the provider's client already stopped reading a longer text. */
 export function boundAnswer(text: string, citations: readonly Citation[], cutByProvider = false): BoundedAnswer {
   const clean = cleanText(text);
-  const kept = citations.filter((c) => isCitable(c.url)).slice(0, MAX_CITATIONS_PER_ANSWER);
   return {
     text: cutAtCodePoint(clean, MAX_ANSWER_TEXT_CHARS),
     truncated: cutByProvider || clean.length > MAX_ANSWER_TEXT_CHARS,
-    citations: kept.map((c) => ({ url: c.url, title: c.title === null ? null : cutAtCodePoint(cleanText(c.title), MAX_CITATION_TITLE_CHARS) })),
+    citations: boundSources(citations, MAX_CITATIONS_PER_ANSWER),
   };
+}
+
+/** What a run keeps of what the surface searched and read (api-contract §14), capped as contracts' run.ts says. */
+export function boundResearch(searchQueries: readonly string[], consultedSources: readonly Citation[] | null): { searchQueries: string[]; consultedSources: AnswerSource[] | null } {
+  return {
+    searchQueries: searchQueries
+      .map((q) => cutAtCodePoint(cleanText(q).trim(), MAX_SEARCH_QUERY_CHARS))
+      .filter((q) => q.length > 0)
+      .slice(0, MAX_SEARCH_QUERIES),
+    consultedSources: consultedSources === null ? null : boundSources(consultedSources, MAX_CONSULTED_SOURCES),
+  };
+}
+
+/** The first `max` sources with a citable URL, titles cleaned and cut, each with its publisher's domain. */
+function boundSources(sources: readonly Citation[], max: number): AnswerSource[] {
+  return sources
+    .filter((c) => isCitable(c.url))
+    .slice(0, max)
+    .map((c) => withDomain({ url: c.url, title: c.title === null ? null : cutAtCodePoint(cleanText(c.title), MAX_CITATION_TITLE_CHARS) }));
+}
+
+/**
+ * A source with its publisher's domain, computed from its URL (and a grounding redirect's title):
+ * also how answers stored before domains were recorded read (api-contract §14). Only citable URLs
+ * are stored, so there always is one.
+ */
+export function withDomain(source: Citation): AnswerSource {
+  return { url: source.url, title: source.title, domain: citationDomain(source) ?? '' };
 }
 
 /** An absolute http(s) URL, written as is (no control characters), short enough to keep. */

@@ -13,6 +13,8 @@ const answer = (model: AnswerRecord['model'], ok: boolean): AnswerRecord => ({
   text: ok ? 'x' : null,
   truncated: false,
   citations: [],
+  searchQueries: [],
+  consultedSources: null,
   metrics: null,
   error: ok ? null : { code: 'server_error', message: 'boom' },
   fetchedAt: null,

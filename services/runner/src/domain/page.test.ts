@@ -2,6 +2,9 @@ import {
   MAX_ANSWER_TEXT_CHARS,
   MAX_CITATIONS_PER_ANSWER,
   MAX_CITATION_TITLE_CHARS,
+  MAX_CONSULTED_SOURCES,
+  MAX_SEARCH_QUERIES,
+  MAX_SEARCH_QUERY_CHARS,
   MAX_URL_CHARS,
   RUN_ANSWERS_PAGE_BYTES,
   RunAnswer,
@@ -12,7 +15,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { computeDelta, computeMetrics } from '@brandradar/analysis';
 import { answerMetrics } from './answer-metrics';
-import { boundAnswer } from './bounds';
+import { boundAnswer, boundResearch } from './bounds';
 import { jsonBytes, pageLength } from './page';
 import { newRun, runHead } from './run';
 
@@ -49,6 +52,8 @@ describe('one answer at the caps', () => {
   const text = `${names.join('\n')}\n"\\\u0000${wide(2 * MAX_ANSWER_TEXT_CHARS)}`;
   const citations = Array.from({ length: 40 }, (_, i) => ({ url: `https://s${i}.example/${wide(MAX_URL_CHARS)}`.slice(0, MAX_URL_CHARS), title: wide(2 * MAX_CITATION_TITLE_CHARS) }));
   const bounded = boundAnswer(text, citations);
+  const queries = Array.from({ length: 2 * MAX_SEARCH_QUERIES }, () => wide(2 * MAX_SEARCH_QUERY_CHARS));
+  const research = boundResearch(queries, [...citations, ...citations, ...citations]);
   const answer: RunAnswer = {
     model: 'chatgpt',
     sample: 10,
@@ -57,6 +62,7 @@ describe('one answer at the caps', () => {
     providerModel: 'm'.repeat(200),
     method: 'api',
     ...bounded,
+    ...research,
     metrics: answerMetrics(definition, bounded.text, bounded.citations),
     error: null,
     fetchedAt: '2026-11-22T09:00:00.000Z',
@@ -67,9 +73,11 @@ describe('one answer at the caps', () => {
     expect(RunAnswer.parse(answer)).toEqual(answer);
     expect(answer.text).toHaveLength(MAX_ANSWER_TEXT_CHARS);
     expect(answer.citations).toHaveLength(MAX_CITATIONS_PER_ANSWER);
+    expect(answer.searchQueries).toHaveLength(MAX_SEARCH_QUERIES);
+    expect(answer.consultedSources).toHaveLength(MAX_CONSULTED_SOURCES);
     const bytes = jsonBytes({ promptIndex: 29, answer });
-    expect(bytes).toBeGreaterThan(150_000);
-    expect(bytes).toBeLessThan(RUN_ANSWERS_PAGE_BYTES / 2);
+    expect(bytes).toBeGreaterThan(300_000);
+    expect(bytes).toBeLessThan(RUN_ANSWERS_PAGE_BYTES * 0.9);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
 import { z } from 'zod';
-import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound } from '@brandradar/contracts';
+import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound, type AnswerSource } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { withDomain } from '../domain/bounds';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
 import { beyondNewest, comparableCandidates, newestRuns, type ListedRun } from '../domain/run-list';
@@ -44,7 +45,11 @@ export interface RunDoc extends Omit<RunState, 'id' | VersionedFields>, Partial<
  * `_id` alone (the only filter FerretDB v1 answers without a scan). A run document holds only each
  * slot's outcome, so it stays small however long the answers are.
  */
-export interface AnswerDoc extends AnswerRecord {
+export interface AnswerDoc extends Omit<AnswerRecord, 'citations' | 'searchQueries' | 'consultedSources'> {
+  /** Answers stored before api-contract §14 have citations without `domain`, and neither of the two after. */
+  citations: (Omit<AnswerSource, 'domain'> & { domain?: string })[];
+  searchQueries?: string[];
+  consultedSources?: AnswerSource[] | null;
   _id: string;
   runId: string;
   trackerId: string;
@@ -373,7 +378,7 @@ export class RunStore {
   /** A run's answers by `_id`, without their metrics: what a reanalysis reads to compute them again. */
   async answersToAnalyse(runId: string): Promise<Map<string, Omit<AnswerRecord, 'metrics'>>> {
     const docs = await this.answers.find({ runId }, { projection: { metrics: 0 } }).toArray();
-    return new Map(docs.map(({ _id, runId: _r, trackerId: _t, ...answer }) => [_id, answer]));
+    return new Map(docs.map(({ _id, runId: _r, trackerId: _t, ...answer }) => [_id, { ...answer, ...sourcesOf(answer) }]));
   }
 
   /** The answer metrics of the reanalysis the run switched to; null when it has its answers' own. */
@@ -488,8 +493,22 @@ export class RunStore {
 
 /** The answer as its run reads it: with the metrics of the run's reanalysis, if it has one (see {@link AnswerAnalysisDoc}). */
 function answerOf(doc: AnswerDoc, analysis: AnswerAnalysis | null): AnswerRecord {
-  const { _id, runId: _r, trackerId: _t, ...answer } = doc;
+  const { _id, runId: _r, trackerId: _t, ...stored } = doc;
+  const answer = { ...stored, ...sourcesOf(stored) };
   return analysis?.has(_id) ? { ...answer, metrics: analysis.get(_id)! } : answer;
+}
+
+/**
+ * The sources of a stored answer as the API shows them: answers stored before api-contract §14
+ * have no searches, no pages read and no citation domains; those read as `[]`, `null` and the
+ * domain of each citation's URL (and a grounding redirect's title).
+ */
+function sourcesOf(stored: Pick<AnswerDoc, 'citations' | 'searchQueries' | 'consultedSources'>): Pick<AnswerRecord, 'citations' | 'searchQueries' | 'consultedSources'> {
+  return {
+    citations: stored.citations.map((c) => (c.domain === undefined ? withDomain(c) : { url: c.url, title: c.title, domain: c.domain })),
+    searchQueries: stored.searchQueries ?? [],
+    consultedSources: stored.consultedSources ?? null,
+  };
 }
 
 /** A run's comparison key; a run stored before analysis versions compares only with such runs (never again, in practice). */

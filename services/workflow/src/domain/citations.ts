@@ -1,4 +1,4 @@
-import { normalizeUrl, registrableDomain } from '@brandradar/analysis';
+import { citedPages, normalizeUrl, registrableDomain } from '@brandradar/analysis';
 import type { CitedSourcesData, Surface, WorkflowAnswer } from '@brandradar/contracts';
 
 const TOP = 20;
@@ -15,17 +15,17 @@ interface UrlTally extends Tally {
 
 /**
  * The sources the answers cite, grouped by page and by site. An answer counts
- * each distinct normalised URL once (providers repeat a source for several
- * passages); a domain's citations are its distinct URLs per answer, summed, as
- * in tracker reports (api-contract §4).
+ * each page once (providers repeat a source for several passages), a site being
+ * its publisher (a grounding redirect's, not google.com: api-contract §14); a
+ * domain's citations are its distinct pages per answer, summed, as in tracker
+ * reports (api-contract §4).
  */
 export function aggregateCitations(answers: readonly WorkflowAnswer[], brand: string | null): CitedSourcesData {
   const analysed = answers.filter((a) => a.status === 'succeeded');
   const urls = new Map<string, UrlTally>();
   const domains = new Map<string, Tally>();
   for (const answer of analysed) {
-    for (const [url, title] of distinctUrls(answer)) {
-      const domain = registrableDomain(new URL(url).hostname);
+    for (const { url, title, domain } of citedPages(answer.citations)) {
       const page = urls.get(url) ?? { citations: 0, surfaces: new Set(), title: null, domain };
       page.citations++;
       page.surfaces.add(answer.surface);
@@ -55,16 +55,6 @@ export function aggregateCitations(answers: readonly WorkflowAnswer[], brand: st
     urls: rankedUrls.slice(0, TOP).map(([url, u]) => ({ url, title: u.title, domain: u.domain, citations: u.citations, surfaces: inSurfaceOrder(u.surfaces, analysed) })),
     brand: brand === null ? null : brandCitations(brand, domains),
   };
-}
-
-/** The answer's citations, normalised, each URL once with the first title given for it; unreadable URLs are skipped. */
-function distinctUrls(answer: WorkflowAnswer): Map<string, string | null> {
-  const seen = new Map<string, string | null>();
-  for (const c of answer.citations) {
-    const url = normalizeUrl(c.url);
-    if (url && !seen.has(url)) seen.set(url, c.title);
-  }
-  return seen;
 }
 
 function brandCitations(brand: string, domains: Map<string, Tally>): NonNullable<CitedSourcesData['brand']> {
