@@ -265,7 +265,7 @@ describe('reanalysisLine', () => {
     expect(reanalysisLine(job())).toBe('reanalysis 9a8b7c6d-0000-4000-8000-000000000002 RUNNING 3/10 runs recomputed');
   });
   it('names the version a completed job recomputed with, and why a failed one failed', () => {
-    expect(reanalysisLine(job({ status: 'COMPLETED', runs: { total: 10, done: 10 } }))).toMatch(/COMPLETED 10\/10 runs recomputed with analysis version 2026-11-28\.1$/);
+    expect(reanalysisLine(job({ status: 'COMPLETED', runs: { total: 10, done: 10 }, analysisVersion: '2026-11-28.1' }))).toMatch(/COMPLETED 10\/10 runs recomputed with analysis version 2026-11-28\.1$/);
     expect(reanalysisLine(job({ status: 'FAILED', error: { code: 'reanalysis_failed', message: 'A run could not be read.' } }))).toMatch(/FAILED 3\/10 runs recomputed: reanalysis_failed: A run could not be read\.$/);
   });
 });
