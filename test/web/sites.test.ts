@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { citationDomain, wilsonInterval } from '@brandradar/analysis';
 import type { Run } from '@brandradar/contracts';
-import { citedSites, EXAMPLES_PER_SITE, siteOf, wilson } from '../../packages/web/src/sites';
+import { citedSites, EXAMPLES_PER_SITE, wilson } from '../../packages/web/src/sites';
 import { runAnswer, type RunAnswer } from '../support/run-answers';
 
 // The cited-sources leaderboard (packages/web/src/sites.ts), in node, with hostile names and URLs.
@@ -10,17 +10,18 @@ const BRAND = '__proto__';
 const COMPETITORS = ['monday.com', '$x'];
 
 const answer = (urls: string[], mentioned: string[] | null): Answer =>
-  runAnswer({ model: 'perplexity', tracked: [BRAND, ...COMPETITORS], mentioned, citations: urls.map((url, i) => ({ url, title: i === 0 ? `Title of ${url}` : null, domain: citationDomain({ url, title: null }) ?? '' })) });
+  runAnswer({ model: 'perplexity', tracked: [BRAND, ...COMPETITORS], mentioned, // As the API lists them: only http(s) URLs are kept, each with its publisher.
+    citations: urls.flatMap((url, i) => {
+      const domain = citationDomain({ url, title: null });
+      return domain === null ? [] : [{ url, title: i === 0 ? `Title of ${url}` : null, domain }];
+    }),
+  });
 const runOf = (...answers: Answer[]) => ({ results: [{ prompt: 'constructor', answers }] }) as unknown as Run;
 
 describe('a cited URL\'s site', () => {
-  it('is the hostname without www., lower case', () => {
-    expect(siteOf('https://WWW.Monday.com/crm?utm_source=chatgpt.com')).toBe('monday.com');
-    expect(siteOf('http://blog.acme.co.uk:8080/a#b')).toBe('blog.acme.co.uk');
-    expect(siteOf('https://www2.example.org/')).toBe('www2.example.org');
-    expect(siteOf('https://🦄.example/')).toBe('xn--3s9h.example');
-    expect(siteOf('https://__proto__.example/')).toBe('__proto__.example');
-    expect(siteOf('not a url')).toBeNull();
+  it("is the publisher the API names: a grounding redirect's title, not google.com", () => {
+    const grounded = runAnswer({ model: 'gemini', tracked: [BRAND], mentioned: [], citations: [{ url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/abc', title: 'g2.com', domain: 'g2.com' }] });
+    expect(citedSites([runOf(grounded)], BRAND).sites.map((s) => s.site)).toEqual(['g2.com']);
   });
 });
 

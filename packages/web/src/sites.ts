@@ -5,20 +5,6 @@
  */
 import type { Run } from '@brandradar/contracts';
 
-/**
- * A cited URL's site: its hostname, lower case, without a leading `www.`; null for a URL that does
- * not parse. Not the registrable domain (the browser has no Public Suffix List), so `blog.acme.com`
- * and `acme.com` are two sites.
- */
-export function siteOf(url: string): string | null {
-  try {
-    const host = new URL(url).hostname.toLowerCase();
-    return host === '' ? null : host.replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-}
-
 /** The 95% Wilson score interval of `count` successes in `n` independent trials; null when `n` is 0. */
 export function wilson(count: number, n: number): { low: number; high: number } | null {
   if (n === 0) return null;
@@ -67,10 +53,8 @@ export function citedSites(runs: readonly Run[], brand: string | null): SiteBoar
     answers++;
     const mentions = mentionsOf(answer, brand);
     const cited = new Map<string, Array<Answer['citations'][number]>>();
-    for (const citation of answer.citations) {
-      const site = siteOf(citation.url);
-      if (site !== null) cited.set(site, [...(cited.get(site) ?? []), citation]);
-    }
+    // The API names each citation's publisher (its registrable domain; for a Gemini grounding redirect, the site its title names).
+    for (const citation of answer.citations) cited.set(citation.domain, [...(cited.get(citation.domain) ?? []), citation]);
     for (const [site, citations] of cited) {
       const entry = bySite.get(site) ?? { site, answers: 0, mentionBrand: 0, onlyCompetitors: 0, examples: [] };
       entry.answers++;
