@@ -10,3 +10,4 @@ export { ANALYSIS_VERSION, LEGACY_ANALYSIS_VERSION } from './version';
 export { simulateCalibration, simulateRunPair, seededRandom, type CalibrationDesign, type CalibrationOptions, type CalibrationResult, type FlaggedShare } from './calibration';
 export { discoverNames, nameKey, readingOf, type DiscoveredSpan, type Reading } from './discover';
 export { answerInsight, computeInsights, INSIGHT_LISTS, type AnswerInsight, type InsightAnswer, type InsightFindings, type InsightNames, type DiscoveredNameInsight, type CitationGapInsight } from './insights';
+export { researchInsights, searchKey, RESEARCH_LISTS, type ConsultedNotCitedInsight, type ResearchAnswer, type SearchInsight } from './research';

@@ -72,6 +72,6 @@ describe('computeInsights', () => {
   });
 
   it('is empty without answers', () => {
-    expect(computeInsights(compare, [])).toEqual({ answers: 0, discoveredNames: [], citationGaps: [], gapAnswers: 0, note: CAUSATION_NOTE });
+    expect(computeInsights(compare, [])).toEqual({ answers: 0, discoveredNames: [], citationGaps: [], gapAnswers: 0, searches: [], consultedNotCited: [], note: CAUSATION_NOTE });
   });
 });

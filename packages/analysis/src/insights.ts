@@ -5,19 +5,18 @@
 import { detectBrands, type TrackedBrand } from './detect';
 import { discoverBeside, type DiscoveredSpan } from './discover';
 import { CAUSATION_NOTE, type Interval } from './schemas';
+import { compareText, mostWritten, ranked } from './ranking';
+import { researchInsights, type ConsultedNotCitedInsight, type ResearchAnswer, type SearchInsight } from './research';
 import { round } from './stats';
 import { cellsOf, citedPages, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
 
 export const INSIGHT_LISTS = { names: 20, gaps: 20, examples: 3, gapUrls: 5, excerptChars: 240 } as const;
 
 /** One succeeded answer of one of the runs, newest run first. */
-export interface InsightAnswer<S extends string = string> {
+export interface InsightAnswer<S extends string = string> extends ResearchAnswer<S> {
   runId: string;
-  prompt: string;
-  surface: S;
   sample: number;
   text: string;
-  citations: readonly { url: string; title: string | null }[];
 }
 
 export type InsightNames = Pick<AnalysisInput, 'primitive' | 'brand' | 'competitors' | 'aliases'>;
@@ -46,6 +45,8 @@ export interface InsightFindings<S extends string = string> {
   discoveredNames: DiscoveredNameInsight<S>[];
   citationGaps: CitationGapInsight[] | null;
   gapAnswers: number | null;
+  searches: SearchInsight<S>[];
+  consultedNotCited: ConsultedNotCitedInsight[];
   note: typeof CAUSATION_NOTE;
 }
 
@@ -79,6 +80,7 @@ export function computeInsights<S extends string>(names: InsightNames, answers: 
     discoveredNames: discoveredNames(answers, discovered),
     citationGaps: gaps?.gaps ?? null,
     gapAnswers: gaps?.answers ?? null,
+    ...researchInsights(answers),
     note: CAUSATION_NOTE,
   };
 }
@@ -173,19 +175,4 @@ function citationGaps(names: InsightNames, answers: readonly InsightAnswer[], fo
   }));
   gaps.sort((a, b) => b.answers - a.answers || compareText(a.domain, b.domain));
   return { gaps: gaps.slice(0, INSIGHT_LISTS.gaps), answers: gapAnswers };
-}
-
-/** Keys by count, most first; ties in code-unit order. */
-function ranked(counts: Map<string, number>): string[] {
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).map(([key]) => key);
-}
-
-/** The form written most often; the first written among equals. */
-function mostWritten(forms: readonly string[]): string {
-  const counts = countBy(forms);
-  return forms.reduce((best, form) => (counts.get(form)! > counts.get(best)! ? form : best), forms[0]!);
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

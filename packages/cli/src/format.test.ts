@@ -331,6 +331,8 @@ describe('insights', () => {
     discoveredNames: [zoho],
     citationGaps: [{ domain: 'g2.com', answers: 2, names: ['HubSpot'], urls: ['https://www.g2.com/categories/crm', 'https://www.g2.com/x'] }],
     gapAnswers: 4,
+    searches: [],
+    consultedNotCited: [],
     note: 'Changes between runs do not establish cause.',
     ...over,
   });
@@ -353,6 +355,19 @@ describe('insights', () => {
     expect(lines[9]).toMatch(/^DOMAIN\s+ANSWERS\s+NAMES\s+FIRST URL$/);
     expect(lines[11]).toMatch(/^g2\.com\s+2\s+HubSpot\s+https:\/\/www\.g2\.com\/categories\/crm$/);
     expect(lines.slice(-2)).toEqual(['Changes between runs do not establish cause.', '']);
+  });
+
+  it('lists the searches the surfaces ran and the sites they read but did not cite, each with its sample and interval', () => {
+    const text = insightsText(
+      insights({
+        searches: [{ query: 'best crm | 2026\n$x', answers: 3, n: 4, rate: 0.75, clusters: 2, interval: { low: 0.3, high: 0.95 }, surfaces: ['chatgpt', 'gemini'] }],
+        consultedNotCited: [{ domain: 'reddit.com', consulted: 4, cited: 1, answers: 3, n: 4, rate: 0.75, clusters: 2, interval: { low: 0.3, high: 0.95 } }],
+      }),
+    );
+    expect(text).toMatch(/Searches the surfaces ran for your prompts \(ChatGPT, Claude and Gemini report theirs\):\nSEARCH\s+ANSWERS\s+RATE \(95% INTERVAL\)\s+SURFACES\n/);
+    expect(text).toMatch(/best crm \| 2026 \$x\s+3\/4\s+75\.0% \(30\.0%–95\.0%\)\s+chatgpt, gemini/);
+    expect(text).toMatch(/Pages the surfaces read for your prompts and then did not cite:\nDOMAIN\s+READ\s+CITED\s+READ, NOT CITED \(95% INTERVAL\)\n[-\s]+\nreddit\.com\s+4\s+1\s+3\/4 75\.0% \(30\.0%–95\.0%\)/);
+    expect(insightsText(insights())).toContain('Searches the surfaces ran for your prompts (ChatGPT, Claude and Gemini report theirs):\nnone reported.\n');
   });
 
   it('says when there is nothing to list, and leaves out citation gaps where the primitive has none', () => {

@@ -1,4 +1,4 @@
-import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ContentBriefResult, DiscoveredName, Headline, HeadlineChange, Insights, Overview, RateCard, RateChange, Reanalysis, Report, Run, SamplingMode, Tracker, ValueChange, Webhook, WebhookCreated, WebhookDelivery } from '@brandradar/client';
+import type { Account, ActivationResult, BrandMetrics, CitationGap, CompetitorAdded, ConsultedNotCited, ContentBriefResult, DiscoveredName, Headline, HeadlineChange, Insights, Overview, RateCard, RateChange, Reanalysis, Report, Run, SamplingMode, SearchInsight, Tracker, ValueChange, Webhook, WebhookCreated, WebhookDelivery } from '@brandradar/client';
 
 /** Micro-units as dollars: 39,000 → `$0.39`; sub-cent amounts keep their digits ($0.00125). */
 export function money(micro: number): string {
@@ -380,10 +380,25 @@ function gapsTable(gaps: CitationGap[]): string {
   );
 }
 
+function searchesTable(searches: SearchInsight[]): string {
+  return table(
+    ['SEARCH', 'ANSWERS', 'RATE (95% INTERVAL)', 'SURFACES'],
+    searches.map((s) => [oneLine(s.query), `${s.answers}/${s.n}`, `${percent(s.rate)} (${interval(s.interval)})`, s.surfaces.join(', ')]),
+  );
+}
+
+function consultedTable(domains: ConsultedNotCited[]): string {
+  return table(
+    ['DOMAIN', 'READ', 'CITED', 'READ, NOT CITED (95% INTERVAL)'],
+    domains.map((d) => [d.domain, String(d.consulted), String(d.cited), `${d.answers}/${d.n} ${percent(d.rate)} (${interval(d.interval)})`]),
+  );
+}
+
 /**
  * A tracker's insights: the names its answers put forward that it does not track, each with its
  * evidence; the sources cited where a competitor is mentioned but not the brand (compare and
- * sentiment); and the API's note on cause.
+ * sentiment); what the surfaces searched, and the sites they read but did not cite; and the API's
+ * note on cause.
  */
 export function insightsText(i: Insights): string {
   if (i.runs.length === 0) return `No finished run yet: insights read a tracker's COMPLETED and PARTIAL runs.\n${i.note}\n`;
@@ -393,6 +408,10 @@ export function insightsText(i: Insights): string {
     out.push(`Sources cited by answers that mention a competitor but not the brand (${plural(i.gapAnswers ?? 0, 'such answer')}):`);
     out.push(i.citationGaps.length ? gapsTable(i.citationGaps) : 'none.\n');
   }
+  out.push('Searches the surfaces ran for your prompts (ChatGPT, Claude and Gemini report theirs):');
+  out.push(i.searches.length ? searchesTable(i.searches) : 'none reported.\n');
+  out.push('Pages the surfaces read for your prompts and then did not cite:');
+  out.push(i.consultedNotCited.length ? consultedTable(i.consultedNotCited) : 'none.\n');
   out.push(i.note, '');
   return out.join('\n');
 }

@@ -29,6 +29,8 @@ describe('getInsights', () => {
       discoveredNames: [],
       citationGaps: [],
       gapAnswers: 0,
+      searches: [],
+      consultedNotCited: [],
       note: 'Changes between runs do not establish cause.',
     };
     const { api, sent } = clientAnswering({ status: 200, body: { insights } }, { status: 200, body: { insights } });

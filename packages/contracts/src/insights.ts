@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAUSATION_NOTE, Interval } from '@brandradar/analysis';
+import { CAUSATION_NOTE, Interval, RESEARCH_LISTS } from '@brandradar/analysis';
 import { queryInteger, Surface, Timestamp } from './common';
 
 /**
@@ -15,6 +15,8 @@ export const INSIGHTS_LIMITS = {
   examples: 3,
   /** URLs listed per citation gap. */
   gapUrls: 5,
+  searches: RESEARCH_LISTS.searches,
+  consultedNotCited: RESEARCH_LISTS.consultedNotCited,
   /**
    * Succeeded answers read at most: runs are taken newest first while their answers fit (the first
    * always does: a run has at most 1,500), so large runs give fewer runs than asked for.
@@ -82,6 +84,34 @@ export const CitationGap = z
   .meta({ id: 'CitationGap' });
 export type CitationGap = z.infer<typeof CitationGap>;
 
+/** The uncertainty of a share of the answers whose surface reports what it searched and read. */
+const reportedRate = (what: string) => ({
+  answers: Count.meta({ description: what }),
+  n: Count.meta({ description: 'Analysed answers whose surface reports what it searched and read (ChatGPT, Claude, Gemini; `consultedSources` not null): the sample `rate` is taken over.' }),
+  rate: Probability.meta({ description: '`answers / n`, 4 decimals; 0 when `n` is 0.' }),
+  clusters: Count.meta({ description: 'Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster.' }),
+  interval: Interval.nullable().meta({ description: '95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0.' }),
+});
+
+export const SearchInsight = z
+  .object({
+    query: z.string().meta({ description: 'The search as the answers most often write it; searches differing only in case and spacing are one.' }),
+    ...reportedRate('Answers whose surface ran this search (once per answer, however often it ran).'),
+    surfaces: z.array(Surface).meta({ description: 'The surfaces that ran it, most answers first.' }),
+  })
+  .meta({ id: 'SearchInsight' });
+export type SearchInsight = z.infer<typeof SearchInsight>;
+
+export const ConsultedNotCited = z
+  .object({
+    domain: z.string().meta({ description: "The publisher's registrable domain, as citations count it." }),
+    consulted: Count.meta({ description: 'Answers whose surface read a page of the domain.' }),
+    cited: Count.meta({ description: 'Answers that cited a page of the domain.' }),
+    ...reportedRate('Answers that read a page of the domain and cited none.'),
+  })
+  .meta({ id: 'ConsultedNotCited' });
+export type ConsultedNotCited = z.infer<typeof ConsultedNotCited>;
+
 export const InsightsRun = z.object({ id: z.uuid(), status: z.enum(['COMPLETED', 'PARTIAL']), finishedAt: Timestamp }).meta({ id: 'InsightsRun' });
 
 export const Insights = z
@@ -102,6 +132,12 @@ export const Insights = z
         description: `compare and sentiment: domains cited in answers that mention a competitor but not the brand (sentiment trackers have no competitors: the names those answers put forward stand in for them); most answers first, at most ${INSIGHTS_LIMITS.citationGaps}. Null for rankings and citations trackers, which have no brand.`,
       }),
     gapAnswers: Count.nullable().meta({ description: 'Answers that mention a competitor but not the brand: where citation gaps are looked for. Null when `citationGaps` is.' }),
+    searches: z.array(SearchInsight).max(INSIGHTS_LIMITS.searches).meta({
+      description: `The web searches the surfaces ran most often for the tracker's prompts, most answers first, at most ${INSIGHTS_LIMITS.searches}. Perplexity and Google AI Overviews do not report theirs, and answers stored before searches were recorded have none.`,
+    }),
+    consultedNotCited: z.array(ConsultedNotCited).max(INSIGHTS_LIMITS.consultedNotCited).meta({
+      description: `Pages the surfaces read for your prompts and then did not cite: domains read in more answers than cited, most consulted first, at most ${INSIGHTS_LIMITS.consultedNotCited}.`,
+    }),
     note: z.literal(CAUSATION_NOTE),
   })
   .meta({ id: 'Insights' });

@@ -44,7 +44,7 @@ function succeededAnswers(run: RunState, stored: Map<string, AnswerRecord>): Ins
   return answerSlots(run.definition).flatMap((slot) => {
     const a = run.outcomes[slot.key] === 'succeeded' ? stored.get(answerId(run.id, slot)) : undefined;
     if (a?.text == null) return [];
-    return [{ runId: run.id, prompt: run.definition.prompts[slot.promptIndex]!, surface: a.model, sample: a.sample, text: a.text, citations: a.citations }];
+    return [{ runId: run.id, prompt: run.definition.prompts[slot.promptIndex]!, surface: a.model, sample: a.sample, text: a.text, citations: a.citations, searchQueries: a.searchQueries, consultedSources: a.consultedSources }];
   });
 }
 

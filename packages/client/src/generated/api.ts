@@ -3557,6 +3557,10 @@ export interface components {
             citationGaps: components["schemas"]["CitationGap"][] | null;
             /** @description Answers that mention a competitor but not the brand: where citation gaps are looked for. Null when `citationGaps` is. */
             gapAnswers: number | null;
+            /** @description The web searches the surfaces ran most often for the tracker's prompts, most answers first, at most 50. Perplexity and Google AI Overviews do not report theirs, and answers stored before searches were recorded have none. */
+            searches: components["schemas"]["SearchInsight"][];
+            /** @description Pages the surfaces read for your prompts and then did not cite: domains read in more answers than cited, most consulted first, at most 20. */
+            consultedNotCited: components["schemas"]["ConsultedNotCited"][];
             /** @constant */
             note: "Changes between runs do not establish cause.";
         };
@@ -3624,6 +3628,40 @@ export interface components {
             names: string[];
             /** @description The pages of the domain those answers cite, most cited first; at most 5. */
             urls: string[];
+        };
+        SearchInsight: {
+            /** @description The search as the answers most often write it; searches differing only in case and spacing are one. */
+            query: string;
+            /** @description Answers whose surface ran this search (once per answer, however often it ran). */
+            answers: number;
+            /** @description Analysed answers whose surface reports what it searched and read (ChatGPT, Claude, Gemini; `consultedSources` not null): the sample `rate` is taken over. */
+            n: number;
+            /** @description `answers / n`, 4 decimals; 0 when `n` is 0. */
+            rate: number;
+            /** @description Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster. */
+            clusters: number;
+            /** @description 95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
+            /** @description The surfaces that ran it, most answers first. */
+            surfaces: components["schemas"]["Surface"][];
+        };
+        ConsultedNotCited: {
+            /** @description The publisher's registrable domain, as citations count it. */
+            domain: string;
+            /** @description Answers whose surface read a page of the domain. */
+            consulted: number;
+            /** @description Answers that cited a page of the domain. */
+            cited: number;
+            /** @description Answers that read a page of the domain and cited none. */
+            answers: number;
+            /** @description Analysed answers whose surface reports what it searched and read (ChatGPT, Claude, Gemini; `consultedSources` not null): the sample `rate` is taken over. */
+            n: number;
+            /** @description `answers / n`, 4 decimals; 0 when `n` is 0. */
+            rate: number;
+            /** @description Prompt × surface cells of the sample: answers of one cell are correlated draws, taken as one cluster. */
+            clusters: number;
+            /** @description 95% Wilson interval of the rate on its effective sample size (the design effect over cells); null when `n` is 0. */
+            interval: components["schemas"]["ConfidenceInterval"] | null;
         };
         Run: {
             /** Format: uuid */
