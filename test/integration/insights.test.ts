@@ -17,7 +17,8 @@ const cadence = { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', 
 const prompts = ['best CRM for a small sales team', 'CRM like HubSpot but cheaper', 'which CRM should a startup pick'];
 const compare = { name: 'CRM', cadence, primitive: 'compare', prompts, models: ['chatgpt', 'perplexity', 'gemini'], brand: 'HubSpot', competitors: ['Salesforce'] };
 
-type Answer = { model: string; sample: number; status: string; text: string | null; citations: { url: string; title: string | null }[] };
+type Source = { url: string; title: string | null };
+type Answer = { model: string; sample: number; status: string; text: string | null; citations: Source[]; searchQueries: string[]; consultedSources: Source[] | null };
 type Run = { id: string; status: string; finishedAt: string; results: { prompt: string; answers: Answer[] }[] };
 type Example = { runId: string; prompt: string; model: string; sample: number; start: number; end: number; excerpt: { text: string; start: number; end: number } };
 type DiscoveredName = { name: string; answers: number; n: number; rate: number; surfaces: string[]; examples: Example[] };
@@ -28,7 +29,7 @@ const insights = (key: string, id: string, query = '') => stack.api('GET', `/api
 const answersOf = (runs: Run[]): InsightAnswer[] =>
   runs.flatMap((run) =>
     run.results.flatMap((r) =>
-      r.answers.filter((a) => a.status === 'succeeded').map((a) => ({ runId: run.id, prompt: r.prompt, surface: a.model, sample: a.sample, text: a.text!, citations: a.citations })),
+      r.answers.filter((a) => a.status === 'succeeded').map((a) => ({ runId: run.id, prompt: r.prompt, surface: a.model, sample: a.sample, text: a.text!, citations: a.citations, searchQueries: a.searchQueries, consultedSources: a.consultedSources })),
     ),
   );
 
@@ -74,6 +75,22 @@ describe('insights of a tracker', () => {
         expect(e.excerpt.text.slice(e.excerpt.start, e.excerpt.end)).toBe(answer.text!.slice(e.start, e.end));
       }
     }
+  });
+
+  it('list the searches the surfaces ran and the sites they read but did not cite, over the answers that report them', async () => {
+    type Rated = { answers: number; n: number; rate: number; interval: { low: number; high: number } | null };
+    const body = (await insights(key, id, '?runs=2')).body.insights as { searches: (Rated & { query: string; surfaces: string[] })[]; consultedNotCited: (Rated & { domain: string; consulted: number; cited: number })[] };
+    // chatgpt and gemini report their research; perplexity does not.
+    const reporting = answersOf(runs).filter((a) => a.consultedSources !== null);
+    expect(reporting.map((a) => a.surface).sort()).toEqual(answersOf(runs).filter((a) => a.surface !== 'perplexity').map((a) => a.surface).sort());
+    expect(body.searches.length).toBeGreaterThan(0);
+    for (const s of [...body.searches, ...body.consultedNotCited]) {
+      expect(s.n).toBe(reporting.length);
+      expect(s.rate).toBeCloseTo(s.answers / s.n, 4);
+      expect(s.interval!.low).toBeLessThanOrEqual(s.rate);
+    }
+    for (const s of body.searches) expect(s.surfaces.every((surface) => surface !== 'perplexity')).toBe(true);
+    for (const d of body.consultedNotCited) expect(d.consulted).toBeGreaterThan(d.cited);
   });
 
   it('list citation gaps only from answers that name a competitor but not the brand', async () => {
