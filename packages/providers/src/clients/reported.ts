@@ -1,10 +1,8 @@
-import { cutAtCodePoint } from '@brandradar/contracts';
+import { cutAtCodePoint, MAX_CONSULTED_SOURCES, MAX_SEARCH_QUERIES, MAX_SEARCH_QUERY_CHARS } from '@brandradar/contracts';
 import type { ConsultedSource } from '../answer';
 
-/** Far more than any answer runs or reads (ChatGPT averages about 3.5 searches); past these a body is cut, never refused. */
-export const MAX_SEARCH_QUERIES = 50;
-export const MAX_SEARCH_QUERY_CHARS = 500;
-export const MAX_CONSULTED_SOURCES = 100;
+// The caps a run keeps (contracts' run.ts), far more than any answer runs or reads (ChatGPT averages
+// about 3.5 searches): past them a body is cut, never refused.
 
 /** The searches a provider reported, in order, blank ones dropped, capped in number and length. */
 export function reportedQueries(queries: Iterable<string>): string[] {
