@@ -1,5 +1,5 @@
 import { MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER, MAX_CITATION_TITLE_CHARS, MAX_CONSULTED_SOURCES, MAX_SEARCH_QUERIES, MAX_SEARCH_QUERY_CHARS, MAX_URL_CHARS } from '@brandradar/contracts';
-import { boundAnswer, boundResearch, cleanText } from './bounds';
+import { boundAnswer, boundResearch, cleanText, sourcesOf } from './bounds';
 
 const EMOJI = '\u{1F600}'; // two UTF-16 units
 
@@ -61,5 +61,19 @@ describe('boundResearch', () => {
     expect(consultedSources).toHaveLength(MAX_CONSULTED_SOURCES);
     expect(boundResearch([], null).consultedSources).toBeNull();
     expect(boundResearch([], []).consultedSources).toEqual([]);
+  });
+});
+
+describe('sourcesOf', () => {
+  it('reads an answer stored before searches and domains were recorded as none searched, pages read unknown, domains computed', () => {
+    const redirect = 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/abc';
+    expect(sourcesOf({ citations: [{ url: redirect, title: 'g2.com' }, { url: 'https://blog.acme.co.uk/a', title: null, domain: 'acme.co.uk' }] })).toEqual({
+      citations: [
+        { url: redirect, title: 'g2.com', domain: 'g2.com' },
+        { url: 'https://blog.acme.co.uk/a', title: null, domain: 'acme.co.uk' },
+      ],
+      searchQueries: [],
+      consultedSources: null,
+    });
   });
 });

@@ -81,3 +81,23 @@ function isCitable(url: string): boolean {
   const host = urlHostname(url, HTTP_PROTOCOLS);
   return host !== undefined && host.length <= MAX_HOST_CHARS;
 }
+
+/** An answer's sources as stored: answers stored before api-contract §14 have citations without `domain`, and neither of the two lists. */
+export interface StoredSources {
+  citations: (Citation & { domain?: string })[];
+  searchQueries?: string[];
+  consultedSources?: AnswerSource[] | null;
+}
+
+/**
+ * The sources of a stored answer as the API shows them: what answers stored before api-contract §14
+ * lack reads as `[]` (no searches), `null` (pages read unknown) and each citation's domain computed
+ * from its URL (and a grounding redirect's title).
+ */
+export function sourcesOf(stored: StoredSources): { citations: AnswerSource[]; searchQueries: string[]; consultedSources: AnswerSource[] | null } {
+  return {
+    citations: stored.citations.map((c) => (c.domain === undefined ? withDomain(c) : { url: c.url, title: c.title, domain: c.domain })),
+    searchQueries: stored.searchQueries ?? [],
+    consultedSources: stored.consultedSources ?? null,
+  };
+}

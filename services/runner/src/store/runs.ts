@@ -1,9 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
 import { z } from 'zod';
-import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound, type AnswerSource } from '@brandradar/contracts';
+import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
-import { withDomain } from '../domain/bounds';
+import { sourcesOf, type StoredSources } from '../domain/bounds';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
 import { beyondNewest, comparableCandidates, newestRuns, type ListedRun } from '../domain/run-list';
@@ -45,11 +45,7 @@ export interface RunDoc extends Omit<RunState, 'id' | VersionedFields>, Partial<
  * `_id` alone (the only filter FerretDB v1 answers without a scan). A run document holds only each
  * slot's outcome, so it stays small however long the answers are.
  */
-export interface AnswerDoc extends Omit<AnswerRecord, 'citations' | 'searchQueries' | 'consultedSources'> {
-  /** Answers stored before api-contract §14 have citations without `domain`, and neither of the two after. */
-  citations: (Omit<AnswerSource, 'domain'> & { domain?: string })[];
-  searchQueries?: string[];
-  consultedSources?: AnswerSource[] | null;
+export interface AnswerDoc extends Omit<AnswerRecord, keyof StoredSources>, StoredSources {
   _id: string;
   runId: string;
   trackerId: string;
@@ -496,19 +492,6 @@ function answerOf(doc: AnswerDoc, analysis: AnswerAnalysis | null): AnswerRecord
   const { _id, runId: _r, trackerId: _t, ...stored } = doc;
   const answer = { ...stored, ...sourcesOf(stored) };
   return analysis?.has(_id) ? { ...answer, metrics: analysis.get(_id)! } : answer;
-}
-
-/**
- * The sources of a stored answer as the API shows them: answers stored before api-contract §14
- * have no searches, no pages read and no citation domains; those read as `[]`, `null` and the
- * domain of each citation's URL (and a grounding redirect's title).
- */
-function sourcesOf(stored: Pick<AnswerDoc, 'citations' | 'searchQueries' | 'consultedSources'>): Pick<AnswerRecord, 'citations' | 'searchQueries' | 'consultedSources'> {
-  return {
-    citations: stored.citations.map((c) => (c.domain === undefined ? withDomain(c) : { url: c.url, title: c.title, domain: c.domain })),
-    searchQueries: stored.searchQueries ?? [],
-    consultedSources: stored.consultedSources ?? null,
-  };
 }
 
 /** A run's comparison key; a run stored before analysis versions compares only with such runs (never again, in practice). */
