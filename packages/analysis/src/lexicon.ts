@@ -16,6 +16,13 @@ const POSITIVE: Record<string, number> = {
   ideal: 1, excels: 1, excel: 1, superior: 1, convenient: 1, elegant: 1, generous: 1, streamlined: 1,
   smooth: 1, stable: 1, accurate: 1, 'high-quality': 1, 'top-rated': 1, 'go-to': 1, leader: 1,
   leading: 1, 'well-designed': 1, 'easy-to-use': 1, transparent: 1, pleased: 1, satisfied: 1,
+  // Said of products in comparisons: "cheaper than", "the simplest", "more thorough".
+  cheaper: 1, cheapest: 1, simple: 1, clean: 1, thorough: 1, capable: 1, safe: 1, outperforms: 1,
+  outperform: 1, beats: 1, ahead: 1, winner: 1, wins: 1, unmatched: 1, unbeatable: 1,
+  comfortable: 1, durable: 1, accessible: 1, modern: 1, rich: 1, 'feature-rich': 1, loyal: 1,
+  competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, benchmark: 1, wide: 1,
+  beautiful: 1, practical: 1, fun: 1, motivating: 1, friendly: 1, reasonable: 1, effective: 1, roomy: 1,
+  topped: 1, huge: 1,
 };
 
 const NEGATIVE: Record<string, number> = {
@@ -28,6 +35,10 @@ const NEGATIVE: Record<string, number> = {
   downtime: 1, outage: 1, outages: 1, crashes: 1, unstable: 1, weak: 1, worse: 1, inferior: 1,
   mediocre: 1, lackluster: 1, lacklustre: 1, steep: 1, drawback: 1, drawbacks: 1, downside: 1,
   downsides: 1, fails: 1, failed: 1, failure: 1, unresponsive: 1, avoid: 1, concerns: 1, concern: 1,
+  pricier: 1, pricer: 1, costlier: 1, dated: 1, cluttered: 1, overwhelming: 1, overkill: 1, weakness: 1,
+  weaknesses: 1, mess: 1, messy: 1, criticism: 1, notorious: 2, lags: 1, clumsy: 1,
+  fragile: 1, flimsy: 1, noisy: 1, annoying: 1, restrictive: 1, harder: 1, sluggish: 1, unclear: 1,
+  surcharge: 1, frozen: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
 };
 
 /**
@@ -37,6 +48,27 @@ const NEGATIVE: Record<string, number> = {
  */
 const PHRASES: Record<string, number> = {
   'learning curve': -1,
+  'free to start': 1,
+  'low price': 1,
+  'low prices': 1,
+  'lower price': 1,
+  'lower prices': 1,
+  'lower fees': 1,
+  'no fees': 1,
+  'higher fees': -1,
+  'high fees': -1,
+  'fees are high': -1,
+  'prices are high': -1,
+  'high prices': -1,
+  'higher price': -1,
+  'higher prices': -1,
+  'falls behind': -1,
+  'better value': 1,
+  'best value': 1,
+  'my pick': 1,
+  'safer pick': 1,
+  'safe bet': 1,
+  'go for': 0,
   'hard to use': -1,
   'hard to learn': -1,
   'falls short': -1,
@@ -48,6 +80,8 @@ const PHRASES: Record<string, number> = {
   'worth it': 1,
   'worth the price': 1,
   'worth the money': 1,
+  'worth its price': 1,
+  'worth the cost': 1,
   'top choice': 1,
   'top pick': 1,
   'not only': 0,
@@ -62,12 +96,28 @@ const WEIGHTS = new Map<string, number>([
   ...Object.entries(PHRASES),
 ]);
 
-/** Signed weight of a word or phrase, 0 when it carries no sentiment. */
+/**
+ * Signed weight of a word or phrase, 0 when it carries no sentiment. A comparative or superlative
+ * not listed weighs as its base word: `faster`, `fastest` as `fast`, `easier` as `easy`, `safest` as `safe`.
+ */
 export function polarity(token: string): number {
-  return WEIGHTS.get(token) ?? 0;
+  const listed = WEIGHTS.get(token);
+  if (listed !== undefined) return listed;
+  // `best-sounding`, `worst-rated`: the superlative decides.
+  const first = /^(best|worst)-/.exec(token)?.[1];
+  if (first) return WEIGHTS.get(first)!;
+  const degree = /^(\p{L}{3,}?)(i?)(est|er)$/u.exec(token);
+  if (!degree) return 0;
+  const base = degree[1]!;
+  const candidates = degree[2] ? [`${base}y`] : [base, `${base}e`];
+  for (const word of candidates) {
+    const weight = WEIGHTS.get(word);
+    if (weight !== undefined) return weight;
+  }
+  return 0;
 }
 
-const NEGATORS = new Set(['not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely', 'cannot', 'cant', 'dont', 'doesnt', 'isnt', 'wont', 'arent', 'wasnt']);
+const NEGATORS = new Set(['less', 'fewer', 'not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely', 'cannot', 'cant', 'dont', 'doesnt', 'isnt', 'wont', 'arent', 'wasnt']);
 
 /** Words that reverse the sentiment of the next few words ("not good", "isn't the best", "no issues"). */
 export function isNegator(token: string): boolean {

@@ -78,6 +78,8 @@ function endsWithAbbreviation(text: string, start: number, end: number): boolean
     if (char !== '.' && !LETTER.test(char)) break;
     from -= char.length;
   }
+  // A possessive's `s` (`Hoka's.`) is no initial.
+  if (from > start && (text[from - 1] === "'" || text[from - 1] === '’')) return false;
   const word = text.slice(from, end).toLowerCase();
   // Single letters separated by periods: `J`, `U.S`, `e.g`; not `acme.com`.
   return ABBREVIATIONS.has(word) || /^\p{L}(?:\.\p{L})*$/u.test(word);
