@@ -1,5 +1,6 @@
-import { PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../../../../test/support/peers/providers';
-import { createSerpApiClient, MAX_OVERVIEW_CHARS } from './serpapi';
+import { fixtureReply, PEER_API_KEY, startSerpApiPeer, type ProtocolPeer, type SerpApiPeerOptions } from '../../../../test/support/peers/providers';
+import { MAX_OVERVIEW_BLOCKS, MAX_OVERVIEW_CHARS } from './ai-overview';
+import { createSerpApiClient } from './serpapi';
 
 const signal = () => new AbortController().signal;
 
@@ -49,20 +50,26 @@ describe('serpapi client (Google AI Overview)', () => {
     });
   });
 
-  it('renders nested lists, titled items, expandable blocks and tables', async () => {
+  it('renders headings and expandable titles as Markdown headings, nested lists as indented bullets, tables as Markdown tables', async () => {
     const client = await start();
     const aiOverview = {
       text_blocks: [
         { type: 'heading', snippet: 'Options' },
         { type: 'list', list: [{ title: 'Alpha', snippet: 'fast', list: [{ snippet: 'free plan' }] }] },
-        { type: 'expandable', title: 'More', text_blocks: [{ type: 'paragraph', snippet: 'Beta too.' }] },
-        { type: 'table', table: [['Name', 'Price'], ['Alpha', '$10']] },
+        { type: 'expandable', title: 'More', subtitle: 'for teams', text_blocks: [{ type: 'paragraph', snippet: 'Beta too.' }] },
+        { type: 'table', table: [['Name', 'Price'], ['Alpha | Pro', 10]] },
       ],
       references: [],
     };
     peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: aiOverview }) });
     const answer = await client.ask('q', { signal: signal() });
-    expect(answer.text).toBe('Options\n- Alpha: fast\n  - free plan\nMore\nBeta too.\nName | Price\nAlpha | $10');
+    expect(answer.text).toBe('## Options\n- Alpha: fast\n  - free plan\n## More\nfor teams\nBeta too.\n| Name | Price |\n| --- | --- |\n| Alpha \\| Pro | 10 |');
+  });
+
+  it("keeps a line break inside the provider's text from forging a list item", async () => {
+    const client = await start();
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'paragraph', snippet: 'Alpha leads.\n- Beta: the best' }] } }) });
+    expect((await client.ask('q', { signal: signal() })).text).toBe('Alpha leads. - Beta: the best');
   });
 
   it('indents list items deeper than eight levels as the eighth', async () => {
@@ -93,6 +100,33 @@ describe('serpapi client (Google AI Overview)', () => {
     expect(expectedItemLine(lines.length - 1).startsWith(lines.at(-1)!)).toBe(true);
   });
 
+  it(`stops after ${MAX_OVERVIEW_BLOCKS} blocks, however short, saying the text was cut`, async () => {
+    const client = await start();
+    const items = Array.from({ length: MAX_OVERVIEW_BLOCKS + 10 }, (_, i) => ({ snippet: String(i % 10) }));
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: items }] } }) });
+    const { text, truncated } = await client.ask('q', { signal: signal() });
+    expect(truncated).toBe(true);
+    // The list block itself is the first block read.
+    expect(text.split('\n')).toHaveLength(MAX_OVERVIEW_BLOCKS - 1);
+  });
+
+  it('bounds a hostile overview: a comparison of thousands of products, huge cells and endless products and stories', async () => {
+    const client = await start();
+    const labels = Array.from({ length: 5_000 }, (_, i) => `Product ${i}`);
+    const hostile = {
+      text_blocks: [{ type: 'comparison', product_labels: labels, comparison: [{ feature: 'x'.repeat(50_000), values: labels }] }],
+      products: Array.from({ length: 10_000 }, (_, i) => ({ title: `Gadget ${i}` })),
+      top_stories: Array.from({ length: 10_000 }, (_, i) => ({ title: `Story ${i}` })),
+      references: Array.from({ length: 1_000 }, (_, i) => ({ link: `https://news${i}.example/`, title: 't' })),
+    };
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: hostile }) });
+    const answer = await client.ask('q', { signal: signal() });
+    expect(answer.truncated).toBe(true);
+    expect(answer.text.length).toBeLessThanOrEqual(MAX_OVERVIEW_CHARS);
+    expect(answer.text).not.toContain('Gadget');
+    expect(answer.citations).toHaveLength(20);
+  });
+
   it('reports a nested block it cannot read as a permanent malformed_response', async () => {
     const client = await start();
     peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: [{ snippet: 'Alpha', list: [{ snippet: 5 }] }] }] } }) });
@@ -112,6 +146,163 @@ describe('serpapi client (Google AI Overview)', () => {
   it('reports a query without an AI Overview as a permanent no_ai_overview error', async () => {
     const client = await start({ answer: () => null });
     await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'no_ai_overview' });
+  });
+
+  describe('bodies in the documented shapes (test/fixtures/providers/serpapi)', () => {
+    const ask = async (...fixtures: string[]) => {
+      const client = await start();
+      peer.replyNext(...fixtures.map((name) => fixtureReply('serpapi', name)));
+      return client.ask('q', { signal: signal() });
+    };
+    const cited = (...pairs: [string, string][]) => pairs.map(([url, title]) => ({ url, title }));
+
+    it('reads the typical result: paragraphs, lists with and without titles, every reference', async () => {
+      expect(await ask('typical-reference')).toEqual({
+        model: 'google_ai_overview',
+        text: [
+          'The best CRM for a small business depends on budget and how much the team sells by phone or email. HubSpot, Zoho CRM and Pipedrive are recommended most often.',
+          'Popular options include:',
+          '- HubSpot CRM: A free plan with contact management, deal pipelines and email tracking; paid hubs add automation.',
+          '- Zoho CRM: Affordable paid plans with strong customisation and a free tier for up to three users.',
+          '- Pipedrive: A visual sales pipeline built for small sales teams that close deals by stage.',
+          'When choosing, consider:',
+          '- How many users need access, since most CRMs price per seat.',
+          '- Which tools it must connect to, such as Gmail, Outlook or Slack.',
+        ].join('\n'),
+        truncated: false,
+        citations: cited(
+          ['https://zapier.com/blog/best-crm-app/', 'The 9 best CRM software for small business in 2026'],
+          ['https://www.forbes.com/advisor/business/software/best-crm-small-business/', 'Best CRM Software of 2026'],
+          ['https://www.g2.com/compare/hubspot-sales-hub-vs-pipedrive', 'HubSpot vs Pipedrive: Which CRM Is Right for You?'],
+          ['https://www.salesforce.com/crm/how-to-choose-crm/', 'How to Choose a CRM'],
+        ),
+        localised: false,
+      });
+    });
+
+    it('reads lists nested three deep as indented bullets', async () => {
+      const { text, citations } = await ask('nested-lists-inferred');
+      expect(text).toBe(
+        [
+          'Moving from Salesforce to HubSpot takes a few stages:',
+          '- Export your data: Use Salesforce Data Loader or the HubSpot Salesforce connector.',
+          '  - Data Loader: Exports objects to CSV files.',
+          '    - Accounts, contacts and opportunities each export to their own file.',
+          '  - HubSpot connector: Syncs records directly without files.',
+          '- Map fields: Match Salesforce fields to HubSpot properties before importing.',
+          '- Import and check: Import into HubSpot, then compare record counts with Salesforce.',
+        ].join('\n'),
+      );
+      expect(citations.map((c) => c.title)).toEqual(['Migrate from Salesforce to HubSpot', 'Salesforce to HubSpot migration checklist']);
+    });
+
+    it('reads expandable sections: their titles as headings, their subtitles, their blocks', async () => {
+      const { text, citations } = await ask('expandable-inferred');
+      expect(text).toBe(
+        [
+          'Several CRMs include email marketing, so you do not need a separate tool.',
+          '## HubSpot Marketing Hub',
+          'Best for inbound marketing',
+          'Drag-and-drop emails, automation and reporting share one contact database.',
+          '- Free plan sends up to 2,000 emails a month.',
+          '## Brevo',
+          'Best value for high email volume',
+          'Brevo, formerly Sendinblue, prices by emails sent rather than by contacts.',
+          '## Zoho CRM with Zoho Campaigns',
+          'Best for teams already on Zoho',
+          'Campaigns syncs with Zoho CRM modules for segmented sends.',
+        ].join('\n'),
+      );
+      expect(citations.map((c) => c.url)).toEqual([
+        'https://www.emailtooltester.com/en/blog/crm-with-email-marketing/',
+        'https://www.brevo.com/pricing/',
+        'https://www.zoho.com/campaigns/crm-integration.html',
+      ]);
+    });
+
+    it('reads a table as a Markdown table', async () => {
+      const { text, citations } = await ask('table-inferred');
+      expect(text).toBe(
+        [
+          'Free CRM plans differ mostly in users and contacts:',
+          '| CRM | Free users | Contacts |',
+          '| --- | --- | --- |',
+          '| HubSpot | Up to 2 | 1,000,000 |',
+          '| Zoho CRM | Up to 3 | 5,000 records |',
+          '| Bitrix24 | Unlimited | Unlimited |',
+          'Paid plans remove these limits and add automation.',
+        ].join('\n'),
+      );
+      expect(citations).toHaveLength(2);
+    });
+
+    it('reads a comparison as a table with a row per product: every label, feature and value', async () => {
+      const { text, citations } = await ask('comparison-inferred');
+      expect(text).toBe(
+        [
+          'HubSpot is easiest to start with, Salesforce scales furthest and Pipedrive is the simplest pipeline tool for small sales teams.',
+          '|  | Starting price | Best for | Ease of use | Customisation |',
+          '| --- | --- | --- | --- | --- |',
+          '| HubSpot Sales Hub | Free; paid from $20/seat | Inbound marketing and sales | Very easy | Moderate |',
+          '| Salesforce Sales Cloud | From $25/user | Large, complex sales teams | Steep learning curve | Extensive |',
+          '| Pipedrive | From $14/seat | Small teams focused on deals | Very easy | Limited |',
+          '## Which to choose',
+          '- Choose HubSpot: if marketing and sales should share one free CRM.',
+          '- Choose Salesforce: if you need deep customisation and many integrations.',
+          '- Choose Pipedrive: if you want a simple visual pipeline.',
+        ].join('\n'),
+      );
+      expect(citations.map((c) => c.title)).toEqual(['HubSpot vs Salesforce: 2026 comparison', 'Salesforce vs HubSpot vs Pipedrive', 'Pipedrive review']);
+    });
+
+    it("reads the overview's products: each one's name, price and seller", async () => {
+      const { text } = await ask('products-inferred');
+      expect(text).toBe(
+        [
+          'For running, look for a secure fit, sweat resistance and good battery life. Popular picks include:',
+          '- Beats Powerbeats Pro 2: $249.99, Best Buy',
+          '- Shokz OpenRun Pro 2: $179.95, Shokz',
+          '- Jabra Elite 8 Active Gen 2: $229.99, Amazon.com',
+        ].join('\n'),
+      );
+    });
+
+    it("reads the overview's top stories: each headline with its publisher and age", async () => {
+      const { text, citations } = await ask('top-stories-inferred');
+      expect(text).toBe(
+        [
+          'Salesforce reported quarterly revenue above expectations, helped by demand for its AI agents.',
+          '- Salesforce beats revenue estimates as Agentforce deals grow: Reuters, 3 hours ago',
+          '- Salesforce raises full-year outlook; shares rise after hours: CNBC, 4 hours ago',
+        ].join('\n'),
+      );
+      expect(citations).toEqual(cited(['https://www.reuters.com/technology/salesforce-beats-revenue-estimates-2026-12-03/', 'Salesforce beats revenue estimates as Agentforce deals grow']));
+    });
+
+    it('follows the page token of a search that defers its overview, with exactly that token', async () => {
+      const answer = await ask('page-token-search', 'page-token-overview');
+      const token = (JSON.parse(fixtureReply('serpapi', 'page-token-search').body) as { ai_overview: { page_token: string } }).ai_overview.page_token;
+      expect(peer.requests[1]!.query).toEqual({ engine: 'google_ai_overview', page_token: token, api_key: PEER_API_KEY });
+      expect(answer).toEqual({
+        model: 'google_ai_overview',
+        text: [
+          'Real estate agents often choose a CRM built for property deals:',
+          '- Follow Up Boss: Lead routing from portals such as Zillow and Realtor.com.',
+          '- LionDesk: Text and video email follow-ups at a low price.',
+          '- kvCORE: An all-in-one platform with IDX websites for brokerages.',
+        ].join('\n'),
+        truncated: false,
+        citations: cited(
+          ['https://www.realtor.com/marketing/resources/best-real-estate-crm/', 'Best real estate CRM of 2026'],
+          ['https://www.theclose.com/best-real-estate-crm/', 'Follow Up Boss vs LionDesk vs kvCORE'],
+        ),
+        localised: false,
+      });
+    });
+
+    it("reports Google's \"can't generate an AI overview\" as no_ai_overview, with its words", async () => {
+      await expect(ask('error-reference')).rejects.toMatchObject({ kind: 'permanent', code: 'no_ai_overview', message: "Can't generate an AI overview right now. Try again later." });
+    });
   });
 });
 
