@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const chatgpt = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-chatgpt-${id}`, surface: 'chatgpt', industry, text, labels });
+const chatgpt = surfaceCase('chatgpt');
 
 export const CHATGPT: SentimentEvalCase[] = [
   chatgpt('01', 'crm', `Here are the CRMs small teams choose most often:

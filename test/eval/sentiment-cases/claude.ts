@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const claude = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-claude-${id}`, surface: 'claude', industry, text, labels });
+const claude = surfaceCase('claude');
 
 export const CLAUDE: SentimentEvalCase[] = [
   claude('01', 'crm', `## HubSpot

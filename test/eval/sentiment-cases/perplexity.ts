@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const perplexity = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-perplexity-${id}`, surface: 'perplexity', industry, text, labels });
+const perplexity = surfaceCase('perplexity');
 
 export const PERPLEXITY: SentimentEvalCase[] = [
   perplexity('01', 'crm', `HubSpot is free to start, but Salesforce gets expensive as teams grow[1]. Pipedrive is often cited as the easiest CRM for small sales teams[2], while Zoho CRM offers the most features per dollar[3].`, [pos('HubSpot', 'multi'), neg('Salesforce', 'multi'), pos('Pipedrive'), pos('Zoho CRM')]),
