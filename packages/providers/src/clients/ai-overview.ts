@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cutAtCodePoint, MAX_ANSWER_TEXT_CHARS, MAX_CITATIONS_PER_ANSWER } from '@brandradar/contracts';
 import { uniqueCitations, type Citation } from '../answer';
-import { parseResponse } from './http';
 
 /**
  * SerpApi's `ai_overview` (serpapi.com/ai-overview, the `google_ai_overview` engine) read into
@@ -37,9 +36,12 @@ const textBlock = z.object({ type: z.string().optional(), title: text, subtitle:
 const blockSchema = z.union([comparisonBlock, tableBlock, textBlock]);
 type TextBlock = z.infer<typeof textBlock>;
 
-/** `ai_overview.products` and `ai_overview.top_stories`: shown beside the text, named by their titles. */
-const product = z.object({ title: z.string(), price: text, source: text });
-const story = z.object({ title: z.string(), source: text, date: text });
+/**
+ * `ai_overview.products` and `ai_overview.top_stories`: shown beside the text, named by their titles.
+ * An item without a title, or of a shape not documented, names nothing and is passed over.
+ */
+const product = z.object({ title: z.string(), price: text, source: text }).or(z.unknown().transform(() => null));
+const story = z.object({ title: z.string(), source: text, date: text }).or(z.unknown().transform(() => null));
 
 export const aiOverviewSchema = z.object({
   text_blocks: nested,
@@ -59,8 +61,8 @@ export type AiOverview = z.infer<typeof aiOverviewSchema>;
 export function readAiOverview(overview: AiOverview): { text: string; truncated: boolean; citations: Citation[] } {
   const out = new MarkdownOut();
   renderBlocks(overview.text_blocks ?? [], out);
-  for (const p of overview.products ?? []) out.line(`- ${joined(p.title, [p.price, p.source])}`);
-  for (const s of overview.top_stories ?? []) out.line(`- ${joined(s.title, [s.source, s.date])}`);
+  for (const p of overview.products ?? []) if (p) out.line(`- ${joined(p.title, [p.price, p.source])}`);
+  for (const s of overview.top_stories ?? []) if (s) out.line(`- ${joined(s.title, [s.source, s.date])}`);
   const cited = (overview.references ?? []).flatMap((r) => (r.link ? [{ url: r.link, title: r.title || r.source || null }] : []));
   return { ...out.result(), citations: uniqueCitations(cited).slice(0, MAX_CITATIONS_PER_ANSWER) };
 }
@@ -81,7 +83,10 @@ function renderBlocks(blocks: unknown[], out: MarkdownOut): void {
   for (let read = 0; pending.length > 0; read++) {
     if (read === MAX_OVERVIEW_BLOCKS || out.full()) return out.cut();
     const { raw, depth, item } = pending.pop()!;
-    const block = parseResponse(blockSchema, raw, 'ai_overview text block');
+    // A block of a shape not documented (SerpApi adds kinds) is passed over: the rest of the overview still counts.
+    const parsed = blockSchema.safeParse(raw);
+    if (!parsed.success) continue;
+    const block = parsed.data;
     const indent = '  '.repeat(Math.min(depth, MAX_LIST_DEPTH));
     if ('product_labels' in block) out.table(indent, comparisonRows(block));
     else if ('table' in block) {

@@ -127,10 +127,16 @@ describe('serpapi client (Google AI Overview)', () => {
     expect(answer.citations).toHaveLength(20);
   });
 
-  it('reports a nested block it cannot read as a permanent malformed_response', async () => {
+  it('passes over a block or an item of a shape it cannot read, and keeps the rest of the overview', async () => {
     const client = await start();
-    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: { text_blocks: [{ type: 'list', list: [{ snippet: 'Alpha', list: [{ snippet: 5 }] }] }] } }) });
-    await expect(client.ask('q', { signal: signal() })).rejects.toMatchObject({ kind: 'permanent', code: 'malformed_response' });
+    const overview = {
+      text_blocks: [{ type: 'list', list: [{ snippet: 'Alpha', list: [{ snippet: 5 }, { snippet: 'Beta' }] }] }],
+      products: [{ price: '$5' }, { title: 'Gamma Pro' }],
+      top_stories: [{ title: 7 }, { title: 'Delta raises prices' }],
+    };
+    peer.replyNext({ status: 200, body: JSON.stringify({ ai_overview: overview }) });
+    const answer = await client.ask('q', { signal: signal() });
+    expect(answer.text).toBe(['- Alpha', '  - Beta', '- Gamma Pro', '- Delta raises prices'].join('\n'));
   });
 
   it("follows a page_token with engine=google_ai_overview, which continues the search in its market", async () => {
