@@ -1,16 +1,18 @@
 /**
  * The report's Insights section: the names the newest runs' answers put forward that the tracker
  * does not track, each with the line of an answer that does and (rankings, compare) "Add as
- * competitor"; and the sources cited where a competitor is mentioned but not the brand. Its
- * elements are made once per page and moved into each render, as "Recompute history"'s are, so the
- * runs chosen and the insights read survive the report's own re-renders.
+ * competitor"; the sources cited where a competitor is mentioned but not the brand; and what the
+ * surfaces searched and read (research-view.ts). Its elements are made once per page and moved into
+ * each render, as "Recompute history"'s are, so the runs chosen and the insights read survive the
+ * report's own re-renders.
  */
-import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive } from '@brandradar/contracts';
+import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive, Surface } from '@brandradar/contracts';
 import { addCompetitor } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
 import { h } from './dom.js';
 import { hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
+import { researchLists } from './research-view.js';
 import type { View } from './view.js';
 
 export interface InsightsSection {
@@ -24,7 +26,7 @@ export interface InsightsSection {
  * `afterAdding` runs once "Add as competitor" has been answered, `added` saying whether the name is
  * now a competitor: the report reads itself again and, when it is, offers to recompute its history.
  */
-export function insightsSection(view: View, trackerId: string, primitive: Primitive, afterAdding: (added: boolean) => Promise<void>): InsightsSection {
+export function insightsSection(view: View, trackerId: string, primitive: Primitive, models: readonly Surface[], afterAdding: (added: boolean) => Promise<void>): InsightsSection {
   let adding = false;
   const runs = h(
     'select',
@@ -81,6 +83,7 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
       h('p', {}, `${runsText(insights.runs.length)}: ${insights.answers} answer${insights.answers === 1 ? '' : 's'} read.`),
       ...discovered(insights.discoveredNames),
       ...(insights.citationGaps === null ? [] : gaps(insights.citationGaps, insights.gapAnswers ?? 0)),
+      ...researchLists(insights, models),
       h('p', { class: 'note' }, insights.note),
     ];
   };

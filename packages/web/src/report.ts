@@ -12,6 +12,7 @@ import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
+import { answerResearch } from './research-view.js';
 import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
 import { sourcesSection } from './sources.js';
@@ -50,7 +51,7 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
   let awaitedRun: string | null = null;
   const recompute = recomputeHistory(view, trackerId, namesEdited, () => reload());
   // A name just added as a competitor: its earlier runs report it once the history is recomputed, the next step offered (and focused).
-  const insights = insightsSection(view, trackerId, report.tracker.primitive, async (added) => {
+  const insights = insightsSection(view, trackerId, report.tracker.primitive, report.tracker.models, async (added) => {
     await reload();
     if (!added) return;
     recompute.offer();
@@ -398,6 +399,7 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))
               : null,
+            answerResearch(a),
           );
         }),
       ),
