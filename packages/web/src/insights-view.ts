@@ -10,7 +10,7 @@ import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive, Sur
 import { addCompetitor } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
-import { h } from './dom.js';
+import { h, saveFile } from './dom.js';
 import { hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
 import { researchLists } from './research-view.js';
 import type { View } from './view.js';
@@ -39,7 +39,13 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
     { 'aria-labelledby': 'insights-heading', class: 'insights' },
     h('h2', { id: 'insights-heading' }, 'Insights'),
     h('p', { class: 'hint' }, 'What the answers say beyond the names you track. Reading them is free.'),
-    h('div', { class: 'field inline' }, h('label', { for: 'insights-runs' }, 'Runs to read'), runs),
+    h(
+      'div',
+      { class: 'field inline' },
+      h('label', { for: 'insights-runs' }, 'Runs to read'),
+      runs,
+      h('button', { type: 'button', class: 'secondary', on: { click: () => void view.act(download) } }, 'Download CSV', h('span', { class: 'visually-hidden' }, ' of the insights')),
+    ),
     body,
   );
 
@@ -52,6 +58,9 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
       body.removeAttribute('aria-busy');
     }
   }
+
+  /** The names, searches and sites read of the runs chosen, as the API writes them in CSV. */
+  const download = async () => saveFile(await api.insightsCsv(trackerId, Number(runs.value)), `insights-${trackerId}.csv`, 'text/csv;charset=utf-8');
 
   /** Adds a name, then reads the report and these insights again (where it is gone). A second press while one is on its way asks for nothing. */
   const add = async (name: string) => {

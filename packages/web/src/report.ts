@@ -7,7 +7,7 @@ import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
 import { breakdownsSection } from './breakdowns.js';
 import { comparisonChart, seriesSwatch, type ComparisonSpec } from './chart.js';
-import { h, scrollBox, uid } from './dom.js';
+import { h, saveFile, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
@@ -18,19 +18,9 @@ import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswe
 import { sourcesSection } from './sources.js';
 import type { View } from './view.js';
 
-/**
- * Saves the report's runs as CSV: fetched with the session's key (a plain link could not send it),
- * then handed to the browser as a file through an object URL.
- */
+/** Saves the report's runs as CSV. */
 async function downloadCsv(trackerId: string): Promise<void> {
-  const csv = await api.reportCsv(trackerId, REPORT_RUNS);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = h('a', { href: url, download: `report-${trackerId}.csv` });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await api.reportCsv(trackerId, REPORT_RUNS), `report-${trackerId}.csv`, 'text/csv;charset=utf-8');
 }
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
