@@ -1,36 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import express from 'express';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ConsultedNotCited, Insights, Run, SearchInsight, Surface } from '@brandradar/contracts';
-import { DATA_DIR, ensureChromium } from '@brandradar/devstack';
-import { webApp, WEB_APP_PATH } from '../../services/gateway/src/http/web-app';
+import { DATA_DIR } from '@brandradar/devstack';
+import { WEB_APP_PATH } from '../../services/gateway/src/http/web-app';
 import { seriousViolations } from '../support/axe';
+import { webFilesUnderTest } from '../support/web-files';
 
 // "What the AI searched for" and "Sites the AI read but did not cite" (packages/web/src/research-view.ts)
 // and an answer's own searches, in Debian's Chromium with the app's files and stylesheet served by
 // the gateway's own router under its CSP: every figure with its sample and interval, the empty
 // states, and hostile searches, sites and titles kept as text.
 const ARTIFACTS = path.join(DATA_DIR, 'artifacts');
-let server: Server;
-let base: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  const app = express().use(WEB_APP_PATH, webApp());
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const files = webFilesUnderTest();
 
 const HOSTILE = ['<script>window.pwned = 1</script>', 'monday.com vs hubspot', '__proto__', `🦄 crm ${'x'.repeat(190)}`];
 const share = (answers: number, n: number, low: number, high: number) => ({ answers, n, rate: Math.round((answers / n) * 10_000) / 10_000, clusters: 6, interval: { low, high } });
@@ -55,10 +37,10 @@ const ANSWER: Answer = {
 
 /** The lists and the answer rendered by the app's own module into the app's page. */
 async function rendered(insights: Pick<Insights, 'searches' | 'consultedNotCited'>, models: Surface[], answer: Answer): Promise<Page & { problems: string[] }> {
-  const page = Object.assign(await browser.newPage({ viewport: { width: 1100, height: 900 } }), { problems: [] as string[] });
+  const page = Object.assign(await files.browser.newPage({ viewport: { width: 1100, height: 900 } }), { problems: [] as string[] });
   page.on('pageerror', (e) => page.problems.push(`page error: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 404') && page.problems.push(`console: ${m.text()}`)); // a 404: the favicon
-  await page.goto(`${base}${WEB_APP_PATH}/`);
+  await page.goto(`${files.base}${WEB_APP_PATH}/`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   // A string, so that the compiled test keeps `import()` as it is (ts-jest would make it a require).
   await page.evaluate(`(async () => {
