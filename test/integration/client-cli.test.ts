@@ -380,6 +380,15 @@ describe('the brandradar CLI', () => {
     // Its row, then the line of an answer with the name marked.
     expect(shown.stdout).toMatch(new RegExp(`^${first.name}\\s+${first.answers}/4\\s+.*\\n {2}(perplexity|gemini), "[^"]+": .*»${first.name}«`, 'm'));
     expect(shown.stdout).toMatch(/\nChanges between runs do not establish cause\.\n$/);
+    // The same lists as CSV: a row per name, search (Gemini reports its searches) and site read but not cited.
+    const csv = (await cli('insights', tracker.id, '--runs', '10', '--csv')).stdout.split('\r\n');
+    expect(csv[0]).toBe('list,item,answers,n,rate,clusters,low,high,surfaces,consulted,cited');
+    expect(insights.searches.length).toBeGreaterThan(0);
+    expect(csv.slice(1, -1).map((row) => row.split(',')[0])).toEqual([
+      ...insights.discoveredNames.map(() => 'discoveredNames'),
+      ...insights.searches.map(() => 'searches'),
+      ...insights.consultedNotCited.map(() => 'consultedNotCited'),
+    ]);
     expect(await cli('insights', tracker.id, '--runs', '11')).toMatchObject({ code: 1, stderr: expect.stringMatching(/validation_error \(HTTP 400\)[\s\S]*runs/) });
 
     const added = await cli('insights', 'add', tracker.id, first.name);

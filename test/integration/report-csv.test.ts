@@ -1,4 +1,4 @@
-// The report as CSV (api-contract §13) over HTTP: the same runs and figures as the JSON report, formulas neutralised.
+// The report and the insights as CSV (api-contract §13, §14) over HTTP: the same runs and figures as the JSON, formulas neutralised.
 import { parse } from 'csv-parse/sync';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
@@ -93,6 +93,27 @@ describe('report as CSV', () => {
     expect(foreign.status).toBe(404);
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('not_found');
     expect((await csv('br_live_not_a_key', `/api/v1/trackers/${trackerId}/report`)).status).toBe(401);
+  });
+
+  it('gives the insights a row per discovered name, search and site read but not cited, as the JSON insights', async () => {
+    type Share = { answers: number; n: number; rate: number; clusters: number; interval: { low: number; high: number } | null };
+    type Listed = Share & { surfaces?: string[]; consulted?: number; cited?: number };
+    const { insights } = (await stack.api('GET', `/api/v1/trackers/${trackerId}/insights?runs=2`, { key })).body as {
+      insights: { discoveredNames: Array<Listed & { name: string }>; searches: Array<Listed & { query: string }>; consultedNotCited: Array<Listed & { domain: string }> };
+    };
+    // The simulated ChatGPT reports its searches; Perplexity does not.
+    expect(insights.searches.length).toBeGreaterThan(0);
+    const res = await csv(key, `/api/v1/trackers/${trackerId}/insights?runs=2`);
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([200, 'text/csv; charset=utf-8', `attachment; filename="insights-${trackerId}.csv"`]);
+    const [header, ...rows] = parse(await res.text()) as string[][];
+    expect(header).toEqual(['list', 'item', 'answers', 'n', 'rate', 'clusters', 'low', 'high', 'surfaces', 'consulted', 'cited']);
+    const row = (list: string, item: string, l: Listed) => [list, item, cell(l.answers), cell(l.n), cell(l.rate), cell(l.clusters), cell(l.interval?.low), cell(l.interval?.high), l.surfaces?.join(' | ') ?? '', cell(l.consulted), cell(l.cited)];
+    const neutral = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    expect(rows).toEqual([
+      ...insights.discoveredNames.map((d) => row('discoveredNames', neutral(d.name), d)),
+      ...insights.searches.map((q) => row('searches', neutral(q.query), q)),
+      ...insights.consultedNotCited.map((c) => row('consultedNotCited', c.domain, c)),
+    ]);
   });
 
   it('still answers JSON without Accept, or when JSON is preferred', async () => {

@@ -1,30 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import express from 'express';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureChromium } from '@brandradar/devstack';
-import { webApp, WEB_APP_PATH } from '../../services/gateway/src/http/web-app';
+import type { Page } from 'playwright-core';
+import { WEB_APP_PATH } from '../../services/gateway/src/http/web-app';
+import { webFilesUnderTest } from '../support/web-files';
 
 // An answer's Markdown as the report renders it (packages/web/src/answer-text.ts), in Debian's
 // Chromium, with the app's files served by the gateway's own router under its CSP: what the
 // rendering makes of lists, bold, links and counted spans, and that a hostile answer stays text.
-let server: Server;
-let base: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  const executablePath = await ensureChromium();
-  const app = express().use(WEB_APP_PATH, webApp());
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-});
+const files = webFilesUnderTest();
 
 const ANSWER = [
   'Top picks:',
@@ -47,13 +28,13 @@ const ANSWER = [
 const spansOf = (word: string, text = ANSWER) => [...text.matchAll(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => ({ start: m.index!, end: m.index! + word.length }));
 
 async function rendered(text: string, brands: Array<{ name: string; spans: Array<{ start: number; end: number }> }>): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await files.browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 404') && problems.push(`console: ${m.text()}`)); // a 404: the favicon
   page.on('dialog', (d) => (problems.push(`dialog: ${d.message()}`), void d.dismiss()));
   (page as Page & { problems: string[] }).problems = problems;
-  await page.goto(`${base}${WEB_APP_PATH}/`);
+  await page.goto(`${files.base}${WEB_APP_PATH}/`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   // The module is loaded by the page itself, as main.js loads it: under the CSP, from this origin.
   // A string, so that the compiled test keeps `import()` as it is (ts-jest would make it a require).
@@ -136,7 +117,7 @@ it('keeps a hostile answer as text: no script, no image, no handler, no link but
 });
 
 it('serves markdown-it from this origin as a JavaScript module, under the app CSP', async () => {
-  const res = await fetch(`${base}${WEB_APP_PATH}/js/vendor/markdown-it.js`);
+  const res = await fetch(`${files.base}${WEB_APP_PATH}/js/vendor/markdown-it.js`);
   expect([res.status, res.headers.get('content-type'), res.headers.get('content-security-policy')]).toEqual([200, expect.stringMatching(/^text\/javascript/), expect.stringContaining("script-src 'self'")]);
   expect(await res.text()).not.toMatch(/^import .* from ["'][^./]/m); // no bare imports for a browser without a bundler
 });

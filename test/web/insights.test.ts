@@ -1,5 +1,5 @@
 import { INSIGHTS_LIMITS, PRIMITIVES, UpdateTrackerInput, type DiscoveredName, type Tracker } from '@brandradar/contracts';
-import { addedText, definitionWithCompetitor, hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from '../../packages/web/src/insights';
+import { addedText, definitionWithCompetitor, hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareParts, shareText } from '../../packages/web/src/insights';
 
 // The web app's pure helpers for insights (packages/web/src/insights.ts), in node.
 const tracker: Tracker = {
@@ -77,6 +77,8 @@ describe('what the Insights section says', () => {
   it('gives a discovered name its share of answers with the interval', () => {
     expect(shareText(zoho)).toBe('In 3 of 9 answers: 33.3% (95% interval 12.1%–64.6%)');
     expect(shareText({ ...zoho, answers: 0, n: 0, rate: 0, interval: null })).toBe('In 0 of 0 answers: 0%');
+    expect(shareParts(zoho)).toEqual({ rate: '33.3%', sample: 'in 3 of 9 answers · 95% interval 12.1%–64.6%' });
+    expect(shareParts({ answers: 1, n: 1, rate: 1, interval: null })).toEqual({ rate: '100%', sample: 'in 1 of 1 answer' });
   });
   it('links http(s) pages only', () => {
     expect(['https://www.g2.com/crm', 'http://example.com', 'javascript:alert(1)', 'data:text/html,x', 'not a url', '//g2.com'].filter(isWebUrl)).toEqual(['https://www.g2.com/crm', 'http://example.com']);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { activeTracker, finishedRun } from '../support/tracker-runs';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
-// The report's "Download CSV" in Debian's Chromium against the real gateway: the file the browser saves.
+// The report's and the insights' "Download CSV" in Debian's Chromium against the real gateway: the files the browser saves.
 const web = webAppUnderTest();
 let apiKey: string;
 let trackerId: string;
@@ -25,11 +25,27 @@ beforeAll(async () => {
 it('saves the report as report-<tracker id>.csv, header row first, with the run’s rows and formulas neutralised', async () => {
   const page = await web.signedIn(apiKey);
   await page.getByRole('link', { name: 'CRM export', exact: true }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe(`report-${trackerId}.csv`);
   const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
   expect(lines[0]).toBe('run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high');
   expect(lines.slice(1, -1).every((line) => line.startsWith(`${runId},`))).toBe(true);
   expect(lines.some((line) => line.includes(`,"'=HYPERLINK(""http://evil.example"")",`))).toBe(true);
+  expect(problemsOf(page)).toEqual([]);
+});
+
+it('saves the insights as insights-<tracker id>.csv: the names, searches and sites read the section lists', async () => {
+  const page = await web.signedIn(apiKey);
+  await page.getByRole('link', { name: 'CRM export', exact: true }).click();
+  const section = page.getByRole('region', { name: 'Insights' });
+  await section.getByRole('heading', { name: 'What the AI searched for' }).waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download CSV of the insights' }).click()]);
+  expect(download.suggestedFilename()).toBe(`insights-${trackerId}.csv`);
+  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+  expect(lines[0]).toBe('list,item,answers,n,rate,clusters,low,high,surfaces,consulted,cited');
+  const searches = lines.filter((line) => line.startsWith('searches,'));
+  // The simulated ChatGPT reports its searches, Perplexity does not: a row for each the section lists.
+  expect(searches.length).toBeGreaterThan(0);
+  expect(searches).toHaveLength(await section.locator('table.searches tbody tr').count());
   expect(problemsOf(page)).toEqual([]);
 });

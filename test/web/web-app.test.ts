@@ -427,6 +427,14 @@ it('shows the names the answers put forward and adds one as a competitor from th
   for (const link of await section.locator('table.gaps a').all()) {
     expect([await link.getAttribute('rel'), await link.getAttribute('href')]).toEqual(['noopener noreferrer', expect.stringMatching(/^https?:\/\//)]);
   }
+  // What the simulated surfaces searched and read, as the API lists it: each search with its share of the reporting answers.
+  const searches = section.locator('table.searches tbody tr');
+  expect(insights.searches.length).toBeGreaterThan(0);
+  expect(await searches.count()).toBe(insights.searches.length);
+  const [search] = insights.searches;
+  expect(await searches.first().locator('td').first().textContent()).toBe(search.query);
+  expect(await searches.first().locator('.plan').textContent()).toMatch(new RegExp(`^in ${search.answers} of ${search.n} answers · 95% interval [\\d.]+%–[\\d.]+%$`));
+  expect(await section.locator('table.read-not-cited tbody tr').count()).toBe(insights.consultedNotCited.length);
   // More runs to read: the section asks the API again with the number chosen.
   const asked = page.waitForRequest((r) => r.url().endsWith(`/trackers/${trackerId}/insights?runs=3`));
   await section.getByLabel('Runs to read').selectOption({ label: 'The newest 3 runs' });
@@ -453,6 +461,9 @@ it('shows the names the answers put forward and adds one as a competitor from th
   const localised = run.results.flatMap((r: { answers: Array<{ localised: boolean }> }) => r.answers.map((a) => (a.localised ? 'localised' : 'not localised')));
   await page.getByRole('button', { name: /^View answers/ }).first().click();
   expect(await page.locator('details.answer summary .badge').allTextContents()).toEqual(localised);
+  // An answer that searched lists its searches in the order run (in its closed <details>, so by class, not role).
+  const searched = run.results.flatMap((r: { answers: Array<{ searchQueries: string[] }> }) => r.answers).find((a: { searchQueries: string[] }) => a.searchQueries.length > 0);
+  expect(await page.locator('details.answer ol.searched').first().locator('li').allTextContents()).toEqual(searched.searchQueries);
 
   // The form shows the switch, the country and the new competitor; turning both off sends them off.
   await page.getByRole('link', { name: 'Edit', exact: true }).click();

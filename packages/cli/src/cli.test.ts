@@ -187,8 +187,9 @@ describe('options with a fixed set of values', () => {
     expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/trackers?status=ACTIVE', 'GET /api/v1/trackers?status=PAUSED']);
   });
 
-  it('refuse --csv with --json on the report, before asking the gateway', async () => {
+  it('refuse --csv with --json on the report and the insights, before asking the gateway', async () => {
     expect(await cli(['report', 't1', '--csv', '--json'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --csv and --json exclude each other\n' });
+    expect(await cli(['insights', 't1', '--csv', '--json'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --csv and --json exclude each other\n' });
     expect(gateway.seen).toEqual([]);
   });
 

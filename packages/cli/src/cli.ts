@@ -647,21 +647,28 @@ const TOP_LEVEL: Command[] = [
   },
   {
     name: 'insights',
-    summary: 'Names the answers put forward that a tracker does not track, and citation gaps',
-    usage: '<tracker-id> [--runs N] [--json]',
+    summary: 'Names the answers put forward that a tracker does not track, citation gaps, searches and sites read',
+    usage: '<tracker-id> [--runs N] [--json | --csv]',
     args: ['tracker-id'],
-    options: { ...JSON_OPTION, runs: { type: 'string' } },
+    options: { ...JSON_OPTION, csv: { type: 'boolean' }, runs: { type: 'string' } },
     details: [
       'Discovered names: names the answers put forward (list items, headings, bold names, first',
       'table cells) that the tracker does not track, with how many answers do (rate and its 95%',
       'interval), the surfaces, and the line of one answer with the name marked »like this«.',
       'Citation gaps (compare and sentiment): domains cited in answers that mention a competitor',
-      'but not the brand. Free.',
+      'but not the brand. Searches: what the surfaces searched for the prompts; sites read but not',
+      'cited (ChatGPT, Claude and Gemini report both). Free.',
       '--runs N  read the newest N finished runs, 1–10 (default 1)',
+      '--csv     names, searches and sites read as CSV, a row each (see docs/api.md "CSV export")',
       'Track a discovered name: brandradar insights add <tracker-id> <name>',
     ],
     async run({ io, values, args, client }) {
       const runs = int(values, 'runs');
+      if (values.csv && values.json) throw new UsageError('--csv and --json exclude each other');
+      if (values.csv) {
+        io.stdout.write(await client().getInsightsCsv(args[0]!, runs === undefined ? {} : { runs }));
+        return EXIT.ok;
+      }
       const insights = await client().getInsights(args[0]!, runs === undefined ? {} : { runs });
       return reply(io, values, { insights }, () => insightsText(insights));
     },

@@ -290,11 +290,19 @@ export class BrandradarClient {
 
   /**
    * What the newest `runs` COMPLETED or PARTIAL runs (1–10, default 1) say beyond the tracker's
-   * metrics: names the answers put forward that it does not track, each with its evidence, and
-   * (compare and sentiment) the domains cited where a competitor is mentioned but not the brand. Free.
+   * metrics: names the answers put forward that it does not track, each with its evidence,
+   * (compare and sentiment) the domains cited where a competitor is mentioned but not the brand,
+   * the searches the surfaces ran and the sites they read but did not cite. Free.
    */
   async getInsights(trackerId: string, query: { runs?: number } = {}): Promise<Insights> {
     return (await this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/insights', { params: { path: { id: trackerId }, query }, ...init }))).data.insights;
+  }
+
+  /** The insights as CSV (a row per discovered name, search and site read but not cited), whole as text. */
+  async getInsightsCsv(trackerId: string, query: { runs?: number } = {}): Promise<string> {
+    const get = (init: { signal: AbortSignal }) =>
+      this.raw.GET('/api/v1/trackers/{id}/insights', { params: { path: { id: trackerId }, query }, headers: { Accept: 'text/csv' }, parseAs: 'text', ...init });
+    return (await this.send(true, get)).data;
   }
 
   /**

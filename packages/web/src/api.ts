@@ -115,6 +115,7 @@ export const api = {
   reanalysis: async (id: string, reanalysisId: string) => (await call<{ reanalysis: Reanalysis }>('GET', `${trackerPath(id)}/reanalysis/${encodeURIComponent(reanalysisId)}`)).body.reanalysis,
   /** What the newest `runs` finished runs (1–10) say beyond the metrics: names not tracked, citation gaps. Free. */
   insights: async (id: string, runs: number) => (await call<{ insights: Insights }>('GET', `${trackerPath(id)}/insights?runs=${runs}`)).body.insights,
+  insightsCsv: async (id: string, runs: number) => (await send('GET', `${trackerPath(id)}/insights?runs=${runs}`, { accept: 'text/csv' })).text,
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
   /** The same runs' figures as CSV text: a row per run × surface × name × metric. */
   reportCsv: async (id: string, limit = 50) => (await send('GET', `${trackerPath(id)}/report?limit=${limit}`, { accept: 'text/csv' })).text,

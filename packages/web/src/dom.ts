@@ -26,6 +26,20 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, props: Props =
   return build(document.createElementNS('http://www.w3.org/2000/svg', tag), props, children);
 }
 
+/**
+ * Hands text the app fetched (with the session's key, which a plain link could not send) to the
+ * browser as a file, through an object URL.
+ */
+export function saveFile(text: string, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = h('a', { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download: revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 let ids = 0;
 /** A document-unique id, for labels and aria references. */
 export const uid = (prefix: string): string => `${prefix}-${++ids}`;

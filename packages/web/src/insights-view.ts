@@ -1,16 +1,18 @@
 /**
  * The report's Insights section: the names the newest runs' answers put forward that the tracker
  * does not track, each with the line of an answer that does and (rankings, compare) "Add as
- * competitor"; and the sources cited where a competitor is mentioned but not the brand. Its
- * elements are made once per page and moved into each render, as "Recompute history"'s are, so the
- * runs chosen and the insights read survive the report's own re-renders.
+ * competitor"; the sources cited where a competitor is mentioned but not the brand; and what the
+ * surfaces searched and read (research-view.ts). Its elements are made once per page and moved into
+ * each render, as "Recompute history"'s are, so the runs chosen and the insights read survive the
+ * report's own re-renders.
  */
-import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive } from '@brandradar/contracts';
+import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive, Surface } from '@brandradar/contracts';
 import { addCompetitor } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
-import { h } from './dom.js';
+import { h, saveFile } from './dom.js';
 import { hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
+import { researchLists } from './research-view.js';
 import type { View } from './view.js';
 
 export interface InsightsSection {
@@ -24,7 +26,7 @@ export interface InsightsSection {
  * `afterAdding` runs once "Add as competitor" has been answered, `added` saying whether the name is
  * now a competitor: the report reads itself again and, when it is, offers to recompute its history.
  */
-export function insightsSection(view: View, trackerId: string, primitive: Primitive, afterAdding: (added: boolean) => Promise<void>): InsightsSection {
+export function insightsSection(view: View, trackerId: string, primitive: Primitive, models: readonly Surface[], afterAdding: (added: boolean) => Promise<void>): InsightsSection {
   let adding = false;
   const runs = h(
     'select',
@@ -37,7 +39,13 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
     { 'aria-labelledby': 'insights-heading', class: 'insights' },
     h('h2', { id: 'insights-heading' }, 'Insights'),
     h('p', { class: 'hint' }, 'What the answers say beyond the names you track. Reading them is free.'),
-    h('div', { class: 'field inline' }, h('label', { for: 'insights-runs' }, 'Runs to read'), runs),
+    h(
+      'div',
+      { class: 'field inline' },
+      h('label', { for: 'insights-runs' }, 'Runs to read'),
+      runs,
+      h('button', { type: 'button', class: 'secondary', on: { click: () => void view.act(download) } }, 'Download CSV', h('span', { class: 'visually-hidden' }, ' of the insights')),
+    ),
     body,
   );
 
@@ -50,6 +58,9 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
       body.removeAttribute('aria-busy');
     }
   }
+
+  /** The names, searches and sites read of the runs chosen, as the API writes them in CSV. */
+  const download = async () => saveFile(await api.insightsCsv(trackerId, Number(runs.value)), `insights-${trackerId}.csv`, 'text/csv;charset=utf-8');
 
   /** Adds a name, then reads the report and these insights again (where it is gone). A second press while one is on its way asks for nothing. */
   const add = async (name: string) => {
@@ -81,6 +92,7 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
       h('p', {}, `${runsText(insights.runs.length)}: ${insights.answers} answer${insights.answers === 1 ? '' : 's'} read.`),
       ...discovered(insights.discoveredNames),
       ...(insights.citationGaps === null ? [] : gaps(insights.citationGaps, insights.gapAnswers ?? 0)),
+      ...researchLists(insights, models),
       h('p', { class: 'note' }, insights.note),
     ];
   };

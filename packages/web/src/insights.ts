@@ -16,10 +16,20 @@ export const hasCompetitors = (primitive: Primitive): boolean => primitive === '
 
 const percent = (p: number) => `${+(p * 100).toFixed(1)}%`;
 
+/** A share of answers with its sample, as insights give them (a discovered name, a search, a site read). */
+export type AnswerShare = Pick<DiscoveredName, 'answers' | 'n' | 'rate' | 'interval'>;
+
+const intervalText = (i: { low: number; high: number }) => `95% interval ${percent(i.low)}–${percent(i.high)}`;
+const ofAnswers = (d: AnswerShare) => `${d.answers} of ${d.n} answer${d.n === 1 ? '' : 's'}`;
+
 /** `In 3 of 9 answers: 33.3% (95% interval 12.1–64.6%)`. */
-export function shareText(d: DiscoveredName): string {
-  const interval = d.interval ? ` (95% interval ${percent(d.interval.low)}–${percent(d.interval.high)})` : '';
-  return `In ${d.answers} of ${d.n} answer${d.n === 1 ? '' : 's'}: ${percent(d.rate)}${interval}`;
+export function shareText(d: AnswerShare): string {
+  return `In ${ofAnswers(d)}: ${percent(d.rate)}${d.interval ? ` (${intervalText(d.interval)})` : ''}`;
+}
+
+/** The share as a table cell shows it: `33.3%` above `in 3 of 9 answers · 95% interval 12.1–64.6%`. */
+export function shareParts(d: AnswerShare): { rate: string; sample: string } {
+  return { rate: percent(d.rate), sample: `in ${ofAnswers(d)}${d.interval ? ` · ${intervalText(d.interval)}` : ''}` };
 }
 
 /** Whether a cited URL may become a link: http(s) only, never `javascript:` or `data:` from an answer. */

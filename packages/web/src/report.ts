@@ -7,29 +7,20 @@ import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
 import { breakdownsSection } from './breakdowns.js';
 import { comparisonChart, seriesSwatch, type ComparisonSpec } from './chart.js';
-import { h, scrollBox, uid } from './dom.js';
+import { h, saveFile, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
 import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
+import { answerResearch } from './research-view.js';
 import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
 import { agreement, cellText, mentionCells, nameMetrics, quartilesText, runAnswers, stabilityText } from './sampling.js';
 import { sourcesSection } from './sources.js';
 import type { View } from './view.js';
 
-/**
- * Saves the report's runs as CSV: fetched with the session's key (a plain link could not send it),
- * then handed to the browser as a file through an object URL.
- */
+/** Saves the report's runs as CSV. */
 async function downloadCsv(trackerId: string): Promise<void> {
-  const csv = await api.reportCsv(trackerId, REPORT_RUNS);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = h('a', { href: url, download: `report-${trackerId}.csv` });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(await api.reportCsv(trackerId, REPORT_RUNS), `report-${trackerId}.csv`, 'text/csv;charset=utf-8');
 }
 
 const IN_PROGRESS: Run['status'][] = ['QUEUED', 'RUNNING'];
@@ -50,7 +41,7 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
   let awaitedRun: string | null = null;
   const recompute = recomputeHistory(view, trackerId, namesEdited, () => reload());
   // A name just added as a competitor: its earlier runs report it once the history is recomputed, the next step offered (and focused).
-  const insights = insightsSection(view, trackerId, report.tracker.primitive, async (added) => {
+  const insights = insightsSection(view, trackerId, report.tracker.primitive, report.tracker.models, async (added) => {
     await reload();
     if (!added) return;
     recompute.offer();
@@ -398,6 +389,7 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))
               : null,
+            answerResearch(a),
           );
         }),
       ),

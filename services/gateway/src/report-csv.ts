@@ -118,9 +118,10 @@ export function neutraliseCell(cell: CsvCell): string | number | null {
 
 /**
  * Rows as RFC 4180 text (CRLF line ends, fields quoted when they hold a comma, quote or line
- * break), each cell neutralised; with the header row first when `header`. Empty cells are empty.
+ * break), each cell neutralised; with the header row (`columns`, the report's unless given) first
+ * when `header`. Empty cells are empty.
  */
-export function csvText(rows: ReportCsvRow[], { header }: { header: boolean }): string {
+export function csvText(rows: ReportCsvRow[], { header, columns = REPORT_CSV_COLUMNS }: { header: boolean; columns?: readonly string[] }): string {
   const lines = rows.map((row) => row.map(neutraliseCell));
-  return stringify(header ? [[...REPORT_CSV_COLUMNS], ...lines] : lines, { record_delimiter: 'windows' });
+  return stringify(header ? [[...columns], ...lines] : lines, { record_delimiter: 'windows' });
 }

@@ -196,7 +196,7 @@ export interface paths {
         };
         /**
          * Names the answers put forward that you do not track, and sources that cite competitors but not you
-         * @description Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. Nothing is billed. A tracker without finished runs has empty lists.
+         * @description Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. `searches`: the web searches the surfaces ran most often for the prompts; `consultedNotCited`: the domains they read in more answers than they cited (both over the answers of ChatGPT, Claude and Gemini, which report them). Nothing is billed. A tracker without finished runs has empty lists.
          */
         get: operations["getInsights"];
         put?: never;
@@ -6353,6 +6353,12 @@ export interface operations {
                     "application/json": {
                         insights: components["schemas"]["Insights"];
                     };
+                    /**
+                     * @example list,item,answers,n,rate,clusters,low,high,surfaces,consulted,cited
+                     *     searches,best crm for small teams 2026,12,40,0.3,6,0.18,0.45,chatgpt | gemini,,
+                     *     consultedNotCited,reddit.com,11,40,0.275,6,0.16,0.42,,14,3
+                     */
+                    "text/csv": string;
                 };
             };
             /**

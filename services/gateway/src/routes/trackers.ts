@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivateTrackerInput, ActivationResult, CreateTrackerInput, Insights, InsightsQuery, OVERVIEW_LIMITS, Overview, Reanalysis, ReanalysisInput, RunQueries, Tracker, TrackerList, TrackerListQuery, TrackerQueries, UpdateTrackerInput } from '@brandradar/contracts';
 import { query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
+import { INSIGHTS_CSV_COLUMNS, insightsCsv } from '../insights-csv';
 
 const TrackerParams = z.object({ id: pathId() });
 const one = z.object({ tracker: Tracker });
@@ -144,16 +145,36 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getInsights',
       summary: 'Names the answers put forward that you do not track, and sources that cite competitors but not you',
       description:
-        'Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. Nothing is billed. A tracker without finished runs has empty lists.',
+        'Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. `searches`: the web searches the surfaces ran most often for the prompts; `consultedNotCited`: the domains they read in more answers than they cited (both over the answers of ChatGPT, Claude and Gemini, which report them). Nothing is billed. A tracker without finished runs has empty lists.',
       tag: 'Trackers',
       params: TrackerParams,
       query: InsightsQuery,
-      success: { status: 200, description: 'The insights.', schema: z.object({ insights: Insights }) },
+      success: {
+        status: 200,
+        description: 'The insights.',
+        schema: z.object({ insights: Insights }),
+        alternatives: [
+          {
+            contentType: 'text/csv',
+            description:
+              'With `Accept: text/csv`, the same insights (`runs` alike) as CSV (RFC 4180, UTF-8, header row, CRLF), sent as the attachment `insights-<trackerId>.csv`: one row per discovered name, search and site read but not cited, in that order and each list in the JSON order, with columns `' +
+              INSIGHTS_CSV_COLUMNS.join(', ') +
+              '`. `list` is `discoveredNames`, `searches` or `consultedNotCited`; `item` the name, the search or the domain; `answers`, `n`, `rate`, `clusters` as in the JSON, `low` and `high` the 95% interval; `surfaces` the surface ids joined with ` | ` (names and searches); `consulted` and `cited` the answers that read and that cited the domain (sites only). Citation gaps are not in it. Text cells starting with `=`, `+`, `-`, `@`, tab or carriage return are prefixed with `\'` so spreadsheets do not run them as formulas.',
+            example:
+              'list,item,answers,n,rate,clusters,low,high,surfaces,consulted,cited\r\nsearches,best crm for small teams 2026,12,40,0.3,6,0.18,0.45,chatgpt | gemini,,\r\nconsultedNotCited,reddit.com,11,40,0.275,6,0.16,0.42,,14,3\r\n',
+          },
+        ],
+      },
       errors: ['validation_error', 'not_found'],
-      handle: async ({ accountId, params, query: q }) => {
+      handle: async ({ accountId, params, query: q, mediaType }) => {
         const { tracker } = await ask(TrackerQueries.get, { version: 1, accountId, trackerId: params.id });
         const names = { primitive: tracker.primitive, brand: tracker.brand, competitors: tracker.competitors, aliases: tracker.aliases };
-        return { status: 200, body: await query(nats, RunQueries.insights, { version: 1, accountId, trackerId: params.id, runs: q.runs, names }, timeoutMs) };
+        const body = await query(nats, RunQueries.insights, { version: 1, accountId, trackerId: params.id, runs: q.runs, names }, timeoutMs);
+        if (mediaType === 'text/csv') {
+          const csv = insightsCsv(body.insights);
+          return { status: 200, contentType: 'text/csv; charset=utf-8', headers: { 'Content-Disposition': `attachment; filename="insights-${params.id}.csv"` }, stream: (write) => write(csv) };
+        }
+        return { status: 200, body };
       },
     }),
     defineRoute({
