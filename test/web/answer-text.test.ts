@@ -27,7 +27,9 @@ const ANSWER = [
 /** Each occurrence of `word` in the answer as a span, as the API reports counted mentions. */
 const spansOf = (word: string, text = ANSWER) => [...text.matchAll(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => ({ start: m.index!, end: m.index! + word.length }));
 
-async function rendered(text: string, brands: Array<{ name: string; spans: Array<{ start: number; end: number }> }>): Promise<Page> {
+type Spans = Array<{ start: number; end: number }>;
+
+async function rendered(text: string, brands: Array<{ name: string; spans: Spans }>, sentiment: { label: string; spans: Spans } | null = null): Promise<Page> {
   const page = await files.browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -42,7 +44,7 @@ async function rendered(text: string, brands: Array<{ name: string; spans: Array
     const { answerText } = await import('/app/js/answer-text.js');
     const section = document.createElement('section');
     section.id = 'rendered';
-    section.append(answerText(${JSON.stringify(text)}, ${JSON.stringify(brands)}));
+    section.append(answerText(${JSON.stringify(text)}, ${JSON.stringify(brands)}, ${JSON.stringify(sentiment)}));
     document.body.append(section);
   })()`);
   return page;
@@ -111,6 +113,49 @@ it('keeps a hostile answer as text: no script, no image, no handler, no link but
   ]);
 
   // Nothing ran.
+  expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
+  expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  await page.close();
+});
+
+// api-contract §14's example in an answer's Markdown, with the clauses the API names as HubSpot's evidence.
+const SENTIMENT_ANSWER = ['## CRMs for a small team', '', '1. **HubSpot** is free to start, but **Salesforce** gets expensive.', "2. HubSpot's reporting is *excellent*.", '', '> HubSpot is easy to use.'].join('\n');
+
+/** The span of `clause` in the answer, as the API reports evidence. */
+const clauseSpan = (clause: string, text = SENTIMENT_ANSWER) => ({ start: text.indexOf(clause), end: text.indexOf(clause) + clause.length });
+
+it("underlines the clauses that decided a sentiment answer's label, in its colour and titled, across markup and past a line's block syntax", async () => {
+  const evidence = [clauseSpan('**HubSpot** is free to start,'), clauseSpan("2. HubSpot's reporting is *excellent*."), clauseSpan('> HubSpot is easy to use.')];
+  const page = await rendered(SENTIMENT_ANSWER, [{ name: 'HubSpot', spans: spansOf('HubSpot', SENTIMENT_ANSWER) }], { label: 'positive', spans: evidence });
+  const root = page.locator('#rendered .answer-text');
+
+  // The block syntax the clauses start with still makes its blocks.
+  expect(await root.locator('ol > li').count()).toBe(2);
+  expect(await root.locator('blockquote').count()).toBe(1);
+  expect(await root.locator('.answer-heading .evidence').count()).toBe(0);
+
+  const pieces = root.locator('.evidence');
+  expect(await pieces.evaluateAll((es) => [...new Set(es.map((e) => `${e.className}|${e.getAttribute('title')}`))])).toEqual(['evidence positive|Sentiment evidence: positive']);
+  // Each clause as read, in text order, its pieces joined (a clause across bold or emphasis is underlined in pieces).
+  const clauses = await root.evaluate((r) => ['li:nth-child(1)', 'li:nth-child(2)', 'blockquote'].map((at) => [...r.querySelectorAll(`${at} .evidence`)].map((e) => e.textContent).join('')));
+  expect(clauses).toEqual(['HubSpot is free to start,', "HubSpot's reporting is excellent.", 'HubSpot is easy to use.']);
+  // Salesforce's clause is not HubSpot's evidence; the names in evidence keep their marks.
+  expect(await root.locator('li').first().textContent()).toContain('but Salesforce gets expensive.');
+  expect(await root.locator('.evidence', { hasText: 'Salesforce' }).count()).toBe(0);
+  expect(await root.locator('.evidence mark[data-name="HubSpot"]').count()).toBe(3);
+  expect(await root.locator('mark').count()).toBe(3);
+  expect((page as Page & { problems: string[] }).problems).toEqual([]);
+  await page.close();
+});
+
+it('keeps evidence over a hostile answer as text, and passes over spans outside the text, empty or overlapping', async () => {
+  const script = clauseSpan('<script>window.pwned = 1</script>', ANSWER);
+  const spans = [script, { start: script.start + 3, end: script.end + 2 }, { start: 5, end: 5 }, { start: ANSWER.length - 2, end: ANSWER.length + 40 }, clauseSpan('Zoho **One** bundles everything.', ANSWER)];
+  const page = await rendered(ANSWER, [{ name: 'Zoho One', spans: spansOf('Zoho **One**') }], { label: 'negative', spans });
+  const root = page.locator('#rendered .answer-text');
+
+  expect(await root.locator('script, img, [onerror], [onclick]').count()).toBe(0);
+  expect(await root.locator('.evidence.negative').evaluateAll((es) => es.map((e) => e.textContent))).toEqual(['Zoho ', 'One', ' bundles everything.', '<script>window.pwned = 1</script>']);
   expect(await page.evaluate(() => (globalThis as { pwned?: number }).pwned)).toBeUndefined();
   expect((page as Page & { problems: string[] }).problems).toEqual([]);
   await page.close();

@@ -1,6 +1,6 @@
 export { detectBrands, type TrackedBrand, type BrandDetection, type Span } from './detect';
 export { citationDomain, isGroundingRedirect, normalizeUrl, registrableDomain, samePage } from './urls';
-export { splitSentences, scoreSentence, brandSentimentScore, classifySentiment, type Sentence, type SentimentLabel } from './sentiment';
+export { splitSentences, scoreSentence, type Sentence, type SentimentLabel } from './sentiment';
 export { brandSentiment, MAX_SENTIMENT_EVIDENCE, type BrandSentiment } from './brand-sentiment';
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, clusteredTwoProportionPValue, studentTPValue, designEffect, quantile, type ClusteredCount } from './stats';
 export { citedPages, computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';

@@ -15,7 +15,8 @@ import {
   type Share,
   type Stability,
 } from './schemas';
-import { classifySentiment, type SentimentLabel } from './sentiment';
+import { brandSentiment } from './brand-sentiment';
+import type { SentimentLabel } from './sentiment';
 import { designEffect, quantile, round, wilsonInterval } from './stats';
 import { citationDomain, hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
 
@@ -73,7 +74,7 @@ export function computeMetrics(input: AnalysisInput): RunMetrics {
     case 'sentiment': {
       const brand = input.brand;
       if (brand === null) throw new RangeError('a sentiment run needs a brand');
-      const facts = answers.map((a) => classifySentiment(a.text, withAliases(brand, input.aliases)));
+      const facts = answers.map((a) => brandSentiment(a.text, withAliases(brand, input.aliases))?.label ?? null);
       return { primitive: 'sentiment', brand, ...sentimentGroup(facts, cellsOf(answers)), bySurface: perSurface(answers, facts, sentimentGroup) };
     }
   }

@@ -1,4 +1,5 @@
-import { brandSentimentScore, classifySentiment, scoreSentence, splitSentences } from './sentiment';
+import { brandSentiment, MAX_SENTIMENT_EVIDENCE } from './brand-sentiment';
+import { scoreSentence, splitSentences } from './sentiment';
 
 describe('splitSentences', () => {
   const texts = (text: string) => splitSentences(text).map((s) => s.text);
@@ -91,27 +92,35 @@ describe('scoreSentence', () => {
   });
 });
 
-describe('classifySentiment', () => {
-  it('classes by the sentences that mention the brand only', () => {
-    const answer = 'Beta is terrible and buggy. Acme is reliable and fast. Gamma is slow.';
-    expect(brandSentimentScore(answer, { name: 'Acme' })).toBe(2);
-    expect(classifySentiment(answer, { name: 'Acme' })).toBe('positive');
-    expect(classifySentiment(answer, { name: 'Beta' })).toBe('negative');
+/** The clauses an answer's sentiment evidence names, as text. */
+const evidenceOf = (text: string, name: string) => brandSentiment(text, { name })?.evidence.map((s) => text.slice(s.start, s.end));
+
+// What an answer's sentiment figure is (the runner's and the run metrics' rule): the scorer above
+// over the clauses about the brand, with the clauses that decided it as evidence.
+describe('brandSentiment', () => {
+  it("takes each name's sentiment from what is said of it (api-contract §14), naming the deciding clause", () => {
+    const answer = 'HubSpot is free to start, but Salesforce gets expensive.';
+    expect(brandSentiment(answer, { name: 'HubSpot' })?.label).toBe('positive');
+    expect(brandSentiment(answer, { name: 'Salesforce' })?.label).toBe('negative');
+    expect(evidenceOf(answer, 'HubSpot')).toEqual(['HubSpot is free to start,']);
+    expect(evidenceOf(answer, 'Salesforce')).toEqual(['Salesforce gets expensive.']);
   });
 
-  it('sums over all mentioning sentences', () => {
+  it('classes by the clauses about the brand only', () => {
+    const answer = 'Zendesk is terrible and buggy. Acme is reliable and fast. Freshdesk is slow.';
+    expect(brandSentiment(answer, { name: 'Acme' })).toMatchObject({ label: 'positive', score: 2 });
+    expect(evidenceOf(answer, 'Acme')).toEqual(['Acme is reliable and fast.']);
+    expect(brandSentiment(answer, { name: 'Zendesk' })?.label).toBe('negative');
+  });
+
+  it('sums over every clause about the brand: neutral when they cancel, its first clauses the evidence', () => {
     const answer = 'Acme is excellent for small teams. Acme is expensive. Acme is slow.';
-    expect(brandSentimentScore(answer, { name: 'Acme' })).toBe(0);
-    expect(classifySentiment(answer, { name: 'Acme' })).toBe('neutral');
-  });
-
-  it('neutral when the mentioning sentences carry no sentiment', () => {
-    expect(classifySentiment('Acme was founded in 2010. It is great.', { name: 'Acme' })).toBe('neutral');
+    expect(brandSentiment(answer, { name: 'Acme' })).toMatchObject({ label: 'neutral', score: 0 });
+    expect(evidenceOf(answer, 'Acme')).toEqual(['Acme is excellent for small teams.', 'Acme is expensive.', 'Acme is slow.']);
   });
 
   it('null when the brand is not mentioned', () => {
-    expect(classifySentiment('Beta is great.', { name: 'Acme' })).toBeNull();
-    expect(brandSentimentScore('Beta is great.', { name: 'Acme' })).toBeNull();
+    expect(brandSentiment('Zendesk is great.', { name: 'Acme' })).toBeNull();
   });
 
   it('reads a realistic review-style answer', () => {
@@ -127,23 +136,21 @@ describe('classifySentiment', () => {
       '',
       "Overall, Acme isn't the cheapest option, but it offers excellent value for money.",
     ].join('\n');
-    // praised + intuitive + reliable = 3; limited = −1; "isn't the cheapest … but excellent value for money" = 1.5 × (2 + 1).
-    expect(brandSentimentScore(answer, { name: 'Acme' })).toBeCloseTo(3 - 1 + 4.5, 10);
-    expect(classifySentiment(answer, { name: 'Acme' })).toBe('positive');
+    expect(brandSentiment(answer, { name: 'Acme' })?.label).toBe('positive');
+    expect(evidenceOf(answer, 'Acme')).toContain('Acme CRM is widely praised for its intuitive interface and reliable integrations.');
   });
 
   it('reads a negative answer', () => {
     const answer = "Many users report that Acme is slow and unreliable. Acme's support has faced complaints, and it is not recommended for large teams.";
-    expect(classifySentiment(answer, { name: 'Acme' })).toBe('negative');
+    expect(brandSentiment(answer, { name: 'Acme' })?.label).toBe('negative');
+    expect(evidenceOf(answer, 'Acme')).toContain('Many users report that Acme is slow and unreliable.');
   });
 
-  it('attributes a sentence naming two brands to both (a known limit)', () => {
-    expect(classifySentiment('Acme is fine, but Beta is terrible.', { name: 'Acme' })).toBe('negative');
-  });
-
-  it('scores each of 18,000 sentences naming the brand once, in a 256 KiB answer', () => {
+  it(`scores each of 18,000 clauses naming the brand once, in a 256 KiB answer, listing ${MAX_SENTIMENT_EVIDENCE} as evidence`, () => {
     const sentence = 'Acme is good. ';
     const count = Math.ceil((256 * 1024) / sentence.length);
-    expect(brandSentimentScore(sentence.repeat(count), { name: 'Acme' })).toBe(count);
+    const found = brandSentiment(sentence.repeat(count), { name: 'Acme' })!;
+    expect(found.score).toBe(count);
+    expect(found.evidence).toHaveLength(MAX_SENTIMENT_EVIDENCE);
   });
 });

@@ -1,23 +1,20 @@
 /**
- * How an answer speaks of a brand: a transparent lexicon scorer over the sentences that mention it.
+ * The words of sentiment: a transparent lexicon scorer of one sentence or clause, and the sentences
+ * of a text. Which clauses speak of which name is brand-sentiment.ts's to decide.
  *
- * Each sentence's score is the sum of its words' weights (lexicon.ts), where
+ * A sentence's score is the sum of its words' weights (lexicon.ts), where
  * - a negator ("not", "no", "never", "without", any "…n't") reverses the next sentiment word
  *   within three words ("not good", "isn't the best", "no issues", "without problems");
  * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit") right before a
  *   sentiment word (within two words) scales it by 1.5 or 0.5;
  * - "but"/"however" halve what came before and weigh what follows by 1.5 ("good but expensive" < 0);
  * - punctuation (, ; : ! ?) ends a negation's or intensifier's reach.
- * An answer's score is the sum over its sentences that mention the brand; its class is its sign.
  *
  * Limits, by design of a word-list method: no sarcasm, no idioms beyond the listed phrases ("never
- * been better" reads negative), no coreference (a sentence saying "It is slow." after naming the
- * brand is not attributed to it), and a sentence naming two brands gives both of them all of its
- * words ("Acme is fine, but Beta is terrible" is negative for Acme too). English only.
+ * been better" reads negative). English only.
  */
 import { foldKey } from './fold';
 import { CONTRAST, INTENSITY, PHRASE_WORDS, isNegator, polarity } from './lexicon';
-import { detectBrands, type TrackedBrand } from './detect';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
 
@@ -133,30 +130,4 @@ function tokenize(sentence: string): string[] {
     i += length;
   }
   return tokens;
-}
-
-/**
- * The sentiment score of how `text` speaks of `brand`: the sum of the scores of the sentences that
- * mention it, or null when none does.
- */
-export function brandSentimentScore(text: string, brand: TrackedBrand): number | null {
-  // Mentions and sentences both come in text order: one walk over both pairs them, where testing
-  // every mention against every sentence grows with their product on a long answer.
-  const at = detectBrands(text, [brand])[0]!.spans.map((span) => span.start);
-  let next = 0;
-  const about = splitSentences(text).filter((s) => {
-    while (next < at.length && at[next]! < s.index) next++;
-    return next < at.length && at[next]! < s.index + s.text.length;
-  });
-  if (about.length === 0) return null;
-  return about.reduce((sum, s) => sum + scoreSentence(s.text), 0);
-}
-
-/** `positive`, `neutral` or `negative` by the sign of {@link brandSentimentScore}; null when `brand` is not mentioned. */
-export function classifySentiment(text: string, brand: TrackedBrand): SentimentLabel | null {
-  const score = brandSentimentScore(text, brand);
-  if (score === null) return null;
-  // Sums of halves and multiples of 1.5 can leave float dust; anything that small is no sentiment.
-  if (Math.abs(score) < 1e-9) return 'neutral';
-  return score > 0 ? 'positive' : 'negative';
 }

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EVAL_CASES } from '../../../test/eval/cases';
 import type { EvalCase } from '../../../test/eval/types';
+import { brandSentiment } from './brand-sentiment';
 import { computeDelta } from './delta';
 import { detectBrands } from './detect';
 import { computeMetrics, type AnalysedAnswer, type AnalysisInput } from './metrics';
 import type { RunMetrics } from './schemas';
-import { classifySentiment } from './sentiment';
 import { ANALYSIS_VERSION, LEGACY_ANALYSIS_VERSION } from './version';
 
 /**
@@ -80,7 +80,7 @@ function namesLabelledIn(cases: readonly EvalCase[], atLeast: number): string[] 
 
 /**
  * What the rules give on the set:
- * - per case, each of its names' detection (mentioned, position, spans) and sentiment class;
+ * - per case, each of its names' detection (mentioned, position, spans), sentiment class and its evidence;
  * - per industry, one prompt asked on each surface, the cases its samples (clustered cells): the
  *   rankings and compare metrics of every name the industry's cases track, and the sentiment
  *   metrics of the first (the compare brand);
@@ -97,7 +97,11 @@ function ruleOutputs(cases: readonly EvalCase[]) {
     const detections = detectBrands(c.text, brands);
     return {
       id: c.id,
-      names: brands.map((brand, j) => ({ name: brand.name, ...detections[j]!, sentiment: classifySentiment(c.text, brand) })),
+      names: brands.map((brand, j) => {
+        // As a sentiment tracker reads its brand: no other names (it has no competitors).
+        const read = brandSentiment(c.text, brand);
+        return { name: brand.name, ...detections[j]!, sentiment: read?.label ?? null, sentimentEvidence: read?.evidence ?? [] };
+      }),
     };
   });
 

@@ -5,7 +5,7 @@
  * changes; `version.test.ts` fails when the outputs on the evaluation set change and it does not,
  * and prints the fingerprint to record under the new version in `version-fingerprints.json`.
  */
-export const ANALYSIS_VERSION = '2026-12-02.1';
+export const ANALYSIS_VERSION = '2026-12-05.1';
 
 /** What runs and answers analysed before versions were recorded report: their rules are unknown. */
 export const LEGACY_ANALYSIS_VERSION = 'unversioned';

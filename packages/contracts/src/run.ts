@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEGACY_ANALYSIS_VERSION, RunDelta, RunMetrics } from '@brandradar/analysis';
+import { LEGACY_ANALYSIS_VERSION, MAX_SENTIMENT_EVIDENCE, RunDelta, RunMetrics } from '@brandradar/analysis';
 import { MAX_URL_CHARS, Micro, queryInteger, Surface, Timestamp, userText } from './common';
 import { LIMITS, Primitive, SamplingMode, Tracker } from './tracker';
 
@@ -54,6 +54,13 @@ export const MentionSpan = z
     description: 'Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted.',
   });
 
+export const EvidenceSpan = z
+  .object({ start: z.int().min(0), end: z.int().min(1) })
+  .meta({
+    id: 'EvidenceSpan',
+    description: 'A clause of the answer `text` that decided its sentiment: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is the clause.',
+  });
+
 /**
  * One tracked name in one answer. Names are values, never keys: a brand may be any string
  * (`monday.com`, `$HOOD`, `__proto__`), which a document store or a JSON object key would mangle.
@@ -89,7 +96,21 @@ export const AnswerMetrics = z
   .object({
     analysisVersion: analysisVersion('this answer'),
     brands: z.array(AnswerBrand).optional().meta({ description: 'rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone.' }),
-    sentiment: z.enum(['positive', 'neutral', 'negative']).nullable().optional().meta({ description: 'sentiment: how the sentences mentioning the brand read; null if not mentioned.' }),
+    sentiment: z
+      .enum(['positive', 'neutral', 'negative'])
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "sentiment: how the answer speaks of the brand, from what is said of it, not of the names beside it (in 'HubSpot is free to start, but Salesforce gets expensive', HubSpot's is positive); null if not mentioned.",
+      }),
+    sentimentEvidence: z
+      .array(EvidenceSpan)
+      .max(MAX_SENTIMENT_EVIDENCE)
+      .optional()
+      .meta({
+        description: `sentiment: the clauses that decided \`sentiment\`, the weightiest first, at most ${MAX_SENTIMENT_EVIDENCE} (for \`neutral\`, the first clauses about the brand). \`[]\` when the brand is not mentioned or no clause is about it, and for answers analysed before evidence was recorded (a reanalysis computes it). Absent for the other primitives.`,
+      }),
     citedDomains: z.array(z.string()).optional().meta({ description: 'citations: registrable domains cited, each once.' }),
     citesUrl: z.boolean().nullable().optional().meta({ description: "citations: whether the tracker's URL is cited; null without a URL." }),
   })

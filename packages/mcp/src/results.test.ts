@@ -38,6 +38,14 @@ describe('answerPage', () => {
     expect(page.answers[0]!.truncated).toBe(true);
   });
 
+  it("carries a sentiment answer's label and the clauses that decided it, as offsets into its text", () => {
+    const text = 'HubSpot is free to start, but Salesforce gets expensive.';
+    const metrics = { analysisVersion: '2026-12-05.1', brands: [{ name: 'HubSpot', mentioned: true, spans: [{ start: 0, end: 7 }] }], sentiment: 'positive' as const, sentimentEvidence: [{ start: 0, end: 25 }] };
+    const [read] = answerPage(run([{ prompt: 'p', answers: [{ ...answer('claude', 1, text), metrics }] }]), {}).answers;
+    expect(read!.metrics).toEqual(metrics);
+    expect(read!.metrics!.sentimentEvidence!.map((s) => read!.text!.slice(s.start, s.end))).toEqual(['HubSpot is free to start,']);
+  });
+
   it('gives an empty last page past the end', () => {
     expect(answerPage(r, { cursor: '9', limit: 5 })).toEqual({ answers: [], total: 3, nextCursor: null });
   });

@@ -106,7 +106,7 @@ export function brandradarMcpServer(client: BrandradarClient): McpServer {
     'get_run',
     {
       title: 'Get a run',
-      description: `A run's status, counts, metrics and change, with one page of its answers (prompt, surface, sample, text cut to ${ANSWER_TEXT_CHARS} characters with \`truncated\`, citations, metrics). Pass \`nextCursor\` as \`cursor\` for the next page.`,
+      description: `A run's status, counts, metrics and change, with one page of its answers (prompt, surface, sample, text cut to ${ANSWER_TEXT_CHARS} characters with \`truncated\`, citations, metrics: for a sentiment tracker, the answer's \`sentiment\` toward the brand and \`sentimentEvidence\`, the clauses that decided it as offsets into the full text). Pass \`nextCursor\` as \`cursor\` for the next page.`,
       inputSchema: {
         trackerId,
         runId: z.uuid().meta({ description: "The run's id, from start_run or get_report." }),

@@ -366,7 +366,12 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
     'section',
     { 'aria-labelledby': 'answers-heading', id: 'answers' },
     h('h2', { id: 'answers-heading', tabindex: -1 }, `Answers of run ${labels.get(run.id)}`),
-    h('p', { class: 'hint' }, 'Marked text is what was counted as a mention.'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Marked text is what was counted as a mention.',
+      report.tracker.primitive === 'sentiment' ? " Underlined text is what decided the answer's sentiment toward the brand: green positive, red negative, grey neutral." : '',
+    ),
     ...run.results.map((result) =>
       h(
         'div',
@@ -375,6 +380,7 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
         ...result.answers.map((a) => {
           const brands = a.metrics?.brands ?? [];
           const counted = brands.filter((b) => b.mentioned).map((b) => `${b.name} ${b.spans?.length ?? ''}`.trim());
+          const sentiment = a.metrics?.sentiment ? { label: a.metrics.sentiment, spans: a.metrics.sentimentEvidence ?? [] } : null;
           return h(
             'details',
             { class: 'answer' },
@@ -383,9 +389,10 @@ function answers(report: Report, labels: Map<string, string>, runId: string): HT
               {},
               `${a.model}${run.samplesPerPrompt > 1 ? ` sample ${a.sample}` : ''} (${a.provider ?? 'no provider'}) · ${a.status}`,
               counted.length ? ` · mentions: ${counted.join(', ')}` : '',
+              sentiment ? ` · sentiment: ${sentiment.label}` : '',
               marketBadge(report.tracker, a),
             ),
-            a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : answerText(a.text, brands),
+            a.text === null ? h('p', {}, a.error?.message ?? 'No answer.') : answerText(a.text, brands, sentiment),
             a.citations.length
               ? h('ul', { class: 'citations', 'aria-label': 'Citations' }, ...a.citations.map((c) => h('li', {}, h('a', { href: c.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, c.title ?? c.url))))
               : null,

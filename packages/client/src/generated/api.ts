@@ -3505,7 +3505,7 @@ export interface components {
          *         "total": 10,
          *         "done": 3
          *       },
-         *       "analysisVersion": "2026-12-02.1",
+         *       "analysisVersion": "2026-12-05.1",
          *       "createdAt": "2026-11-28T09:00:00.000Z",
          *       "finishedAt": null,
          *       "error": null
@@ -3526,7 +3526,7 @@ export interface components {
             };
             /**
              * @description The analysis version the runs are recomputed with (the current one when the job was queued).
-             * @example 2026-12-02.1
+             * @example 2026-12-05.1
              */
             analysisVersion: string;
             /**
@@ -3785,8 +3785,10 @@ export interface components {
             analysisVersion: string;
             /** @description rankings, compare: the brand (if any) then the competitors, in tracker order; sentiment: the brand alone. */
             brands?: components["schemas"]["AnswerBrand"][];
-            /** @description sentiment: how the sentences mentioning the brand read; null if not mentioned. */
+            /** @description sentiment: how the answer speaks of the brand, from what is said of it, not of the names beside it (in 'HubSpot is free to start, but Salesforce gets expensive', HubSpot's is positive); null if not mentioned. */
             sentiment?: ("positive" | "neutral" | "negative") | null;
+            /** @description sentiment: the clauses that decided `sentiment`, the weightiest first, at most 5 (for `neutral`, the first clauses about the brand). `[]` when the brand is not mentioned or no clause is about it, and for answers analysed before evidence was recorded (a reanalysis computes it). Absent for the other primitives. */
+            sentimentEvidence?: components["schemas"]["EvidenceSpan"][];
             /** @description citations: registrable domains cited, each once. */
             citedDomains?: string[];
             /** @description citations: whether the tracker's URL is cited; null without a URL. */
@@ -3803,6 +3805,11 @@ export interface components {
         };
         /** @description Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted. */
         MentionSpan: {
+            start: number;
+            end: number;
+        };
+        /** @description A clause of the answer `text` that decided its sentiment: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is the clause. */
+        EvidenceSpan: {
             start: number;
             end: number;
         };

@@ -1,4 +1,4 @@
-import { ANALYSIS_VERSION, citedPages, classifySentiment, detectBrands, samePage, withAliases } from '@brandradar/analysis';
+import { ANALYSIS_VERSION, brandSentiment, citedPages, detectBrands, samePage, withAliases } from '@brandradar/analysis';
 import { MAX_SPANS_PER_BRAND, type AnswerMetrics, type TrackerDefinition } from '@brandradar/contracts';
 
 /** Answers analysed between two looks at the event loop (reanalyses, insights): a run at the caps never holds it for long. */
@@ -20,7 +20,15 @@ function answerFacts(d: TrackerDefinition, text: string, citations: readonly { u
     case 'sentiment': {
       const brand = withAliases(d.brand!, d.aliases);
       const found = detectBrands(text, [brand])[0]!;
-      return { brands: [{ name: brand.name, mentioned: found.mentioned, spans: found.spans.slice(0, MAX_SPANS_PER_BRAND) }], sentiment: classifySentiment(text, brand) };
+      // No other names: a sentiment tracker has no competitors, and the scorer takes unknown
+      // capitalised words for other names itself (the names discovery finds changed no label of
+      // the labelled set, at 2.5 times the scorer's cost).
+      const read = brandSentiment(text, brand);
+      return {
+        brands: [{ name: brand.name, mentioned: found.mentioned, spans: found.spans.slice(0, MAX_SPANS_PER_BRAND) }],
+        sentiment: read?.label ?? null,
+        sentimentEvidence: read?.evidence ?? [],
+      };
     }
     case 'citations': {
       const pages = citedPages(citations);
@@ -28,4 +36,13 @@ function answerFacts(d: TrackerDefinition, text: string, citations: readonly { u
       return { citedDomains: [...new Set(pages.map((p) => p.domain))], citesUrl: tracked === null ? null : pages.some((p) => samePage(p.url, tracked)) };
     }
   }
+}
+
+/**
+ * An answer's metrics as stored, as the API shows them: a sentiment answer analysed before its
+ * evidence was recorded lists none (`[]`) until a reanalysis computes it.
+ */
+export function storedMetricsOf(stored: AnswerMetrics | null): AnswerMetrics | null {
+  if (stored === null || stored.sentiment === undefined || stored.sentimentEvidence !== undefined) return stored;
+  return { ...stored, sentimentEvidence: [] };
 }

@@ -3,6 +3,7 @@ import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
 import { z } from 'zod';
 import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound } from '@brandradar/contracts';
 import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { storedMetricsOf } from '../domain/answer-metrics';
 import { sourcesOf, type StoredSources } from '../domain/bounds';
 import type { AnswerRecord, RunState } from '../domain/run';
 import type { AnswerSlot } from '../domain/sampling';
@@ -490,8 +491,8 @@ export class RunStore {
 /** The answer as its run reads it: with the metrics of the run's reanalysis, if it has one (see {@link AnswerAnalysisDoc}). */
 function answerOf(doc: AnswerDoc, analysis: AnswerAnalysis | null): AnswerRecord {
   const { _id, runId: _r, trackerId: _t, ...stored } = doc;
-  const answer = { ...stored, ...sourcesOf(stored) };
-  return analysis?.has(_id) ? { ...answer, metrics: analysis.get(_id)! } : answer;
+  const metrics = analysis?.has(_id) ? analysis.get(_id)! : stored.metrics;
+  return { ...stored, ...sourcesOf(stored), metrics: storedMetricsOf(metrics) };
 }
 
 /** A run's comparison key; a run stored before analysis versions compares only with such runs (never again, in practice). */
