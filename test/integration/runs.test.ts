@@ -1,4 +1,5 @@
-import { PEER_API_KEY, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, type ProtocolPeer } from '../support/peers/providers';
+import { startGroundingRedirectPeer, type GroundingRedirectPeer } from '../support/peers/grounding-redirects';
+import { fixtureReply, PEER_API_KEY, startGeminiPeer, startOpenAIPeer, startPerplexityPeer, type ProtocolPeer } from '../support/peers/providers';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -11,10 +12,18 @@ import { startStack, type TestStack } from '../support/stack';
 let openai: ProtocolPeer;
 let perplexity: ProtocolPeer;
 let gemini: ProtocolPeer;
+/** Stands in for vertexaisearch.cloud.google.com: each grounding redirect leads to the publisher's page. */
+let redirectHost: GroundingRedirectPeer;
 let stack: TestStack;
+const TRADINGVIEW_PAGE = 'https://www.tradingview.com/symbols/NASDAQ-GOOG/';
 
 beforeAll(async () => {
-  [openai, perplexity, gemini] = await Promise.all([startOpenAIPeer(), startPerplexityPeer(), startGeminiPeer()]);
+  [openai, perplexity, gemini, redirectHost] = await Promise.all([
+    startOpenAIPeer(),
+    startPerplexityPeer(),
+    startGeminiPeer(),
+    startGroundingRedirectPeer(() => ({ redirect: TRADINGVIEW_PAGE })),
+  ]);
   stack = await startStack([billingService, trackerService, runnerService, gatewayService], {
     OPENAI_API_KEY: PEER_API_KEY,
     OPENAI_BASE_URL: openai.baseUrl,
@@ -22,13 +31,14 @@ beforeAll(async () => {
     PERPLEXITY_BASE_URL: perplexity.baseUrl,
     GEMINI_API_KEY: PEER_API_KEY,
     GEMINI_BASE_URL: gemini.baseUrl,
+    GEMINI_REDIRECT_BASE_URL: redirectHost.origin,
     PROVIDER_RETRY_BASE_MS: '10',
     PROVIDER_RETRY_MAX_MS: '50',
   });
 });
 afterAll(async () => {
   await stack.stop();
-  await Promise.all([openai.close(), perplexity.close(), gemini.close()]);
+  await Promise.all([openai.close(), perplexity.close(), gemini.close(), redirectHost.close()]);
 });
 
 const cadence = { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 };
@@ -72,6 +82,19 @@ describe('a manual run', () => {
     const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'fail-1')).body.run.id);
     expect(run).toMatchObject({ status: 'FAILED', billedCostMicro: 0, summary: { answers: 3, succeeded: 0, failed: 3 }, metrics: null, error: { code: 'no_answers' } });
     await accountSettlesAt(stack, apiKey, { balanceMicro: 1_000_000, spentThisMonthMicro: 0 });
+  });
+
+  it("stores a Gemini citation's publisher: the page its grounding redirect leads to where that is the titled publisher's, else the redirect, both with the title's domain", async () => {
+    const { apiKey } = await stack.account();
+    const t = await activeTracker(apiKey, { ...threeByThree, prompts: ['google stock price'], models: ['gemini'] });
+    gemini.replyNext(fixtureReply('gemini', 'grounded-cookbook'));
+    const run = await finished(apiKey, t.id, (await requestRun(apiKey, t.id, 'gemini-publishers-1')).body.run.id);
+    const [answer] = run.results.flatMap((r: { answers: unknown[] }) => r.answers);
+    expect(answer.citations).toEqual([
+      { url: TRADINGVIEW_PAGE, title: 'tradingview.com', domain: 'tradingview.com' },
+      { url: expect.stringMatching(/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//), title: 'angelone.in', domain: 'angelone.in' },
+    ]);
+    expect(redirectHost.requests.map((r) => r.method)).toEqual(['HEAD', 'HEAD']);
   });
 
   it('retries transient provider errors (429, 5xx) and completes', async () => {

@@ -9,6 +9,10 @@ describe('providersConfigSchema', () => {
       ANTHROPIC_MODEL: 'claude-haiku-4-5',
       GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com',
       GEMINI_MODEL: 'gemini-2.5-flash',
+      GEMINI_RESOLVE_REDIRECTS: true,
+      GEMINI_REDIRECT_BASE_URL: 'https://vertexaisearch.cloud.google.com',
+      GEMINI_REDIRECT_TIMEOUT_MS: 1_500,
+      GEMINI_REDIRECT_BUDGET_MS: 2_500,
       PERPLEXITY_BASE_URL: 'https://api.perplexity.ai',
       PERPLEXITY_MODEL: 'sonar',
       SERPAPI_BASE_URL: 'https://serpapi.com',
@@ -19,6 +23,14 @@ describe('providersConfigSchema', () => {
       SIMULATED_ANSWERS: 'free',
       SIMULATED_VARIATION: 'drawn',
     });
+  });
+
+  it("takes Gemini's redirect lookups on or off, an http(s) origin, and bounded deadlines", () => {
+    const config = providersConfigSchema.parse({ GEMINI_RESOLVE_REDIRECTS: 'false', GEMINI_REDIRECT_BASE_URL: 'http://127.0.0.1:9999', GEMINI_REDIRECT_TIMEOUT_MS: '500', GEMINI_REDIRECT_BUDGET_MS: '1000' });
+    expect(config).toMatchObject({ GEMINI_RESOLVE_REDIRECTS: false, GEMINI_REDIRECT_BASE_URL: 'http://127.0.0.1:9999', GEMINI_REDIRECT_TIMEOUT_MS: 500, GEMINI_REDIRECT_BUDGET_MS: 1000 });
+    expect(providersConfigSchema.parse({ GEMINI_RESOLVE_REDIRECTS: '' }).GEMINI_RESOLVE_REDIRECTS).toBe(true);
+    for (const bad of [{ GEMINI_RESOLVE_REDIRECTS: 'no' }, { GEMINI_REDIRECT_BASE_URL: 'ftp://x' }, { GEMINI_REDIRECT_TIMEOUT_MS: '50' }, { GEMINI_REDIRECT_TIMEOUT_MS: '60000' }, { GEMINI_REDIRECT_BUDGET_MS: '0' }])
+      expect(providersConfigSchema.safeParse(bad).success).toBe(false);
   });
 
   it('takes the simulated variation drawn or fixed, and nothing else', () => {

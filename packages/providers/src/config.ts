@@ -27,6 +27,17 @@ export const providersConfigSchema = z.object({
   GEMINI_API_KEY: secret,
   GEMINI_BASE_URL: baseUrl('https://generativelanguage.googleapis.com'),
   GEMINI_MODEL: model('gemini-2.5-flash'),
+  /**
+   * Gemini cites pages by Google redirects: `true` asks the redirect's host for each one's target
+   * (one HEAD request, cached), `false` keeps the redirects as the URLs (the domain still comes
+   * from the title). The only request to a host that is not a provider's API.
+   */
+  GEMINI_RESOLVE_REDIRECTS: z.preprocess(blankAsUnset, envBoolean.default(true)),
+  GEMINI_REDIRECT_BASE_URL: baseUrl('https://vertexaisearch.cloud.google.com'),
+  /** One redirect's request. */
+  GEMINI_REDIRECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1_500),
+  /** All of one answer's redirects, however many: those not looked up by then are kept. */
+  GEMINI_REDIRECT_BUDGET_MS: z.coerce.number().int().min(100).max(30_000).default(2_500),
   PERPLEXITY_API_KEY: secret,
   PERPLEXITY_BASE_URL: baseUrl('https://api.perplexity.ai'),
   PERPLEXITY_MODEL: model('sonar'),

@@ -4,7 +4,8 @@ import { providersConfigSchema } from './config';
 import { createProviders } from './providers';
 import { simulateAnswer } from './simulated/simulated';
 import { eventually } from '../../../test/support/eventually';
-import { PEER_API_KEY, startOpenAIPeer, startSerpApiPeer, type ProtocolPeer } from '../../../test/support/peers/providers';
+import { startGroundingRedirectPeer, type GroundingRedirectPeer } from '../../../test/support/peers/grounding-redirects';
+import { fixtureReply, PEER_API_KEY, startGeminiPeer, startOpenAIPeer, startSerpApiPeer, type ProtocolPeer } from '../../../test/support/peers/providers';
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');
 const config = (env: Record<string, string> = {}) => providersConfigSchema.parse(env);
@@ -138,6 +139,33 @@ describe('createProviders', () => {
       expect(openai.requests).toHaveLength(1);
       await expect(second).resolves.toMatchObject({ provider: 'openai' });
       expect(openai.requests.map((r) => (r.body as { input: string }).input)).toEqual(['first', 'second']);
+    });
+  });
+
+  describe("gemini's grounding redirects", () => {
+    let gemini: ProtocolPeer;
+    let redirectHost: GroundingRedirectPeer;
+    beforeEach(async () => {
+      [gemini, redirectHost] = await Promise.all([startGeminiPeer(), startGroundingRedirectPeer(() => ({ redirect: 'https://www.tradingview.com/symbols/NASDAQ-GOOG/' }))]);
+      gemini.replyNext(fixtureReply('gemini', 'grounded-cookbook'));
+    });
+    afterEach(() => Promise.all([gemini.close(), redirectHost.close()]));
+
+    const geminiConfig = (extra: Record<string, string> = {}) => config({ GEMINI_API_KEY: PEER_API_KEY, GEMINI_BASE_URL: gemini.baseUrl, GEMINI_REDIRECT_BASE_URL: redirectHost.origin, ...extra });
+
+    it('asks GEMINI_REDIRECT_BASE_URL for their targets, and keeps a target only on the publisher the title names', async () => {
+      const answer = await createProviders(geminiConfig()).askSurface('gemini', 'q', { account: 'a' });
+      expect(answer.citations).toEqual([
+        { url: 'https://www.tradingview.com/symbols/NASDAQ-GOOG/', title: 'tradingview.com' },
+        { url: expect.stringMatching(/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//), title: 'angelone.in' },
+      ]);
+      expect(redirectHost.requests).toHaveLength(2);
+    });
+
+    it('keeps them, asking nothing, with GEMINI_RESOLVE_REDIRECTS=false', async () => {
+      const answer = await createProviders(geminiConfig({ GEMINI_RESOLVE_REDIRECTS: 'false' })).askSurface('gemini', 'q', { account: 'a' });
+      expect(answer.citations.map((c) => new URL(c.url).hostname)).toEqual(['vertexaisearch.cloud.google.com', 'vertexaisearch.cloud.google.com']);
+      expect(redirectHost.requests).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import { SURFACES, type Surface } from '@brandradar/contracts';
 import { Answer, uniqueCitations, type AskSurface, type ProviderName, type SurfaceClient } from './answer';
 import { createAnthropicClient } from './clients/anthropic';
 import { createGeminiClient } from './clients/gemini';
+import type { GroundingRedirectSettings } from './clients/grounding-redirects';
 import { createOpenAIClient } from './clients/openai';
 import { createPerplexityClient } from './clients/perplexity';
 import { createSerpApiClient } from './clients/serpapi';
@@ -59,10 +60,17 @@ type LiveOptions = { timeoutMs: number; webSearch: ProvidersConfig['PROVIDER_WEB
 const LIVE_CLIENTS: Record<Surface, (config: ProvidersConfig, common: LiveOptions) => SurfaceClient | undefined> = {
   chatgpt: (c, common) => (c.OPENAI_API_KEY ? createOpenAIClient({ ...common, apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL, model: c.OPENAI_MODEL }) : undefined),
   claude: (c, common) => (c.ANTHROPIC_API_KEY ? createAnthropicClient({ ...common, apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL, model: c.ANTHROPIC_MODEL }) : undefined),
-  gemini: (c, common) => (c.GEMINI_API_KEY ? createGeminiClient({ ...common, apiKey: c.GEMINI_API_KEY, baseUrl: c.GEMINI_BASE_URL, model: c.GEMINI_MODEL }) : undefined),
+  gemini: (c, common) => (c.GEMINI_API_KEY ? createGeminiClient({ ...common, apiKey: c.GEMINI_API_KEY, baseUrl: c.GEMINI_BASE_URL, model: c.GEMINI_MODEL, redirects: groundingRedirects(c) }) : undefined),
   perplexity: (c) => (c.PERPLEXITY_API_KEY ? createPerplexityClient({ apiKey: c.PERPLEXITY_API_KEY, baseUrl: c.PERPLEXITY_BASE_URL, model: c.PERPLEXITY_MODEL }) : undefined),
   google_ai_overview: (c) => (c.SERPAPI_API_KEY ? createSerpApiClient({ apiKey: c.SERPAPI_API_KEY, baseUrl: c.SERPAPI_BASE_URL }) : undefined),
 };
+
+const groundingRedirects = (c: ProvidersConfig): GroundingRedirectSettings => ({
+  enabled: c.GEMINI_RESOLVE_REDIRECTS,
+  origin: c.GEMINI_REDIRECT_BASE_URL,
+  timeoutMs: c.GEMINI_REDIRECT_TIMEOUT_MS,
+  budgetMs: c.GEMINI_REDIRECT_BUDGET_MS,
+});
 
 /** The real client when the surface's key is set, the simulation otherwise. */
 function clientFor(surface: Surface, config: ProvidersConfig): SurfaceClient {

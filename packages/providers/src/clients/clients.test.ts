@@ -20,7 +20,7 @@ import { createSerpApiClient } from './serpapi';
 const CLIENTS: Array<[string, () => Promise<ProtocolPeer>, (baseUrl: string, apiKey: string) => SurfaceClient]> = [
   ['openai', startOpenAIPeer, (baseUrl, apiKey) => createOpenAIClient({ apiKey, baseUrl, model: 'gpt-4o-mini', timeoutMs: 5000, webSearch: true })],
   ['anthropic', startAnthropicPeer, (baseUrl, apiKey) => createAnthropicClient({ apiKey, baseUrl, model: 'claude-haiku-4-5', timeoutMs: 5000, webSearch: true })],
-  ['gemini', startGeminiPeer, (baseUrl, apiKey) => createGeminiClient({ apiKey, baseUrl, model: 'gemini-2.5-flash', timeoutMs: 5000, webSearch: true })],
+  ['gemini', startGeminiPeer, (baseUrl, apiKey) => createGeminiClient({ apiKey, baseUrl, model: 'gemini-2.5-flash', timeoutMs: 5000, webSearch: true, redirects: { enabled: false, origin: baseUrl, timeoutMs: 1500, budgetMs: 2500 } })],
   ['perplexity', startPerplexityPeer, (baseUrl, apiKey) => createPerplexityClient({ apiKey, baseUrl, model: 'sonar' })],
   ['serpapi', () => startSerpApiPeer(), (baseUrl, apiKey) => createSerpApiClient({ apiKey, baseUrl })],
 ];

@@ -1,3 +1,4 @@
+import { startGroundingRedirectPeer, type GroundingRedirectPeer, type RedirectPeerReply } from '../../../../test/support/peers/grounding-redirects';
 import { fixtureReply, PEER_API_KEY, startGeminiPeer, type ProtocolPeer } from '../../../../test/support/peers/providers';
 import { createGeminiClient } from './gemini';
 
@@ -5,12 +6,24 @@ const signal = () => new AbortController().signal;
 
 describe('gemini client (generateContent)', () => {
   let peer: ProtocolPeer;
+  /** Stands in for vertexaisearch.cloud.google.com; answers 404 unless a test scripts a path. */
+  let redirectHost: GroundingRedirectPeer;
+  let redirectReplies: Record<string, RedirectPeerReply>;
   beforeEach(async () => {
-    peer = await startGeminiPeer();
+    redirectReplies = {};
+    [peer, redirectHost] = await Promise.all([startGeminiPeer(), startGroundingRedirectPeer((path) => redirectReplies[path] ?? { status: 404 })]);
   });
-  afterEach(() => peer.close());
+  afterEach(() => Promise.all([peer.close(), redirectHost.close()]));
 
-  const client = (webSearch = true) => createGeminiClient({ apiKey: PEER_API_KEY, baseUrl: peer.baseUrl, model: 'gemini-2.5-flash', timeoutMs: 5000, webSearch });
+  const client = (webSearch = true, redirectTimeoutMs = 1500) =>
+    createGeminiClient({
+      apiKey: PEER_API_KEY,
+      baseUrl: peer.baseUrl,
+      model: 'gemini-2.5-flash',
+      timeoutMs: 5000,
+      webSearch,
+      redirects: { enabled: true, origin: redirectHost.origin, timeoutMs: redirectTimeoutMs, budgetMs: 2500 },
+    });
 
   it('sends the prompt to the model path with x-goog-api-key and Google Search grounding', async () => {
     await client().ask('best crm for startups', { signal: signal() });
@@ -42,16 +55,51 @@ describe('gemini client (generateContent)', () => {
     const tradingview = { url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUBnsYvCJxuNIWBDoRknIAxxifZXpHRRWw2EYq_3wLZYeXplhyBxyEXA8VR2gftuCOHw7l0DYe9vQXwt860nKn9EJJpfOItiUBUhDM64uXio5y-9r025--_HNVv_yGP4YXz3JoXg3iUZLNZUiOjI4g==', title: 'tradingview.com' };
     const angelone = { url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUBnsYtewfAk1Th37hwCctYVIoy0TYS730BK8s4DRGZC349rRb7N2GXSh38AeOZ83yPSJRD_Upz9SC-iQeV2BYc6VR0AcFtldLQwyGTEMu80nZqpw-OyFPJCCHNYBVANjiBcGrYt_GiSMpGveP6xAakM_w3kPsqfzd9EEjw=', title: 'angelone.in' };
 
-    it("reads the cookbook's grounded answer: its text, the chunks its supports cite (titles kept: the publishers), its search", async () => {
+    const cookbookText = 'Here are the current prices for Google stock, as of February 12, 2025:\n\n*   **GOOG (Alphabet Inc Class C):** $187.07\n*   **GOOGL (Alphabet Inc Class A):** $185.37\n';
+    const pathOf = (redirect: string) => new URL(redirect).pathname;
+    const publishers = { tradingview: 'https://www.tradingview.com/symbols/NASDAQ-GOOG/', angelone: 'https://www.angelone.in/stocks/alphabet-inc-class-c' };
+
+    it("reads the cookbook's grounded answer: its text, the chunks its supports cite as their publishers' pages (titles kept), its search", async () => {
+      redirectReplies[pathOf(tradingview.url)] = { redirect: publishers.tradingview };
+      redirectReplies[pathOf(angelone.url)] = { redirect: publishers.angelone };
       peer.replyNext(fixtureReply('gemini', 'grounded-cookbook'));
+      const cited = [
+        { url: publishers.tradingview, title: 'tradingview.com' },
+        { url: publishers.angelone, title: 'angelone.in' },
+      ];
       expect(await client().ask('What is the current Google stock price?', { signal: signal() })).toEqual({
         model: 'gemini-2.5-flash',
-        text: 'Here are the current prices for Google stock, as of February 12, 2025:\n\n*   **GOOG (Alphabet Inc Class C):** $187.07\n*   **GOOGL (Alphabet Inc Class A):** $185.37\n',
-        citations: [tradingview, angelone],
+        text: cookbookText,
+        citations: cited,
         searchQueries: ['current Google stock price'],
-        consultedSources: [tradingview, angelone],
+        consultedSources: cited,
         localised: false,
       });
+      expect(redirectHost.requests.map((r) => r.method)).toEqual(['HEAD', 'HEAD']);
+    });
+
+    it('asks once per redirect: a second answer citing the same pages makes no request', async () => {
+      redirectReplies[pathOf(tradingview.url)] = { redirect: publishers.tradingview };
+      peer.replyNext(fixtureReply('gemini', 'grounded-cookbook'), fixtureReply('gemini', 'grounded-cookbook'));
+      const gemini = client();
+      const first = await gemini.ask('q', { signal: signal() });
+      const second = await gemini.ask('q', { signal: signal() });
+      expect(second).toEqual(first);
+      expect(first.citations).toEqual([{ url: publishers.tradingview, title: 'tradingview.com' }, angelone]); // angelone's 404 is remembered too
+      expect(redirectHost.requests).toHaveLength(2);
+    });
+
+    it.each<[string, RedirectPeerReply]>([
+      ['answers 404', { status: 404 }],
+      ['hangs past the timeout', { hang: true }],
+      ['sends a relative Location', { redirect: '/elsewhere' }],
+      ['sends a javascript: Location', { redirect: 'javascript:alert(1)' }],
+    ])('keeps the redirects, and the answer still arrives, when their host %s', async (_, reply) => {
+      redirectReplies[pathOf(tradingview.url)] = reply;
+      redirectReplies[pathOf(angelone.url)] = reply;
+      peer.replyNext(fixtureReply('gemini', 'grounded-cookbook'));
+      expect(await client(true, 200).ask('q', { signal: signal() })).toMatchObject({ text: cookbookText, citations: [tradingview, angelone], consultedSources: [tradingview, angelone] });
+      expect(redirectHost.requests).toHaveLength(2);
     });
 
     it('cites only the chunks a support points at; every chunk counts as read', async () => {
@@ -76,6 +124,7 @@ describe('gemini client (generateContent)', () => {
         consultedSources: chunks,
         localised: false,
       });
+      expect(redirectHost.requests).toEqual([]); // the docs' elided URIs are no redirects to ask about
     });
 
     it('reads a recorded answer without grounding: no searches, nothing read', async () => {

@@ -1,17 +1,27 @@
 import type { ApiError, GenerateContentResponse, GroundingMetadata, Tool } from '@google/genai';
 import type { Citation, ClientAnswer, SurfaceClient } from '../answer';
 import { errorFromStatus, networkError, ProviderError } from '../errors';
+import { createGroundingRedirectResolver, withRedirectTargets, type GroundingRedirectSettings } from './grounding-redirects';
 import { onFirstUse } from './on-first-use';
 import { reportedQueries, reportedSources } from './reported';
 
-export type GeminiClientOptions = { apiKey: string; baseUrl: string; model: string; timeoutMs: number; webSearch: boolean };
+export type GeminiClientOptions = {
+  apiKey: string;
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+  webSearch: boolean;
+  /** How the grounding redirects' targets are found (grounding-redirects.ts). */
+  redirects: GroundingRedirectSettings;
+};
 
 /**
  * gemini through generateContent, grounded with Google Search when web search is
  * on. The SDK retries only when `httpOptions.retryOptions` is set, so leaving it
  * unset keeps withRetries the only retry path. Neither the Google Search tool nor
  * the request takes a country (`retrievalConfig.latLng` is a point, for Maps
- * grounding), so a market is not sent and no answer is localised.
+ * grounding), so a market is not sent and no answer is localised. Citations' grounding redirects
+ * become their targets where found, within the call's deadline (grounding-redirects.ts).
  */
 export function createGeminiClient(options: GeminiClientOptions): SurfaceClient {
   const sdk = onFirstUse(async () => {
@@ -30,6 +40,7 @@ export function createGeminiClient(options: GeminiClientOptions): SurfaceClient 
     return { ai, ApiError };
   });
   const tools: Tool[] | undefined = options.webSearch ? [{ googleSearch: {} }] : undefined;
+  const redirects = createGroundingRedirectResolver(options.redirects);
   return {
     provider: 'google',
     method: 'api',
@@ -41,7 +52,7 @@ export function createGeminiClient(options: GeminiClientOptions): SurfaceClient 
       } catch (error) {
         throw fromGeminiError(error, ApiError);
       }
-      return { ...readResponse(response, options.model), localised: false };
+      return { ...(await withRedirectTargets(readResponse(response, options.model), redirects, signal)), localised: false };
     },
   };
 }
