@@ -50,12 +50,19 @@ interface About {
   brand: Role | null;
   /** Whether a name other than the brand is among the clause's subjects. */
   otherSubject: boolean;
+  /**
+   * Where the brand stands on the far side of a "than" ("X is cheaper than Brand, and easier"): only
+   * the words before it compare; null when its side is the whole clause ("Unlike Brand, X is …").
+   */
+  comparedAt: number | null;
 }
 
 /** Who the clauses of a scope are about when they name no one. */
 type Subject = 'brand' | 'other' | 'both' | null;
 
 /** How the few words before a name (within its clause) set its role. */
+/** Words after which what is named is compared with by the words before: "cheaper than". */
+const THAN_WORDS = /\b(?:than|over|beats?|outperforms?|outshines?|ahead of|behind|trails?|undercuts?|edges out)\b/iu;
 const REVERSED_BEFORE = /(?:\bthan|\bunlike|\bover|\bcompared (?:with|to)|\bbeats?|\boutperforms?|\boutshines?|\bahead of|\bbehind|\btrails?|\bundercuts?|\bedges out|\bagainst)\s+(?:the\s+|both\s+|either\s+)?$/iu;
 const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\bby|\bof|\binstead of|\bother than|\brather than)\s+(?:the\s+)?$/iu;
 /** Between two names of one role: only "and", "or", commas, slashes. */
@@ -188,8 +195,9 @@ function contributionOf(text: string, clause: Clause, within: readonly NameAt[],
     scope.lastAbout = { subject, contribution: null };
     return null;
   }
-  const score = scoreSentence(masked(text, clause, within));
-  let weight = clause.joiner === 'concessive' ? 0.5 : 1;
+  const scored = about.brand === 'reversed' && about.comparedAt !== null ? { ...clause, end: about.comparedAt } : clause;
+  const score = scoreSentence(masked(text, scored, within.filter((n) => n.start < scored.end)));
+  let weight = clause.joiner === 'concessive' ? 0.75 : 1;
   if (clause.joiner === 'contrast' && previous && previous.subject === subject) {
     // "Powerful, but costly": what follows "but" is what is meant of the same name.
     if (previous.contribution) previous.contribution.value *= 0.5;
@@ -206,16 +214,26 @@ function aboutOf(text: string, within: readonly NameAt[], clauseStart: number): 
   let otherSubject = false;
   let previousRole: Role | null = null;
   let previousEnd = clauseStart;
+  let comparing = false;
+  let comparedAt: number | null = null;
   for (const name of within) {
     const gap = text.slice(Math.max(previousEnd, name.start - ROLE_WINDOW), name.start);
+    const between = text.slice(previousEnd, name.start);
+    // The other side of a comparison runs on to the next comma: "than traditional banks such as HSBC".
+    if (between.includes(',')) comparing = false;
+    if (THAN_WORDS.test(between)) comparing = true;
     const role: Role =
-      previousRole !== null && previousEnd > clauseStart && COORDINATION.test(text.slice(previousEnd, name.start))
+      previousRole !== null && previousEnd > clauseStart && COORDINATION.test(between)
         ? previousRole
         : REVERSED_BEFORE.test(gap)
           ? 'reversed'
           : ASIDE_BEFORE.test(gap)
             ? 'aside'
-            : 'subject';
+            : comparing
+              ? 'reversed'
+              : 'subject';
+    if (role === 'reversed') comparing = true;
+    if (name.who === 0 && role === 'reversed' && comparedAt === null && THAN_WORDS.test(text.slice(clauseStart, name.start))) comparedAt = name.start;
     // A capitalised word the tracker does not name is taken for a name only where a subject stands,
     // at the clause's start: `Simple Kanban boards` is not about someone called Kanban.
     const leads = !/\p{L}/u.test(text.slice(previousEnd, name.start).replace(/['’]s\b/gu, '')) && previousRole !== 'aside' && previousRole !== 'reversed';
@@ -225,7 +243,7 @@ function aboutOf(text: string, within: readonly NameAt[], clauseStart: number): 
     previousRole = role;
     previousEnd = name.end;
   }
-  return { brand, otherSubject };
+  return { brand, otherSubject, comparedAt: brand === 'reversed' ? comparedAt : null };
 }
 
 /** The clause's text with every name blanked, so a name's own words (`Best Buy`) score nothing. */
