@@ -20,7 +20,7 @@
 import { linesOf, type Clause, type Line } from './clauses';
 import { detectBrands, type Span, type TrackedBrand } from './detect';
 import { isCommonWord } from './dictionary';
-import { foldKey } from './fold';
+import { fold, foldKey } from './fold';
 import { isPlaceName } from './proper-nouns';
 import { scoreSentence, type SentimentLabel } from './sentiment';
 
@@ -80,7 +80,8 @@ const CAPITALISED = /(?<![\p{L}\p{N}'’.@/-])\p{Lu}[\p{L}\p{N}]*(?:['’-]\p{L}
  * tracker's other names); null when the brand is not mentioned.
  */
 export function brandSentiment(text: string, brand: TrackedBrand, others: readonly TrackedBrand[] = []): BrandSentiment | null {
-  const detections = detectBrands(text, [brand, ...others]);
+  // The names are given: one opening a sentence is meant even before a verb the detector does not know.
+  const detections = detectBrands(text, [brand, ...others], fold(text), { sentenceStarts: true });
   if (!detections[0]!.mentioned) return null;
   const names = namesIn(text, detections.map((d) => d.spans));
   const contributions = attribute(text, linesOf(text), names);
