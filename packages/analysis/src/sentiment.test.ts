@@ -127,8 +127,9 @@ describe('classifySentiment', () => {
       '',
       "Overall, Acme isn't the cheapest option, but it offers excellent value for money.",
     ].join('\n');
-    // praised + intuitive + reliable = 3; limited = −1; "isn't the cheapest … but excellent value for money" = 1.5 × (2 + 1).
-    expect(brandSentimentScore(answer, { name: 'Acme' })).toBeCloseTo(3 - 1 + 4.5, 10);
+    // praised + intuitive + reliable = 3; limited = −1; "isn't the cheapest" = −1, halved by "but";
+    // "excellent value for money" after it = 1.5 × (2 + 1).
+    expect(brandSentimentScore(answer, { name: 'Acme' })).toBeCloseTo(3 - 1 - 0.5 + 4.5, 10);
     expect(classifySentiment(answer, { name: 'Acme' })).toBe('positive');
   });
 
