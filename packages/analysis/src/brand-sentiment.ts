@@ -5,16 +5,22 @@
  * - A clause is about the names it names as subjects. "HubSpot is free to start, but Salesforce
  *   gets expensive": HubSpot gets the first clause, Salesforce the second.
  * - A name after "than", "unlike", "over", "compared with", "beats", "outperforms" is the other side
- *   of a comparison and gets the clause's score reversed ("X is cheaper than Y": Y reads negative).
+ *   of a comparison and gets the clause's score reversed ("X is cheaper than Y": Y reads negative),
+ *   at half weight and of the words before it only ("… than Y, and easier" is said of X).
  *   A name after "with", "to", "for", "in", "from" is an aside and gets nothing ("integrates with Y").
  * - A clause naming no one continues the names of the last clause that did, within its list item,
  *   table row or paragraph ("It is slow.", "its support"); failing that, the item's lead (sub-items
  *   inherit it), the row's first cell, or the heading above.
- * - After "but", "however" or ", yet" about the same names, the clause before counts half and this
- *   one 1.5 times; a concessive clause ("though", "although") counts half; "while", "whereas" and
- *   ";" set two clauses side by side.
+ * - A clause opening with "both" ("both are excellent") is about every name compared, the brand too.
+ * - What follows "but", "however" or ", yet" counts 1.5 times; about the same names, the clause
+ *   before counts half, and a "but" clause the lexicon finds nothing in ("Good, but it separates in
+ *   hot coffee") takes back what the clause before said. A concessive clause ("though",
+ *   "although") counts 0.75; "while", "whereas" and ";" set two clauses side by side.
+ * - A net score within ±0.3 (less than a third of an ordinary word) is mixed: neutral.
  * - Other names are the tracker's other names, and capitalised words that are not common English
  *   words (`Zoho`, `Netflix`): a clause about them is not about the brand.
+ * - The names are given: a name opening a sentence counts even before a verb the brand detector
+ *   does not know ("Height shut down in 2025").
  * The clauses that decided the label are its evidence.
  */
 import { linesOf, type Clause, type Line } from './clauses';
@@ -69,6 +75,17 @@ const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\b
 const COORDINATION = /^[\s,/&*]*(?:\b(?:and|or|nor)\b)?[\s*]*$/iu;
 /** The other side of a comparison is said of less directly than its subject: "Nest sounds better than the Echo" is about Nest. */
 const REVERSED_WEIGHT = 0.5;
+/** What follows "but" is what the writer means: it counts 1.5 times, and the clause before about the same names half. */
+const CONTRAST_WEIGHT = 1.5;
+/** A caveat ("though its reporting is weaker") counts less than a main clause. */
+const CONCESSIVE_WEIGHT = 0.75;
+/**
+ * A net score smaller than this is mixed praise and blame, not a judgement: a third of an ordinary
+ * word (the smallest step a clause makes is a quarter: a halved comparison's caveat).
+ */
+const NEUTRAL_BAND = 0.3;
+/** A clause opening with "both" (after markup) is about all the names compared. */
+const BOTH = /^[^\p{L}]{0,4}both\b/iu;
 /** How far back from a name its role words are read: a few words. */
 const ROLE_WINDOW = 24;
 
@@ -86,8 +103,7 @@ export function brandSentiment(text: string, brand: TrackedBrand, others: readon
   const names = namesIn(text, detections.map((d) => d.spans));
   const contributions = attribute(text, linesOf(text), names);
   const score = contributions.reduce((sum, c) => sum + c.value, 0);
-  // Sums of halves and multiples of 1.5 leave float dust; anything that small is no sentiment.
-  const label: SentimentLabel = Math.abs(score) < 1e-9 ? 'neutral' : score > 0 ? 'positive' : 'negative';
+  const label: SentimentLabel = Math.abs(score) < NEUTRAL_BAND ? 'neutral' : score > 0 ? 'positive' : 'negative';
   return { label, score, evidence: evidenceOf(contributions, label) };
 }
 
@@ -111,7 +127,8 @@ function namesIn(text: string, spans: readonly (readonly Span[])[]): NameAt[] {
 function mayBeName(word: string): boolean {
   const bare = word.replace(/['’]s$/u, '');
   if (bare.length < 2 || (bare.length <= 5 && bare === bare.toUpperCase())) return false;
-  return !isCommonWord(foldKey(bare).toLowerCase()) && !isPlaceName(bare);
+  // `Ultra-fast`, `Feature-rich` opening a list item are common words joined, not a name.
+  return !foldKey(bare).toLowerCase().split('-').every(isCommonWord) && !isPlaceName(bare);
 }
 
 interface Contribution {
@@ -186,7 +203,9 @@ function contributionOf(text: string, clause: Clause, within: readonly NameAt[],
   const relativeTo = clause.joiner === 'relative' ? scope.lastName : null;
   const named = subjectOf(about);
   if (named !== null && relativeTo === null) scope.last = named;
-  const subject = relativeTo ?? named ?? scope.last ?? scope.owners;
+  // "Both are excellent", "both offer …": said of every name the answer compares, the brand among them.
+  const both = named === null && within.length === 0 && BOTH.test(text.slice(clause.start, Math.min(clause.end, clause.start + 12))) ? 'both' : null;
+  const subject = relativeTo ?? named ?? both ?? scope.last ?? scope.owners;
   const lastName = within[within.length - 1];
   if (lastName) scope.lastName = lastName.who === 0 ? 'brand' : 'other';
   const previous = scope.lastAbout;
@@ -198,13 +217,16 @@ function contributionOf(text: string, clause: Clause, within: readonly NameAt[],
   }
   const scored = about.brand === 'reversed' && about.comparedAt !== null ? { ...clause, end: about.comparedAt } : clause;
   const score = scoreSentence(masked(text, scored, within.filter((n) => n.start < scored.end)));
-  let weight = clause.joiner === 'concessive' ? 0.75 : 1;
-  if (clause.joiner === 'contrast' && previous && previous.subject === subject) {
+  let weight = clause.joiner === 'concessive' ? CONCESSIVE_WEIGHT : clause.joiner === 'contrast' ? CONTRAST_WEIGHT : 1;
+  let reservation = 0;
+  if (clause.joiner === 'contrast' && previous?.contribution && previous.subject === subject) {
+    // "Good, but it separates in hot coffee": a "but" whose words the lexicon does not know still
+    // takes back what was said before it, as much as that said.
+    if (score === 0) reservation = -previous.contribution.value;
     // "Powerful, but costly": what follows "but" is what is meant of the same name.
-    if (previous.contribution) previous.contribution.value *= 0.5;
-    weight = 1.5;
+    previous.contribution.value *= 0.5;
   }
-  const contribution = { clause, value: (role === 'reversed' ? -score * REVERSED_WEIGHT : score) * weight };
+  const contribution = { clause, value: (role === 'reversed' ? -score * REVERSED_WEIGHT : score) * weight + reservation };
   scope.lastAbout = { subject, contribution };
   return contribution;
 }

@@ -23,6 +23,7 @@ const POSITIVE: Record<string, number> = {
   competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, benchmark: 1, wide: 1,
   beautiful: 1, practical: 1, fun: 1, motivating: 1, friendly: 1, reasonable: 1, effective: 1, roomy: 1,
   topped: 1, huge: 1, deep: 1,
+  flexibility: 1, customisable: 1, customizable: 1, largest: 1, bright: 1, lightweight: 1,
 };
 
 const NEGATIVE: Record<string, number> = {
@@ -39,6 +40,7 @@ const NEGATIVE: Record<string, number> = {
   weaknesses: 1, mess: 1, messy: 1, criticism: 1, notorious: 2, lags: 1, clumsy: 1,
   fragile: 1, flimsy: 1, noisy: 1, annoying: 1, restrictive: 1, harder: 1, sluggish: 1, unclear: 1,
   surcharge: 1, frozen: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
+  scrutiny: 1, waste: 1,
 };
 
 /**
@@ -84,6 +86,26 @@ const PHRASES: Record<string, number> = {
   'worth the cost': 1,
   'top choice': 1,
   'top pick': 1,
+  'long warranty': 1,
+  'longer warranty': 1,
+  'longest warranty': 1,
+  'last longer': 1,
+  'lasts longer': 1,
+  'leads on': 1,
+  'more features': 1,
+  'most features': 1,
+  'fewer features': -1,
+  'costs more': -1,
+  'cost more': -1,
+  'costs far more': -1,
+  'costs less': 1,
+  'cost less': 1,
+  'prices rise': -1,
+  'takes time': -1,
+  'take time': -1,
+  'not for everyone': -1,
+  'better suited': 0,
+  'best suited': 0,
   'not only': 0,
   'not just': 0,
   'no doubt': 0,
@@ -96,6 +118,29 @@ const WEIGHTS = new Map<string, number>([
   ...Object.entries(PHRASES),
 ]);
 
+/** Adverbs that do not carry their adjective's sense: "widely available", "deeply discounted". */
+const NOT_DERIVED = new Set(['widely', 'deeply', 'hugely', 'richly']);
+/** The longest word whose derived forms are looked up. */
+const MAX_DERIVED = 30;
+/** Adverb endings and what the adjective ends in instead: `easily` easy, `reliably` reliable, `beautifully` beautiful. */
+const ADVERB_ENDINGS: readonly (readonly [string, readonly string[]])[] = [
+  ['ily', ['y']],
+  ['ably', ['able']],
+  ['ibly', ['ible']],
+  ['ly', ['', 'e']],
+];
+
+/** The weight of the adjective an adverb is made from (`beautifully` as `beautiful`); undefined when none is listed. */
+function adverbBase(token: string): number | undefined {
+  if (token in INTENSITY || NOT_DERIVED.has(token)) return undefined;
+  const [ending, replacements] = ADVERB_ENDINGS.find(([end]) => token.endsWith(end) && token.length >= end.length + 3) ?? ['', []];
+  for (const replacement of replacements) {
+    const weight = WEIGHTS.get(token.slice(0, token.length - ending.length) + replacement);
+    if (weight !== undefined) return weight;
+  }
+  return undefined;
+}
+
 /**
  * Signed weight of a word or phrase, 0 when it carries no sentiment. A comparative or superlative
  * not listed weighs as its base word: `faster`, `fastest` as `fast`, `easier` as `easy`, `safest` as `safe`.
@@ -106,6 +151,13 @@ export function polarity(token: string): number {
   // `best-sounding`, `worst-rated`: the superlative decides.
   const first = /^(best|worst)-/.exec(token)?.[1];
   if (first) return WEIGHTS.get(first)!;
+  // Derived forms are read on words of ordinary length only: a long run of letters is no word.
+  if (token.length > MAX_DERIVED) return 0;
+  // `ultra-fast`, `super-smooth`: the word intensified decides.
+  const intensified = /^(?:ultra|super|extra|hyper)-(\p{L}+)$/u.exec(token)?.[1];
+  if (intensified) return polarity(intensified);
+  const adverb = adverbBase(token);
+  if (adverb !== undefined) return adverb;
   const degree = /^(\p{L}{3,}?)(i?)(est|er)$/u.exec(token);
   if (!degree) return 0;
   const base = degree[1]!;
