@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const chatgpt = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-chatgpt-${id}`, surface: 'chatgpt', industry, text, labels });
+const chatgpt = surfaceCase('chatgpt');
 
 export const CHATGPT: SentimentEvalCase[] = [
   chatgpt('01', 'crm', `Here are the CRMs small teams choose most often:
@@ -203,4 +203,30 @@ Test drive before you decide.`, [pos('Tesla'), pos('Hyundai'), neg('Ford'), neu(
 4. **Newegg** – Popular with PC builders.
 
 For returns, Best Buy is the easiest.`, [pos('Amazon'), pos('Best Buy', 'multi'), pos('Walmart', 'multi'), neu('Newegg')]),
+  chatgpt('26', 'mattresses', `Here are the best mattresses for side sleepers:
+
+1. **Saatva Classic** – Supportive coils with a plush pillow top; great for shoulder and hip pain.
+2. **Purple Plus** – Excellent pressure relief, and it sleeps cooler than the Tempur-Pedic.
+3. **Tempur-Pedic TEMPUR-Adapt** – Outstanding contouring, but it is expensive and traps heat.
+4. **Zinus Green Tea** – Cheap, but it sags within a couple of years.
+   - Fine for a guest room
+
+**Bottom line:** Saatva for most side sleepers; Purple if you run hot.`, [pos('Saatva'), pos('Purple', 'multi'), neg('Tempur-Pedic'), neg('Zinus')]),
+  chatgpt('27', 'hosting', `Cloudflare Pages vs Netlify vs Vercel for a static site:
+
+1. **Cloudflare Pages** – Unlimited bandwidth on the free plan, which Netlify and Vercel do not offer.
+2. **Netlify** – Pleasant to use, but its free tier's bandwidth limit is far lower than Cloudflare's and overages get expensive.
+3. **Vercel** – The best choice for Next.js, and its preview deployments are excellent.
+4. **GitHub Pages** – Serves a site straight from a repository.
+
+**My pick:** Cloudflare Pages for a static site that might see traffic spikes.`, [pos('Cloudflare', 'multi'), neg('Netlify', 'multi'), pos('Vercel'), neu('GitHub Pages')]),
+  chatgpt('28', 'meditation', `Meditation apps compared:
+
+1. **Headspace** – Good for beginners, but the subscription is expensive and the content repeats after a few months.
+2. **Calm** – Known for sleep stories narrated by celebrities.
+3. **Balance** – Free for the first year for new members.
+4. **Medito** – Run by a non-profit foundation, and every session is free; a genuinely great app.
+5. **Ten Percent Happier** – Its courses are less engaging than Headspace's, and the app has become cluttered.
+
+**Bottom line:** try Medito before paying for anything.`, [neg('Headspace'), neu('Calm'), neu('Balance'), pos('Medito'), neg('Ten Percent Happier', 'multi')]),
 ];

@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const claude = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-claude-${id}`, surface: 'claude', industry, text, labels });
+const claude = surfaceCase('claude');
 
 export const CLAUDE: SentimentEvalCase[] = [
   claude('01', 'crm', `## HubSpot
@@ -133,4 +133,21 @@ Toyota remains the benchmark for reliability; its hybrids rarely need anything b
 
 Kia offers the longest warranty.`, [pos('Toyota'), neg('Volkswagen'), pos('Honda'), pos('Kia')]),
   claude('25', 'retail', `IKEA is affordable and its designs are clean, but assembly is tedious and some pieces do not last. Wayfair has a larger range, while its delivery times and customer service are unreliable. West Elm is pricier and better made.`, [neg('IKEA'), neg('Wayfair'), pos('West Elm')]),
+  claude('26', 'airlines', `## Long-haul economy
+
+For long-haul economy, I would choose Singapore Airlines or Qatar Airways if the prices are close. Both have roomy seats, good food and attentive crews.
+
+## Short-haul Europe
+
+easyJet is usually the least stressful budget option. Ryanair is cheaper than easyJet on many routes, but its fees and strict bag rules make it easy to pay more than you expected. Lufthansa and KLM are the full-service alternatives, with a checked bag included on most fares.`, [pos('Singapore Airlines'), pos('Qatar Airways'), pos('easyJet'), neg('Ryanair', 'multi'), neu('Lufthansa'), neu('KLM')]),
+  claude('27', 'streaming', `If you only keep one subscription, I'd keep Netflix: it releases something new nearly every week, and its recommendations are good. Its price has risen steadily, though.
+
+Disney+ is the better value if you have young children, while Paramount+ has little worth paying for beyond a few Star Trek series. Apple TV+ is small but consistently excellent; its shows win more awards per title than Netflix's.`, [pos('Netflix'), pos('Disney+', 'multi'), neg('Paramount+', 'multi'), pos('Apple TV+', 'multi')]),
+  claude('28', 'hosting', `## Shared hosting
+
+GoDaddy is the best-known name, but its hosting is slow for the price and its checkout pushes add-ons at every step. Namecheap's shared plans are cheaper than GoDaddy's and perfectly adequate for a small site. DreamHost is owned by New Dream Network and offers month-to-month billing.
+
+## Managed hosting
+
+Kinsta and WP Engine both run on Google Cloud. Kinsta's dashboard is cleaner and easier to use, whereas WP Engine's plans cap monthly visits more tightly.`, [neg('GoDaddy'), pos('Namecheap', 'multi'), neu('DreamHost'), pos('Kinsta', 'multi'), neg('WP Engine', 'multi')]),
 ];

@@ -1,4 +1,4 @@
-import type { SentimentEvalLabel } from '../types';
+import type { SentimentEvalCase, SentimentEvalLabel } from '../types';
 
 /**
  * How the answer speaks of `name`. `multi`: the label sits in a sentence or list item that names
@@ -11,3 +11,14 @@ const label =
 export const pos = label('positive');
 export const neg = label('negative');
 export const neu = label('neutral');
+
+/** The case builder of one surface: ids read `sent-<surface>-<nn>`. */
+export const surfaceCase =
+  (surface: SentimentEvalCase['surface']) =>
+  (id: string, industry: string, text: string, labels: SentimentEvalLabel[]): SentimentEvalCase => ({
+    id: `sent-${surface}-${id}`,
+    surface,
+    industry,
+    text,
+    labels,
+  });

@@ -1,7 +1,7 @@
 import type { SentimentEvalCase } from '../types';
-import { neg, neu, pos } from './label';
+import { neg, neu, pos, surfaceCase } from './label';
 
-const perplexity = (id: string, industry: string, text: string, labels: SentimentEvalCase['labels']): SentimentEvalCase => ({ id: `sent-perplexity-${id}`, surface: 'perplexity', industry, text, labels });
+const perplexity = surfaceCase('perplexity');
 
 export const PERPLEXITY: SentimentEvalCase[] = [
   perplexity('01', 'crm', `HubSpot is free to start, but Salesforce gets expensive as teams grow[1]. Pipedrive is often cited as the easiest CRM for small sales teams[2], while Zoho CRM offers the most features per dollar[3].`, [pos('HubSpot', 'multi'), neg('Salesforce', 'multi'), pos('Pipedrive'), pos('Zoho CRM')]),
@@ -34,4 +34,7 @@ export const PERPLEXITY: SentimentEvalCase[] = [
   perplexity('23', 'wellness', `A 2024 review found Calm's sleep content more effective than Headspace's for insomnia[1], whereas Headspace performed better for stress[2]. BetterSleep is free with ads[3]. Noom has faced a class-action lawsuit over its subscriptions[4].`, [pos('Calm', 'multi'), neu('Headspace', 'multi'), neu('BetterSleep'), neg('Noom')]),
   perplexity('24', 'cars', `Consumer Reports rates the Toyota RAV4 Hybrid more reliable than the Ford Escape Hybrid[1]. The Honda CR-V Hybrid is roomier than both[2]. The Mazda CX-50 is fun to drive but has no hybrid in most markets[3].`, [pos('Toyota', 'multi'), neg('Ford', 'multi'), pos('Honda'), neu('Mazda')]),
   perplexity('25', 'retail', `Shoppers rate Costco's return policy as the most generous[1], whereas Target's has tightened for electronics[2]. Walmart's prices are lower than Target's on groceries[3].`, [pos('Costco', 'multi'), neg('Target', 'multi'), pos('Walmart', 'multi')]),
+  perplexity('26', 'coffee', `In blind tastings of supermarket beans, Costco's Kirkland Signature house blend beat Starbucks' Pike Place on both flavour and price per pound[1]. Lavazza Super Crema is the most recommended budget espresso bean on coffee forums[2], while Illy's pre-ground cans are often criticised as stale[3]. Death Wish Coffee markets itself as the world's strongest coffee[4]. Peet's Coffee, founded in Berkeley in 1966, sells whole beans in most US supermarkets[5].`, [pos('Kirkland Signature', 'multi'), neg('Starbucks', 'multi'), pos('Lavazza', 'multi'), neg('Illy', 'multi'), neu('Death Wish'), neu("Peet's")]),
+  perplexity('27', 'meal kits', `Home Chef scores highest for recipe variety in customer surveys[1], whereas Blue Apron lost subscribers after cutting its menu[2]. HelloFresh is the largest meal kit company by revenue[3]. Dinnerly, owned by Marley Spoon, is cheaper than HelloFresh per serving and well reviewed for simple weeknight recipes[4]. Gousto operates only in the UK, where it is the second-largest service by number of customers[5].`, [pos('Home Chef', 'multi'), neg('Blue Apron', 'multi'), neu('HelloFresh'), pos('Dinnerly', 'multi'), neu('Gousto')]),
+  perplexity('28', 'mattresses', `In side-by-side testing over several weeks, testers found the Casper Original more comfortable than the Nectar for combination sleepers[1]. However, Nectar's 365-night trial is far longer than Casper's 100 nights[2]. Tuft & Needle was acquired by Serta Simmons in 2018[3], and Avocado is praised for its organic materials[4]. Saatva sells mainly online, with a handful of showrooms in US cities[5].`, [pos('Casper', 'multi'), pos('Nectar', 'multi'), neu('Tuft & Needle', 'multi'), pos('Avocado', 'multi'), neu('Saatva')]),
 ];
