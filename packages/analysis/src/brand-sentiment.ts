@@ -11,7 +11,7 @@
  * - A clause naming no one continues the names of the last clause that did, within its list item,
  *   table row or paragraph ("It is slow.", "its support"); failing that, the item's lead (sub-items
  *   inherit it), the row's first cell, or the heading above.
- * - A clause opening with "both" ("both are excellent") is about every name compared, the brand too.
+ * - A clause opening with "both" ("both are excellent") is about the two names last named together.
  * - What follows "but", "however" or ", yet" counts 1.5 times; about the same names, the clause
  *   before counts half, and a "but" clause the lexicon finds nothing in ("Good, but it separates in
  *   hot coffee") takes back what the clause before said. A concessive clause ("though",
@@ -70,7 +70,7 @@ type Subject = 'brand' | 'other' | 'both' | null;
 /** Words after which what is named is compared with by the words before: "cheaper than". */
 const THAN_WORDS = /\b(?:than|over|beats?|outperforms?|outshines?|ahead of|behind|trails?|undercuts?|edges out)\b/iu;
 const REVERSED_BEFORE = /(?:\bthan|\bunlike|\bover|\bcompared (?:with|to)|\bbeats?|\boutperforms?|\boutshines?|\bahead of|\bbehind|\btrails?|\bundercuts?|\bedges out|\bagainst)\s+(?:the\s+|both\s+|either\s+)?$/iu;
-const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\bby|\bof|\binstead of|\bother than|\brather than)\s+(?:the\s+)?$/iu;
+const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\bby|\bof|\binstead of|\bother than|\brather than|(?<!\bsuch )\bas)\s+(?:the\s+)?$/iu;
 /** Between two names of one role: only "and", "or", commas, slashes. */
 const COORDINATION = /^[\s,/&*]*(?:\b(?:and|or|nor)\b)?[\s*]*$/iu;
 /** The other side of a comparison is said of less directly than its subject: "Nest sounds better than the Echo" is about Nest. */
@@ -84,6 +84,8 @@ const CONCESSIVE_WEIGHT = 0.75;
  * word (the smallest step a clause makes is a quarter: a halved comparison's caveat).
  */
 const NEUTRAL_BAND = 0.3;
+/** Subjects that are not the name: a "but" clause opening with them is no reservation about it. */
+const OTHERS_SUBJECT = /^[^\p{L}]{0,4}(?:rivals|competitors|others|alternatives|many|some)\b/iu;
 /** A clause opening with "both" (after markup) is about all the names compared. */
 const BOTH = /^[^\p{L}]{0,4}both\b/iu;
 /** How far back from a name its role words are read: a few words. */
@@ -145,6 +147,11 @@ interface Scope {
   lastAbout: { subject: Subject; contribution: Contribution | null } | null;
 }
 
+/** What the answer so far says of whom, across scopes: the last clause naming two tracked names, and whether the brand was one. */
+interface Answer {
+  pair: Subject;
+}
+
 /**
  * Walks the lines once, keeping the owners of the open headings and list items, and gives each
  * clause's score to the brand when the clause is about it.
@@ -155,6 +162,7 @@ function attribute(text: string, lines: readonly Line[], names: readonly NameAt[
   const items: Subject[] = []; // by nesting depth
   let scope: Scope | null = null;
   const cursor = { next: 0 };
+  const answer: Answer = { pair: null };
   const section = (): Subject => headings.reduceRight<Subject>((found, s) => found ?? s, null);
   for (const line of lines) {
     const leadOwner = line.lead ? ownerOf(text, namesWithin(names, line.lead.start, line.lead.end)) : null;
@@ -175,7 +183,7 @@ function attribute(text: string, lines: readonly Line[], names: readonly NameAt[
     }
     for (const clause of line.clauses) {
       const within = namesFrom(names, cursor, clause.start, clause.end);
-      const contribution = contributionOf(text, clause, within, scope);
+      const contribution = contributionOf(text, clause, within, scope, answer);
       if (contribution) contributions.push(contribution);
     }
   }
@@ -198,13 +206,14 @@ function subjectOf(about: About): Subject {
 }
 
 /** One clause's score for the brand (null when the clause is not about it), updating its scope. */
-function contributionOf(text: string, clause: Clause, within: readonly NameAt[], scope: Scope): Contribution | null {
+function contributionOf(text: string, clause: Clause, within: readonly NameAt[], scope: Scope, answer: Answer): Contribution | null {
   const about = aboutOf(text, within, clause.start);
   const relativeTo = clause.joiner === 'relative' ? scope.lastName : null;
   const named = subjectOf(about);
   if (named !== null && relativeTo === null) scope.last = named;
-  // "Both are excellent", "both offer …": said of every name the answer compares, the brand among them.
-  const both = named === null && within.length === 0 && BOTH.test(text.slice(clause.start, Math.min(clause.end, clause.start + 12))) ? 'both' : null;
+  // "Both are excellent", "both offer …": said of the two names last named together.
+  const both = named === null && within.length === 0 && BOTH.test(text.slice(clause.start, Math.min(clause.end, clause.start + 12))) ? answer.pair : null;
+  if (within.filter((n) => n.tracked).length >= 2) answer.pair = within.some((n) => n.who === 0) ? 'both' : 'other';
   const subject = relativeTo ?? named ?? both ?? scope.last ?? scope.owners;
   const lastName = within[within.length - 1];
   if (lastName) scope.lastName = lastName.who === 0 ? 'brand' : 'other';
@@ -222,7 +231,8 @@ function contributionOf(text: string, clause: Clause, within: readonly NameAt[],
   if (clause.joiner === 'contrast' && previous?.contribution && previous.subject === subject) {
     // "Good, but it separates in hot coffee": a "but" whose words the lexicon does not know still
     // takes back what was said before it, as much as that said.
-    if (score === 0) reservation = -previous.contribution.value;
+    // Not when the clause names a subject of its own: "…, but rivals have narrowed the gap".
+    if (score === 0 && !OTHERS_SUBJECT.test(text.slice(clause.start, Math.min(clause.end, clause.start + 24)))) reservation = -previous.contribution.value;
     // "Powerful, but costly": what follows "but" is what is meant of the same name.
     previous.contribution.value *= 0.5;
   }

@@ -23,7 +23,7 @@ const POSITIVE: Record<string, number> = {
   competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, benchmark: 1, wide: 1,
   beautiful: 1, practical: 1, fun: 1, motivating: 1, friendly: 1, reasonable: 1, effective: 1, roomy: 1,
   topped: 1, huge: 1, deep: 1,
-  flexibility: 1, customisable: 1, customizable: 1, largest: 1, bright: 1, lightweight: 1,
+  beat: 1, flexibility: 1, customisable: 1, customizable: 1, largest: 1, bright: 1, lightweight: 1,
 };
 
 const NEGATIVE: Record<string, number> = {
@@ -40,7 +40,8 @@ const NEGATIVE: Record<string, number> = {
   weaknesses: 1, mess: 1, messy: 1, criticism: 1, notorious: 2, lags: 1, clumsy: 1,
   fragile: 1, flimsy: 1, noisy: 1, annoying: 1, restrictive: 1, harder: 1, sluggish: 1, unclear: 1,
   surcharge: 1, frozen: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
-  scrutiny: 1, waste: 1,
+  scrutiny: 1, waste: 1, skip: 1, overwhelms: 1, shrunk: 1, shrank: 1, wrong: 1, loose: 1, stale: 1,
+  priciest: 1, slips: 1, narrow: 1, lost: 1, glitches: 1,
 };
 
 /**
@@ -97,7 +98,34 @@ const PHRASES: Record<string, number> = {
   'fewer features': -1,
   'costs more': -1,
   'cost more': -1,
-  'costs far more': -1,
+  'twice as much': -1,
+  'pays more': 1,
+  'hard to beat': 1,
+  'scores highest': 1,
+  'rated highest': 1,
+  'fees are higher': -1,
+  'prices are higher': -1,
+  'price is higher': -1,
+  'fees are lower': 1,
+  'prices are lower': 1,
+  'price is lower': 1,
+  'raised prices': -1,
+  'raising prices': -1,
+  'raises prices': -1,
+  'price rises': -1,
+  'price hikes': -1,
+  'prices jump': -1,
+  'hard to recommend': -1,
+  'cracking down': -1,
+  'cracks down': -1,
+  'works well': 1,
+  'work well': 1,
+  'no free plan': -1,
+  'no free tier': -1,
+  'long range': 1,
+  'longer range': 1,
+  'well built': 1,
+  'well-built': 1,
   'costs less': 1,
   'cost less': 1,
   'prices rise': -1,
@@ -148,8 +176,8 @@ function adverbBase(token: string): number | undefined {
 export function polarity(token: string): number {
   const listed = WEIGHTS.get(token);
   if (listed !== undefined) return listed;
-  // `best-sounding`, `worst-rated`: the superlative decides.
-  const first = /^(best|worst)-/.exec(token)?.[1];
+  // `best-sounding`, `better-tasting`: the comparison decides.
+  const first = /^(best|worst|better|worse)-/.exec(token)?.[1];
   if (first) return WEIGHTS.get(first)!;
   // Derived forms are read on words of ordinary length only: a long run of letters is no word.
   if (token.length > MAX_DERIVED) return 0;
