@@ -126,7 +126,21 @@ function namesIn(text: string, spans: readonly (readonly Span[])[]): NameAt[] {
   return names;
 }
 
+/** Capitalised words already judged: answers repeat their names, and a lookup folds the word twice. */
+const NAME_LIKE = new Map<string, boolean>();
+const MAX_NAME_LIKE_CACHED = 20_000;
+
 function mayBeName(word: string): boolean {
+  let judged = NAME_LIKE.get(word);
+  if (judged === undefined) {
+    if (NAME_LIKE.size >= MAX_NAME_LIKE_CACHED) NAME_LIKE.clear();
+    judged = judgeName(word);
+    NAME_LIKE.set(word, judged);
+  }
+  return judged;
+}
+
+function judgeName(word: string): boolean {
   const bare = word.replace(/['’]s$/u, '');
   if (bare.length < 2 || (bare.length <= 5 && bare === bare.toUpperCase())) return false;
   // `Ultra-fast`, `Feature-rich` opening a list item are common words joined, not a name.

@@ -176,11 +176,26 @@ function adverbBase(token: string): number | undefined {
 export function polarity(token: string): number {
   const listed = WEIGHTS.get(token);
   if (listed !== undefined) return listed;
+  // Derived forms are read on words of ordinary length only: a long run of letters is no word.
+  if (token.length > MAX_DERIVED) return 0;
+  let derived = DERIVED.get(token);
+  if (derived === undefined) {
+    // Answers repeat their words: each is derived once, in a table of bounded size.
+    if (DERIVED.size >= MAX_DERIVED_CACHED) DERIVED.clear();
+    derived = derivedPolarity(token);
+    DERIVED.set(token, derived);
+  }
+  return derived;
+}
+
+/** Words not listed, by the weight derived from a listed word. */
+const DERIVED = new Map<string, number>();
+const MAX_DERIVED_CACHED = 50_000;
+
+function derivedPolarity(token: string): number {
   // `best-sounding`, `better-tasting`: the comparison decides.
   const first = /^(best|worst|better|worse)-/.exec(token)?.[1];
   if (first) return WEIGHTS.get(first)!;
-  // Derived forms are read on words of ordinary length only: a long run of letters is no word.
-  if (token.length > MAX_DERIVED) return 0;
   // `ultra-fast`, `super-smooth`: the word intensified decides.
   const intensified = /^(?:ultra|super|extra|hyper)-(\p{L}+)$/u.exec(token)?.[1];
   if (intensified) return polarity(intensified);
@@ -204,10 +219,11 @@ export function isNegator(token: string): boolean {
   return NEGATORS.has(token) || token.endsWith("n't");
 }
 
-/** The multi-word expressions, longest first so that the longest match wins. */
-export const PHRASE_WORDS: readonly string[][] = Object.keys(PHRASES)
+/** The multi-word expressions by their first word, longest first so that the longest match wins. */
+export const PHRASES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = Object.keys(PHRASES)
   .map((phrase) => phrase.split(' '))
-  .sort((a, b) => b.length - a.length);
+  .sort((a, b) => b.length - a.length)
+  .reduce((byFirst, words) => byFirst.set(words[0]!, [...(byFirst.get(words[0]!) ?? []), words]), new Map<string, (readonly string[])[]>());
 
 /** Factors by which a word scales the sentiment word that follows it. */
 export const INTENSITY: Record<string, number> = {

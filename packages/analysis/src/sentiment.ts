@@ -16,7 +16,7 @@
  * words ("Acme is fine, but Beta is terrible" is negative for Acme too). English only.
  */
 import { foldKey } from './fold';
-import { CONTRAST, INTENSITY, PHRASE_WORDS, isNegator, polarity } from './lexicon';
+import { CONTRAST, INTENSITY, PHRASES_BY_FIRST_WORD, isNegator, polarity } from './lexicon';
 import { detectBrands, type TrackedBrand } from './detect';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
@@ -128,7 +128,7 @@ function tokenize(sentence: string): string[] {
   const tokens: string[] = [];
   for (let i = 0; i < words.length; ) {
     let length = 1;
-    const phrase = PHRASE_WORDS.find((p) => (length = phraseAt(words, i, p)) > 0);
+    const phrase = PHRASES_BY_FIRST_WORD.get(words[i]!)?.find((p) => (length = phraseAt(words, i, p)) > 0);
     tokens.push(phrase ? phrase.join(' ') : words[i]!);
     i += Math.max(1, length);
   }
