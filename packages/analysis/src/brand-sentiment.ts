@@ -71,6 +71,8 @@ type Subject = 'brand' | 'other' | 'both' | null;
 const THAN_WORDS = /\b(?:than|over|beats?|outperforms?|outshines?|ahead of|behind|trails?|undercuts?|edges out)\b/iu;
 const REVERSED_BEFORE = /(?:\bthan|\bunlike|\bover|\bcompared (?:with|to)|\bbeats?|\boutperforms?|\boutshines?|\bahead of|\bbehind|\btrails?|\bundercuts?|\bedges out|\bagainst)\s+(?:the\s+|both\s+|either\s+)?$/iu;
 const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\bby|\bof|\binstead of|\bother than|\brather than|(?<!\bsuch )\bas)\s+(?:the\s+)?$/iu;
+/** A clause opening on the compared side: "Unlike Wrike, …", "Compared with Jira, …". */
+const UNLIKE_OPENING = /^[^\p{L}]*(?:unlike|compared (?:with|to))\s+(?:the\s+)?$/iu;
 /** Between two names of one role: only "and", "or", commas, slashes. */
 const COORDINATION = /^[\s,/&*]*(?:\b(?:and|or|nor)\b)?[\s*]*$/iu;
 /** The other side of a comparison is said of less directly than its subject: "Nest sounds better than the Echo" is about Nest. */
@@ -263,14 +265,20 @@ function aboutOf(text: string, within: readonly NameAt[], clauseStart: number): 
   let previousEnd = clauseStart;
   let comparing = false;
   let comparedAt: number | null = null;
+  // Read once per clause, not per name: a clause naming many names stays linear.
+  let thanSeen = false;
+  const opensUnlike = within.length > 0 && UNLIKE_OPENING.test(text.slice(clauseStart, within[0]!.start));
   for (const name of within) {
     const gap = text.slice(Math.max(previousEnd, name.start - ROLE_WINDOW), name.start);
     const between = text.slice(previousEnd, name.start);
     // The other side of a comparison runs on to the next comma: "than traditional banks such as HSBC".
     if (between.includes(',')) comparing = false;
-    if (THAN_WORDS.test(between)) comparing = true;
-    const role: Role =
-      previousRole !== null && previousEnd > clauseStart && COORDINATION.test(between)
+    if (THAN_WORDS.test(between)) comparing = thanSeen = true;
+    // "Unlike Wrike, Asana is …": the comma closes the compared side.
+    const closesUnlike: boolean = previousRole === 'reversed' && between.includes(',') && opensUnlike;
+    const role: Role = closesUnlike
+      ? 'subject'
+      : previousRole !== null && previousEnd > clauseStart && COORDINATION.test(between)
         ? previousRole
         : REVERSED_BEFORE.test(gap)
           ? 'reversed'
@@ -280,7 +288,7 @@ function aboutOf(text: string, within: readonly NameAt[], clauseStart: number): 
               ? 'reversed'
               : 'subject';
     if (role === 'reversed') comparing = true;
-    if (name.who === 0 && role === 'reversed' && comparedAt === null && THAN_WORDS.test(text.slice(clauseStart, name.start))) comparedAt = name.start;
+    if (name.who === 0 && role === 'reversed' && comparedAt === null && thanSeen) comparedAt = name.start;
     // A capitalised word the tracker does not name is taken for a name only where a subject stands,
     // at the clause's start: `Simple Kanban boards` is not about someone called Kanban.
     const leads = !/\p{L}/u.test(text.slice(previousEnd, name.start).replace(/['’]s\b/gu, '')) && previousRole !== 'aside' && previousRole !== 'reversed';
