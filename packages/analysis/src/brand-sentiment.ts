@@ -27,6 +27,7 @@ import { linesOf, type Clause, type Line } from './clauses';
 import { detectBrands, type Span, type TrackedBrand } from './detect';
 import { isCommonWord } from './dictionary';
 import { fold, foldKey } from './fold';
+import { memoisedPerWord } from './memo';
 import { isPlaceName } from './proper-nouns';
 import { scoreSentence, type SentimentLabel } from './sentiment';
 
@@ -128,19 +129,8 @@ function namesIn(text: string, spans: readonly (readonly Span[])[]): NameAt[] {
   return names;
 }
 
-/** Capitalised words already judged: answers repeat their names, and a lookup folds the word twice. */
-const NAME_LIKE = new Map<string, boolean>();
-const MAX_NAME_LIKE_CACHED = 20_000;
-
-function mayBeName(word: string): boolean {
-  let judged = NAME_LIKE.get(word);
-  if (judged === undefined) {
-    if (NAME_LIKE.size >= MAX_NAME_LIKE_CACHED) NAME_LIKE.clear();
-    judged = judgeName(word);
-    NAME_LIKE.set(word, judged);
-  }
-  return judged;
-}
+/** Capitalised words already judged: answers repeat their names, and a judgement folds the word twice. */
+const mayBeName = memoisedPerWord(judgeName, 20_000);
 
 function judgeName(word: string): boolean {
   const bare = word.replace(/['’]s$/u, '');

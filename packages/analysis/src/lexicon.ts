@@ -1,3 +1,5 @@
+import { memoisedPerWord } from './memo';
+
 /**
  * The word lists behind the sentiment scorer, written for how AI answers describe products and
  * companies. Weights: 1 for ordinary evaluative words, 2 for strong ones. Words whose sense flips
@@ -178,19 +180,11 @@ export function polarity(token: string): number {
   if (listed !== undefined) return listed;
   // Derived forms are read on words of ordinary length only: a long run of letters is no word.
   if (token.length > MAX_DERIVED) return 0;
-  let derived = DERIVED.get(token);
-  if (derived === undefined) {
-    // Answers repeat their words: each is derived once, in a table of bounded size.
-    if (DERIVED.size >= MAX_DERIVED_CACHED) DERIVED.clear();
-    derived = derivedPolarity(token);
-    DERIVED.set(token, derived);
-  }
-  return derived;
+  return derived(token);
 }
 
-/** Words not listed, by the weight derived from a listed word. */
-const DERIVED = new Map<string, number>();
-const MAX_DERIVED_CACHED = 50_000;
+/** Words not listed, by the weight derived from a listed word: each derived once, answers repeating their words. */
+const derived = memoisedPerWord(derivedPolarity, 50_000);
 
 function derivedPolarity(token: string): number {
   // `best-sounding`, `better-tasting`: the comparison decides.
