@@ -70,7 +70,7 @@ describe('answers analysed', () => {
     lines.push("bench: the runner's analysis alone (each answer, then the run), compiled, in a plain Node process on one core; answers per CPU second");
     for (const { primitive, perSecond } of AloneFigures.parse(JSON.parse(output.toString()))) {
       const figures = Object.entries(perSecond).map(([kind, n]) => `${kind} ${Math.round(n).toLocaleString('en')}/s (${(1e6 / n).toFixed(0)} µs each)`);
-      lines.push(`  ${primitive.padEnd(10)} ${figures.join(', ')}`);
+      lines.push(`  ${primitive.padEnd(17)} ${figures.join(', ')}`);
     }
   });
 

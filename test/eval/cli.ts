@@ -1,11 +1,14 @@
 /**
  * `npm run eval`: brand detection scored on the labelled set, overall and per class, then the
- * discovery of untracked names, each with every label it gets wrong. Exits 1 when a target is missed.
+ * discovery of untracked names, then entity sentiment, each with every label it gets wrong. Exits 1
+ * when a target is missed.
  */
 import { EVAL_CASES } from './cases';
 import { detectForEval } from './detector';
 import { DISCOVERY_TARGETS, evaluateDiscovery, meetsDiscoveryTargets, type DiscoveryScores } from './discovery';
 import { evaluate, meetsTargets, TARGETS, type Scores } from './score';
+import { SENTIMENT_CASES } from './sentiment-cases';
+import { evaluateSentiment, meetsSentimentTargets, SENTIMENT_TARGETS, type SentimentScores } from './sentiment';
 
 const report = evaluate(EVAL_CASES, detectForEval);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
@@ -36,5 +39,19 @@ lines.push(
   discovery.misses.length === 0 ? 'missed: none' : `missed (${discovery.misses.length}):`,
   ...discovery.misses.map((m) => `  ${m.caseId.padEnd(10)} ${m.kind.padEnd(15)} ${JSON.stringify(m.name)}`),
 );
+const sentiment = evaluateSentiment(SENTIMENT_CASES);
+const sentimentRow = (label: string, s: SentimentScores) =>
+  `${label.padEnd(14)} ${String(s.labels).padStart(6)} ${pct(s.macroF1)} ${pct(s.accuracy)} ${pct(s.f1.positive)} ${pct(s.f1.neutral)} ${pct(s.f1.negative)} ${pct(s.multiBrand.accuracy)} (${s.multiBrand.labels})`;
+lines.push(
+  '',
+  'entity sentiment labels macro-F1 accuracy F1 pos F1 neu F1 neg multi-brand accuracy (labels)',
+  sentimentRow('overall', sentiment.overall),
+  sentimentRow('held out', sentiment.heldOut),
+  '',
+  `targets (overall): macro-F1 ≥ ${pct(SENTIMENT_TARGETS.macroF1).trim()}, multi-brand accuracy ≥ ${pct(SENTIMENT_TARGETS.multiBrandAccuracy).trim()}`,
+  '',
+  sentiment.misses.length === 0 ? 'misjudged: none' : `misjudged (${sentiment.misses.length}):`,
+  ...sentiment.misses.map((m) => `  ${m.caseId.padEnd(20)} ${JSON.stringify(m.name)} expected ${m.expected}, found ${m.found ?? 'no mention'}`),
+);
 console.log(lines.join('\n'));
-process.exitCode = meetsTargets(report.overall) && meetsDiscoveryTargets(discovery.overall) ? 0 : 1;
+process.exitCode = meetsTargets(report.overall) && meetsDiscoveryTargets(discovery.overall) && meetsSentimentTargets(sentiment.overall) ? 0 : 1;

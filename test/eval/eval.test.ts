@@ -2,6 +2,8 @@ import { EVAL_CASES } from './cases';
 import { detectForEval } from './detector';
 import { DISCOVERY_TARGETS, evaluateDiscovery } from './discovery';
 import { evaluate, TARGETS } from './score';
+import { SENTIMENT_CASES } from './sentiment-cases';
+import { evaluateSentiment, meetsSentimentTargets, SENTIMENT_TARGETS } from './sentiment';
 import { EVAL_CLASSES } from './types';
 
 // The regression gate of `npm run eval`: detection must not fall below its targets on the labelled set.
@@ -32,5 +34,19 @@ describe('discovered names', () => {
 
   it.each(['precision', 'recall'] as const)('%s meets its target overall', (measure) => {
     expect(discovery.overall[measure]).toBeGreaterThanOrEqual(DISCOVERY_TARGETS[measure]);
+  });
+});
+
+describe('entity sentiment', () => {
+  const sentiment = evaluateSentiment(SENTIMENT_CASES);
+
+  it('meets its targets on the whole labelled set', () => {
+    expect(sentiment.overall.macroF1).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.macroF1);
+    expect(sentiment.overall.multiBrand.accuracy).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.multiBrandAccuracy);
+    expect(meetsSentimentTargets(sentiment.overall)).toBe(true);
+  });
+
+  it('finds a mention of every labelled name', () => {
+    expect(sentiment.misses.filter((m) => m.found === null)).toEqual([]);
   });
 });

@@ -92,6 +92,15 @@ describe('brands that are ordinary words', () => {
     expect(detectBrands(text, [{ name: 'Close' }])[0]!.spans).toEqual([{ start: 0, end: 5 }, { start: text.lastIndexOf('Close'), end: text.length - 1 }]);
   });
 
+  it('counts a name opening a sentence before an unknown verb only when asked (names given, as for sentiment)', () => {
+    const text = 'Height shut down in 2025. Linear is the usual pick.';
+    const brands = [{ name: 'Height' }, { name: 'Linear' }];
+    expect(detectBrands(text, brands).map((b) => b.mentioned)).toEqual([false, true]);
+    expect(detectBrands(text, brands, undefined, { sentenceStarts: true })[0]!.spans).toEqual([{ start: 0, end: 6 }]);
+    // Still not in lower case nor after "the".
+    expect(detectBrands('height shut down. The Height team left.', brands, undefined, { sentenceStarts: true })[0]!.mentioned).toBe(false);
+  });
+
   it('reads 256 KiB of near-misses: parts that start a name again and again, and a word run on', () => {
     const text = `${'Hub '.repeat(48 * 1024)}${'Close'.repeat(12 * 1024)}${' '.repeat(16 * 1024)}Close`;
     const found = detectBrands(text, [{ name: 'HubSpot', aliases: ['Hub Hub Hub Spot'] }, { name: 'Close' }]);

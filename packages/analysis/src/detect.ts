@@ -27,8 +27,21 @@ export interface BrandDetection {
   spans: Span[];
 }
 
-/** How much an occurrence of a plain name says that the brand is meant. */
-type Evidence = 'brand' | 'if-established' | 'word';
+/**
+ * How much an occurrence of a plain name says that the brand is meant. `opens-sentence`: written
+ * with its capitals at a sentence's start before a word that is not a subject's verb
+ * (`Wave removed …`, `Close more deals.`), which counts as `if-established` unless asked for.
+ */
+type Evidence = 'brand' | 'if-established' | 'opens-sentence' | 'word';
+
+export interface DetectOptions {
+  /**
+   * Count a tracked name written with its capitals at the start of a sentence even before a verb
+   * the detector does not know (`Height shut down`, `Paddle acts as …`). For a caller to whom the
+   * names are given, such as sentiment toward them; mention rates keep the cautious reading.
+   */
+  sentenceStarts?: boolean;
+}
 
 interface Found extends Occurrence {
   evidence: Evidence;
@@ -73,7 +86,7 @@ const CONTEXT_REACH = 40;
  * - or anywhere else capitalised (`Close more deals.`) once the answer has named the brand in one
  *   of the ways above. A lower-case plain name (`close the deal`) never counts but as a domain.
  */
-export function detectBrands(text: string, brands: readonly TrackedBrand[], folded: FoldedText = fold(text)): BrandDetection[] {
+export function detectBrands(text: string, brands: readonly TrackedBrand[], folded: FoldedText = fold(text), options: DetectOptions = {}): BrandDetection[] {
   const found = brands.map((brand, j) => occurrencesOf(folded, text, brand).map((o): Found => ({ ...o, brand: j, evidence: 'word' })));
   const starts = new Map<number, number>();
   const ends = new Map<number, number>();
@@ -84,7 +97,8 @@ export function detectBrands(text: string, brands: readonly TrackedBrand[], fold
   for (const o of found.flat()) o.evidence = evidenceOf(o, folded, text, starts, ends);
   const counted = found.map((list) => {
     const established = list.some((o) => o.evidence === 'brand');
-    return list.filter((o) => o.evidence === 'brand' || (established && o.evidence === 'if-established')).map((o) => spanOf(folded, o));
+    const counts = (e: Evidence) => e === 'brand' || (e === 'opens-sentence' && options.sentenceStarts === true) || (established && e !== 'word');
+    return list.filter((o) => counts(o.evidence)).map((o) => spanOf(folded, o));
   });
   const places = placesOf(parseItems(text), counted);
   return brands.map((_, j) => ({ mentioned: counted[j]!.length > 0, position: places[j]!, spans: counted[j]! }));
@@ -113,7 +127,7 @@ function evidenceOf(o: Found, folded: FoldedText, text: string, starts: Map<numb
   if (next.kind === 'proper') return 'brand';
   if (isEnumerated(f, text, folded, o, starts, ends)) return 'brand';
   const sentenceStart = startsSentence(f, o.start);
-  if (sentenceStart) return next.kind === 'standalone' || (next.kind === 'word' && SUBJECT_CUES.has(next.word)) ? 'brand' : 'if-established';
+  if (sentenceStart) return next.kind === 'standalone' || (next.kind === 'word' && SUBJECT_CUES.has(next.word)) ? 'brand' : 'opens-sentence';
   if (previousWord(f, o.start) === 'the' || CALENDAR.has(o.form.parts[0]!)) return 'if-established';
   return 'brand';
 }

@@ -1,3 +1,5 @@
+import { memoisedPerWord } from './memo';
+
 /**
  * The word lists behind the sentiment scorer, written for how AI answers describe products and
  * companies. Weights: 1 for ordinary evaluative words, 2 for strong ones. Words whose sense flips
@@ -22,7 +24,8 @@ const POSITIVE: Record<string, number> = {
   comfortable: 1, durable: 1, accessible: 1, modern: 1, rich: 1, 'feature-rich': 1, loyal: 1,
   competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, benchmark: 1, wide: 1,
   beautiful: 1, practical: 1, fun: 1, motivating: 1, friendly: 1, reasonable: 1, effective: 1, roomy: 1,
-  topped: 1, huge: 1,
+  topped: 1, huge: 1, deep: 1,
+  beat: 1, flexibility: 1, customisable: 1, customizable: 1, largest: 1, bright: 1, lightweight: 1,
 };
 
 const NEGATIVE: Record<string, number> = {
@@ -39,6 +42,8 @@ const NEGATIVE: Record<string, number> = {
   weaknesses: 1, mess: 1, messy: 1, criticism: 1, notorious: 2, lags: 1, clumsy: 1,
   fragile: 1, flimsy: 1, noisy: 1, annoying: 1, restrictive: 1, harder: 1, sluggish: 1, unclear: 1,
   surcharge: 1, frozen: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
+  scrutiny: 1, waste: 1, skip: 1, overwhelms: 1, shrunk: 1, shrank: 1, wrong: 1, loose: 1, stale: 1,
+  priciest: 1, slips: 1, narrow: 1, lost: 1, glitches: 1,
 };
 
 /**
@@ -84,6 +89,53 @@ const PHRASES: Record<string, number> = {
   'worth the cost': 1,
   'top choice': 1,
   'top pick': 1,
+  'long warranty': 1,
+  'longer warranty': 1,
+  'longest warranty': 1,
+  'last longer': 1,
+  'lasts longer': 1,
+  'leads on': 1,
+  'more features': 1,
+  'most features': 1,
+  'fewer features': -1,
+  'costs more': -1,
+  'cost more': -1,
+  'twice as much': -1,
+  'pays more': 1,
+  'hard to beat': 1,
+  'scores highest': 1,
+  'rated highest': 1,
+  'fees are higher': -1,
+  'prices are higher': -1,
+  'price is higher': -1,
+  'fees are lower': 1,
+  'prices are lower': 1,
+  'price is lower': 1,
+  'raised prices': -1,
+  'raising prices': -1,
+  'raises prices': -1,
+  'price rises': -1,
+  'price hikes': -1,
+  'prices jump': -1,
+  'hard to recommend': -1,
+  'cracking down': -1,
+  'cracks down': -1,
+  'works well': 1,
+  'work well': 1,
+  'no free plan': -1,
+  'no free tier': -1,
+  'long range': 1,
+  'longer range': 1,
+  'well built': 1,
+  'well-built': 1,
+  'costs less': 1,
+  'cost less': 1,
+  'prices rise': -1,
+  'takes time': -1,
+  'take time': -1,
+  'not for everyone': -1,
+  'better suited': 0,
+  'best suited': 0,
   'not only': 0,
   'not just': 0,
   'no doubt': 0,
@@ -96,6 +148,29 @@ const WEIGHTS = new Map<string, number>([
   ...Object.entries(PHRASES),
 ]);
 
+/** Adverbs that do not carry their adjective's sense: "widely available", "deeply discounted". */
+const NOT_DERIVED = new Set(['widely', 'deeply', 'hugely', 'richly']);
+/** The longest word whose derived forms are looked up. */
+const MAX_DERIVED = 30;
+/** Adverb endings and what the adjective ends in instead: `easily` easy, `reliably` reliable, `beautifully` beautiful. */
+const ADVERB_ENDINGS: readonly (readonly [string, readonly string[]])[] = [
+  ['ily', ['y']],
+  ['ably', ['able']],
+  ['ibly', ['ible']],
+  ['ly', ['', 'e']],
+];
+
+/** The weight of the adjective an adverb is made from (`beautifully` as `beautiful`); undefined when none is listed. */
+function adverbBase(token: string): number | undefined {
+  if (token in INTENSITY || NOT_DERIVED.has(token)) return undefined;
+  const [ending, replacements] = ADVERB_ENDINGS.find(([end]) => token.endsWith(end) && token.length >= end.length + 3) ?? ['', []];
+  for (const replacement of replacements) {
+    const weight = WEIGHTS.get(token.slice(0, token.length - ending.length) + replacement);
+    if (weight !== undefined) return weight;
+  }
+  return undefined;
+}
+
 /**
  * Signed weight of a word or phrase, 0 when it carries no sentiment. A comparative or superlative
  * not listed weighs as its base word: `faster`, `fastest` as `fast`, `easier` as `easy`, `safest` as `safe`.
@@ -103,9 +178,23 @@ const WEIGHTS = new Map<string, number>([
 export function polarity(token: string): number {
   const listed = WEIGHTS.get(token);
   if (listed !== undefined) return listed;
-  // `best-sounding`, `worst-rated`: the superlative decides.
-  const first = /^(best|worst)-/.exec(token)?.[1];
+  // Derived forms are read on words of ordinary length only: a long run of letters is no word.
+  if (token.length > MAX_DERIVED) return 0;
+  return derived(token);
+}
+
+/** Words not listed, by the weight derived from a listed word: each derived once, answers repeating their words. */
+const derived = memoisedPerWord(derivedPolarity, 50_000);
+
+function derivedPolarity(token: string): number {
+  // `best-sounding`, `better-tasting`: the comparison decides.
+  const first = /^(best|worst|better|worse)-/.exec(token)?.[1];
   if (first) return WEIGHTS.get(first)!;
+  // `ultra-fast`, `super-smooth`: the word intensified decides.
+  const intensified = /^(?:ultra|super|extra|hyper)-(\p{L}+)$/u.exec(token)?.[1];
+  if (intensified) return polarity(intensified);
+  const adverb = adverbBase(token);
+  if (adverb !== undefined) return adverb;
   const degree = /^(\p{L}{3,}?)(i?)(est|er)$/u.exec(token);
   if (!degree) return 0;
   const base = degree[1]!;
@@ -124,10 +213,11 @@ export function isNegator(token: string): boolean {
   return NEGATORS.has(token) || token.endsWith("n't");
 }
 
-/** The multi-word expressions, longest first so that the longest match wins. */
-export const PHRASE_WORDS: readonly string[][] = Object.keys(PHRASES)
+/** The multi-word expressions by their first word, longest first so that the longest match wins. */
+export const PHRASES_BY_FIRST_WORD: ReadonlyMap<string, readonly (readonly string[])[]> = Object.keys(PHRASES)
   .map((phrase) => phrase.split(' '))
-  .sort((a, b) => b.length - a.length);
+  .sort((a, b) => b.length - a.length)
+  .reduce((byFirst, words) => byFirst.set(words[0]!, [...(byFirst.get(words[0]!) ?? []), words]), new Map<string, (readonly string[])[]>());
 
 /** Factors by which a word scales the sentiment word that follows it. */
 export const INTENSITY: Record<string, number> = {

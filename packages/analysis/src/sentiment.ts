@@ -14,7 +14,7 @@
  * been better" reads negative). English only.
  */
 import { foldKey } from './fold';
-import { CONTRAST, INTENSITY, PHRASE_WORDS, isNegator, polarity } from './lexicon';
+import { CONTRAST, INTENSITY, PHRASES_BY_FIRST_WORD, isNegator, polarity } from './lexicon';
 
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
 
@@ -124,10 +124,24 @@ function tokenize(sentence: string): string[] {
   const words = foldKey(sentence).match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*|[,;:!?]/gu) ?? [];
   const tokens: string[] = [];
   for (let i = 0; i < words.length; ) {
-    const phrase = PHRASE_WORDS.find((p) => p.every((word, k) => words[i + k] === word));
-    const length = phrase?.length ?? 1;
-    tokens.push(words.slice(i, i + length).join(' '));
-    i += length;
+    let length = 1;
+    const phrase = PHRASES_BY_FIRST_WORD.get(words[i]!)?.find((p) => (length = phraseAt(words, i, p)) > 0);
+    tokens.push(phrase ? phrase.join(' ') : words[i]!);
+    i += Math.max(1, length);
   }
   return tokens;
+}
+
+/** Words that may stand inside a phrase without changing it: "costs noticeably more", "costs far more". */
+const PHRASE_FILLERS = new Set(['far', 'much', 'noticeably', 'significantly', 'considerably', 'substantially', 'slightly', 'roughly', 'even', 'a', 'lot', 'bit']);
+
+/** How many words from `i` spell `phrase`, a filler allowed between two of its words; 0 when they do not. */
+function phraseAt(words: readonly string[], i: number, phrase: readonly string[]): number {
+  let at = i;
+  for (let k = 0; k < phrase.length; k++) {
+    if (k > 0 && words[at] !== phrase[k] && PHRASE_FILLERS.has(words[at]!)) at++;
+    if (words[at] !== phrase[k]) return 0;
+    at++;
+  }
+  return at - i;
 }
