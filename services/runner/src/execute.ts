@@ -223,7 +223,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const asked = askedSlots(def, run.outcomes);
     const answers = asked.flatMap((slot) => (run.outcomes[slot.key] ? (stored.get(answerId(run.id, slot)) ?? []) : []));
     const { status, billedCostMicro } = runOutcome(answers, asked.length, run.rates!);
-    const metrics = runMetricsOf(analysedDefinition(run), answers);
+    const metrics = runMetricsOf(analysedDefinition(run), answers, run.analysedNames === null);
     const analysis = { analysisVersion: ANALYSIS_VERSION, comparisonKey: comparisonKeyOf(analysedDefinition(run), ANALYSIS_VERSION) };
     const previous = metrics ? await d.store.previousComparable({ ...run, ...analysis }) : null;
     const delta = metrics && previous ? deltaAgainst(metrics, previous) : null;
