@@ -3,7 +3,7 @@ import { detectForEval } from './detector';
 import { DISCOVERY_TARGETS, evaluateDiscovery } from './discovery';
 import { evaluate, TARGETS } from './score';
 import { SENTIMENT_CASES } from './sentiment-cases';
-import { evaluateSentiment, meetsSentimentTargets, SENTIMENT_TARGETS } from './sentiment';
+import { evaluateSentiment, meetsSentimentGate, meetsSentimentTargets, SENTIMENT_TARGETS } from './sentiment';
 import { EVAL_CLASSES } from './types';
 
 // The regression gate of `npm run eval`: detection must not fall below its targets on the labelled set.
@@ -44,6 +44,12 @@ describe('entity sentiment', () => {
     expect(sentiment.overall.macroF1).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.macroF1);
     expect(sentiment.overall.multiBrand.accuracy).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.multiBrandAccuracy);
     expect(meetsSentimentTargets(sentiment.overall)).toBe(true);
+  });
+
+  it('meets them with the brand alone, as a sentiment tracker (no competitors) reads it', () => {
+    expect(sentiment.brandAlone.macroF1).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.macroF1);
+    expect(sentiment.brandAlone.multiBrand.accuracy).toBeGreaterThanOrEqual(SENTIMENT_TARGETS.multiBrandAccuracy);
+    expect(meetsSentimentGate(sentiment)).toBe(true);
   });
 
   it('finds a mention of every labelled name', () => {

@@ -32,6 +32,11 @@ export interface SentimentReport {
   overall: SentimentScores;
   /** The cases whose number is a multiple of 5, never looked at while the rules were written. */
   heldOut: SentimentScores;
+  /**
+   * Every label scored with no other names given, as a sentiment tracker (which has no
+   * competitors) reads its brand: other names are then only what the scorer recognises itself.
+   */
+  brandAlone: SentimentScores;
   misses: SentimentMiss[];
 }
 
@@ -49,10 +54,10 @@ export function isHeldOut(c: SentimentEvalCase): boolean {
 }
 
 export function evaluateSentiment(cases: readonly SentimentEvalCase[]): SentimentReport {
-  const outcomes = (of: readonly SentimentEvalCase[]): Outcome[] =>
+  const outcomes = (of: readonly SentimentEvalCase[], withOthers = true): Outcome[] =>
     of.flatMap((c) =>
       c.labels.map((label) => {
-        const others = c.labels.filter((l) => l.name !== label.name).map((l) => ({ name: l.name }));
+        const others = withOthers ? c.labels.filter((l) => l.name !== label.name).map((l) => ({ name: l.name })) : [];
         const found = brandSentiment(c.text, { name: label.name }, others)?.label ?? null;
         return { caseId: c.id, name: label.name, expected: label.sentiment, found, multiBrand: label.multiBrand };
       }),
@@ -61,6 +66,7 @@ export function evaluateSentiment(cases: readonly SentimentEvalCase[]): Sentimen
   return {
     overall: scoresOf(all),
     heldOut: scoresOf(outcomes(cases.filter(isHeldOut))),
+    brandAlone: scoresOf(outcomes(cases, false)),
     misses: all.filter((o) => o.found !== o.expected).map(({ caseId, name, expected, found }) => ({ caseId, name, expected, found })),
   };
 }
@@ -86,6 +92,11 @@ function f1Of(outcomes: readonly Outcome[], cls: Sentiment): number {
   const predicted = outcomes.filter((o) => o.found === cls).length;
   const actual = outcomes.filter((o) => o.expected === cls).length;
   return predicted + actual === 0 ? 1 : (2 * truePositives) / (predicted + actual);
+}
+
+/** The gate: the targets on the whole set, both with the other names given and with the brand alone. */
+export function meetsSentimentGate(r: SentimentReport): boolean {
+  return meetsSentimentTargets(r.overall) && meetsSentimentTargets(r.brandAlone);
 }
 
 export function meetsSentimentTargets(s: SentimentScores): boolean {
