@@ -45,6 +45,7 @@ async function main(): Promise<void> {
    Web app      ${base}/app           (sign in with the demo key below)
    Admin token  ${stack.adminToken}
    Data         ${settings.dataDir}
+   Logs         ${stack.logDir}  (every line of every process; ${settings.verbose ? 'all of them shown here too' : 'npm start -- --verbose shows them all here'})
    E-mail       ${stack.mailDir ? `kept as .eml files in ${stack.mailDir} (open them with any mail program)` : 'sent through the relay SMTP_URL names'}
  Demo account API key (shown once; a new key is issued at every start):
    ${apiKey}
