@@ -127,7 +127,7 @@ export async function startLocalStack(settings = localSettings(), output: StackO
     startNats({
       nodes: localNatsPorts(settings),
       storeDir: path.join(settings.dataDir, settings.natsNodes === 1 ? 'nats' : 'nats-cluster'),
-      sink: output.sink('nats', 7, 'text'),
+      sink: output.sink('nats', 7, 'nats'),
       users: describedNatsUsers(natsPasswords),
     }),
     startStore({ kind: settings.store, serialise: settings.storeSerialise, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => output.sink(name, 8, 'store') }),

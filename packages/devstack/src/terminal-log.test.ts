@@ -30,6 +30,13 @@ describe('terminalLine', () => {
     expect(isExpectedDuplicateKey('2026-12-05 23:51:22.581 UTC [18937] 00000 LOG:  checkpoint complete: wrote 23505 buffers')).toBe(false);
   });
 
+  it('shows of the store and NATS only what reports a problem', () => {
+    expect(terminalLine('store', '2026-12-05 23:53:35.623 UTC [21155] 00000 LOG:  database system is ready to accept connections', quiet)).toBeNull();
+    expect(terminalLine('nats', '[21129] 2026/12/05 23:53:33.842382 [INF] Server is ready', quiet)).toBeNull();
+    const warning = '[21129] 2026/12/05 23:53:33.824546 [WRN] Plaintext passwords detected, use nkeys or bcrypt';
+    expect(terminalLine('nats', warning, quiet)).toBe(warning);
+  });
+
   it('shows every line as printed when verbose', () => {
     const line = pinoLine({});
     expect(terminalLine('service', line, { verbose: true, colour: true })).toBe(line);

@@ -5,12 +5,13 @@ import type { LineSink } from './processes';
 /**
  * What `npm start` shows in its terminal. Every line each process prints goes whole to its log
  * file (`<data>/logs/<name>.log`, started afresh at each start); the terminal gets, unless verbose,
- * short readable lines: the services' JSON as time, level, message and a few fields, and no
- * duplicate-key error of the store, which the ledger's idempotent inserts cause by design.
+ * short readable lines: the services' JSON as time, level, message and a few fields; of the store
+ * and NATS only what reports a problem, but no duplicate-key error, which the ledger's idempotent
+ * inserts cause by design.
  */
 
-/** How a process's lines read in the terminal: services log pino JSON, the store its own text. */
-export type LineKind = 'service' | 'store' | 'text';
+/** How a process's lines read in the terminal: services log pino JSON, the store and NATS their own text. */
+export type LineKind = 'service' | 'store' | 'nats' | 'text';
 
 /** A unique-constraint violation: PostgreSQL's SQLSTATE, which its lines carry (STORE_LOG_PREFIX) and FerretDB's quote. */
 const DUPLICATE_KEY = '23505';
@@ -21,6 +22,9 @@ const DUPLICATE_KEY = '23505';
  * DETAIL and STATEMENT lines of an error carry its code too.
  */
 export const STORE_LOG_PREFIX = '%m [%p] %e ';
+
+/** SQLSTATE of a message that reports no problem (PostgreSQL's start, checkpoints, stop). */
+const NO_PROBLEM = '00000';
 
 /** Whether a store line is one of the duplicate-key errors the ledger's idempotent inserts cause. */
 export function isExpectedDuplicateKey(line: string): boolean {
@@ -69,7 +73,9 @@ export function readableServiceLine(line: string, colour: boolean): string {
 /** The terminal's line for a line a process printed, or null for one kept only in its log file. */
 export function terminalLine(kind: LineKind, line: string, opts: { verbose: boolean; colour: boolean }): string | null {
   if (opts.verbose) return line;
-  if (kind === 'store' && isExpectedDuplicateKey(line)) return null;
+  if (kind === 'store' && (isExpectedDuplicateKey(line) || line.includes(`] ${NO_PROBLEM} `))) return null;
+  // nats-server's own levels: its start banner and routine notices are [INF]; [WRN] and [ERR] are shown.
+  if (kind === 'nats' && line.includes(' [INF] ')) return null;
   return kind === 'service' ? readableServiceLine(line, opts.colour) : line;
 }
 
