@@ -46,7 +46,8 @@ npx tsc -b
 
 case "${1:-}" in
   start)
-    exec node packages/devstack/dist/cli.js
+    shift
+    exec node packages/devstack/dist/cli.js "$@"
     ;;
   test)
     shift

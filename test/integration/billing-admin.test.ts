@@ -30,6 +30,7 @@ describe('GET /api/v1/account', () => {
         balanceMicro: 250_000,
         spendLimitMicroPerMonth: null,
         spentThisMonthMicro: 0,
+        simulated: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
     });

@@ -54,7 +54,7 @@ interface Seen {
  * request it gets is recorded in `seen`.
  */
 const DEFAULT_ANSWERS: Record<string, unknown> = {
-  '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, createdAt: '2026-11-22T09:00:00.000Z' } },
+  '/api/v1/account': { account: { id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 0, spendLimitMicroPerMonth: null, spentThisMonthMicro: 0, simulated: false, createdAt: '2026-11-22T09:00:00.000Z' } },
   '/api/v1/trackers': { trackers: [], nextCursor: null },
 };
 

@@ -398,7 +398,7 @@ describe('insights', () => {
 
 describe('account, rates and runs', () => {
   it('shows the account with its money as dollars, and no limit as none', () => {
-    const out = accountDetails({ id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 982_000, spendLimitMicroPerMonth: null, spentThisMonthMicro: 18_000, createdAt: '2026-11-22T09:00:00.000Z' });
+    const out = accountDetails({ id: 'a1', email: 'ann@example.com', name: null, status: 'open', balanceMicro: 982_000, spendLimitMicroPerMonth: null, spentThisMonthMicro: 18_000, simulated: false, createdAt: '2026-11-22T09:00:00.000Z' });
     expect(out).toContain('balance:          $9.82\n');
     expect(out).toContain('spent this month: $0.18\n');
     expect(out).toContain('monthly limit:    none\n');

@@ -50,6 +50,7 @@ export const Account = z
     balanceMicro: Micro,
     spendLimitMicroPerMonth: Micro.nullable().meta({ description: 'Most the account may be billed per calendar month (UTC); null for no limit.' }),
     spentThisMonthMicro: Micro.meta({ description: 'Billed so far in the current calendar month (UTC).' }),
+    simulated: z.boolean().meta({ description: "Every answer this account's runs get comes from the simulation, whatever provider keys are set: no provider is ever called for it (a demo or test account). Fixed when the account is created." }),
     createdAt: Timestamp,
   })
   .meta({ id: 'Account' });
@@ -61,6 +62,7 @@ export const CreateAccountInput = z
     name: userText(100).optional(),
     creditsMicro: Micro.optional(),
     spendLimitMicroPerMonth: Micro.optional(),
+    simulated: z.boolean().optional().meta({ description: 'true: its runs are always answered by the simulation, never by a provider (default false).' }),
   })
   .strict()
   .meta({ id: 'CreateAccountInput' });

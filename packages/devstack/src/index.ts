@@ -12,3 +12,4 @@ export * from './smtp-catcher';
 export * from './kube';
 export * from './apt';
 export * from './demo-trackers';
+export * from './terminal-log';

@@ -8,6 +8,7 @@ import { describedNatsUsers, persistentPasswords } from './nats-auth';
 import { ManagedProcess, startNats, type LocalServer, type NatsNodePorts } from './processes';
 import { provisionServiceUser, startStore, storeKind, storeSerialise, type LocalStore } from './store';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
+import { stackOutput, type StackOutput } from './terminal-log';
 
 export const SERVICES = ['billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier', 'gateway'] as const;
 
@@ -24,7 +25,7 @@ export function natsNodeCount(env: NodeJS.ProcessEnv = process.env): 1 | 3 {
 }
 
 /** Settings of the local stack, from the environment, with the documented defaults. */
-export function localSettings(env: NodeJS.ProcessEnv = process.env) {
+export function localSettings(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)) {
   const int = (name: string, fallback: number) => {
     const v = env[name] === undefined ? fallback : Number(env[name]);
     if (!Number.isInteger(v) || v < 1 || v > 65535) throw new Error(`${name} must be a port number, got ${env[name]}`);
@@ -45,16 +46,9 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: env.SMTP_URL,
     store: storeKind(env),
     storeSerialise: storeSerialise(env),
+    /** Every line of every process in the terminal as it was printed (`--verbose`, or LOG_LEVEL set), not the short view. */
+    verbose: argv.includes('--verbose') || env.LOG_LEVEL !== undefined,
   };
-}
-
-const COLORS = [31, 32, 33, 34, 35, 36, 90, 91, 92, 93];
-
-/** `[name] line`, coloured per process when writing to a terminal. */
-export function prefixedSink(name: string, index: number, out: NodeJS.WriteStream = process.stdout) {
-  const label = name.padEnd(11);
-  const prefix = out.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m${label}|\x1b[0m ` : `${label}| `;
-  return (line: string) => out.write(prefix + line + '\n');
 }
 
 /** A token kept under the data folder, so the admin API key survives restarts of the local stack. */
@@ -71,13 +65,15 @@ export interface LocalStack {
   adminToken: string;
   /** Where the notifier's e-mails are kept, or null when they go to the relay SMTP_URL names. */
   mailDir: string | null;
+  /** Where every process's whole log is (the terminal shows less unless verbose). */
+  logDir: string;
   stop(): Promise<void>;
 }
 
 /** The relay SMTP_URL names, or else a local catcher that keeps every e-mail under the data folder. */
-async function mailRelay(settings: ReturnType<typeof localSettings>): Promise<{ url: string; catcher: SmtpCatcher | null }> {
+async function mailRelay(settings: ReturnType<typeof localSettings>, output: StackOutput): Promise<{ url: string; catcher: SmtpCatcher | null }> {
   if (settings.smtpUrl) return { url: settings.smtpUrl, catcher: null };
-  const sink = prefixedSink('mail', 9);
+  const sink = output.sink('mail', 9, 'text');
   const catcher = await startSmtpCatcher({ port: settings.smtpPort, dir: path.join(settings.dataDir, 'mail'), onMessage: (file) => sink(`kept ${file}`) });
   return { url: catcher.url, catcher };
 }
@@ -123,7 +119,7 @@ export function localNatsPorts(settings: Pick<ReturnType<typeof localSettings>, 
  * single server's streams are not a cluster's, so switching starts with empty streams, and work
  * queued in the other folder waits there until switching back.
  */
-export async function startLocalStack(settings = localSettings()): Promise<LocalStack> {
+export async function startLocalStack(settings = localSettings(), output: StackOutput = stackOutput({ logDir: path.join(settings.dataDir, 'logs'), verbose: settings.verbose })): Promise<LocalStack> {
   fs.mkdirSync(settings.dataDir, { recursive: true });
   const adminToken = process.env.ADMIN_TOKEN ?? persistentSecret(path.join(settings.dataDir, 'admin-token'));
   const natsPasswords = persistentPasswords(path.join(settings.dataDir, 'nats-passwords.json'));
@@ -131,13 +127,13 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     startNats({
       nodes: localNatsPorts(settings),
       storeDir: path.join(settings.dataDir, settings.natsNodes === 1 ? 'nats' : 'nats-cluster'),
-      sink: prefixedSink('nats', 7),
+      sink: output.sink('nats', 7, 'nats'),
       users: describedNatsUsers(natsPasswords),
     }),
-    startStore({ kind: settings.store, serialise: settings.storeSerialise, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => prefixedSink(name, 8) }),
+    startStore({ kind: settings.store, serialise: settings.storeSerialise, dir: settings.dataDir, port: settings.mongoPort, durable: true, sink: (name) => output.sink(name, 8, 'store') }),
   ]);
   const mongoUrls = await Promise.all(SERVICES.map((name) => serviceMongoUrl(store, settings.dataDir, name)));
-  const mail = await mailRelay(settings);
+  const mail = await mailRelay(settings, output);
   const serviceEnv = (natsUser: string, i: number): NodeJS.ProcessEnv => ({
     ...process.env,
     NATS_URL: nats.url,
@@ -157,11 +153,12 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
   });
   const serviceProcess = (name: string, i: number, env: NodeJS.ProcessEnv) =>
-    new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], prefixedSink(name, i), env);
+    new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], output.sink(name, i, 'service'), env);
   const services = SERVICES.map((name, i) => serviceProcess(name, i, serviceEnv(name, i)));
   const stop = async () => {
     await Promise.all(services.map((s) => s.stop()));
     await Promise.all([nats.stop(), store.stop(), mail.catcher?.stop()]);
+    await output.close();
   };
   try {
     // As the chart's deploy job: the provisioning user creates the streams, which services' own users may not.
@@ -180,5 +177,5 @@ export async function startLocalStack(settings = localSettings()): Promise<Local
     await stop();
     throw e;
   }
-  return { servers: [...nats.nodes, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, stop };
+  return { servers: [...nats.nodes, store.ferretdb], services, adminToken, mailDir: mail.catcher?.dir ?? null, logDir: output.logDir, stop };
 }

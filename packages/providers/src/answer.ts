@@ -45,8 +45,11 @@ export type Answer = z.infer<typeof Answer>;
 export type AnswerDraw = { runId: string; sample: number };
 
 export type AskOptions = { signal?: AbortSignal; country?: string; draw?: AnswerDraw };
-/** `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider). */
-export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string }) => Promise<Answer>;
+/**
+ * `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider).
+ * `simulated`: answered by the simulation whatever key is set (an account that is simulated).
+ */
+export type AskSurface = (surface: Surface, prompt: string, opts: AskOptions & { account: string; simulated?: boolean }) => Promise<Answer>;
 
 /**
  * What a client reads from its provider; the factory adds the labels and the time. `localised`:

@@ -22,8 +22,11 @@ export type Providers = {
   askSurface: AskSurface;
   /** Which provider answers each surface, e.g. to log at start which surfaces are live. */
   providerOf: Readonly<Record<Surface, ProviderName>>;
-  /** Whether the surface's answers are billed: live ones always, simulated ones only with SIMULATED_ANSWERS=bill. */
-  billed(surface: Surface): boolean;
+  /**
+   * Whether the surface's answers are billed: live ones always, simulated ones only with
+   * SIMULATED_ANSWERS=bill. `simulated`: asked as a simulated account's, which the simulation answers.
+   */
+  billed(surface: Surface, simulated?: boolean): boolean;
 };
 
 export type ProvidersOptions = { clock?: () => Date };
@@ -31,15 +34,17 @@ export type ProvidersOptions = { clock?: () => Date };
 export function createProviders(config: ProvidersConfig, options: ProvidersOptions = {}): Providers {
   const clock = options.clock ?? (() => new Date());
   const clients = perSurface((s) => clientFor(s, config));
+  // What a simulated account is answered by, whatever keys are set.
+  const simulations = perSurface((s) => createSimulatedClient(s, config.SIMULATED_VARIATION));
   assertSimulationAllowed(
     config.SIMULATED_ANSWERS,
     SURFACES.filter((s) => clients[s].provider === 'simulated'),
   );
   const limiters = perSurface(() => createFairLimiter(config.PROVIDER_CONCURRENCY, accountConcurrency(config)));
 
-  const askSurface: AskSurface = (surface, prompt, { signal, country, draw, account }) =>
+  const askSurface: AskSurface = (surface, prompt, { signal, country, draw, account, simulated }) =>
     limiters[surface].run(account, async () => {
-      const client = clients[surface];
+      const client = simulated ? simulations[surface] : clients[surface];
       const answer = await withTimeout((callSignal) => client.ask(prompt, { signal: callSignal, country, draw }), { timeoutMs: config.PROVIDER_TIMEOUT_MS, signal });
       const labelled = { ...answer, surface, provider: client.provider, method: client.method, citations: uniqueCitations(answer.citations), fetchedAt: clock().toISOString() };
       const parsed = Answer.safeParse(labelled);
@@ -47,7 +52,7 @@ export function createProviders(config: ProvidersConfig, options: ProvidersOptio
       return parsed.data;
     }, signal);
 
-  return { askSurface, providerOf: perSurface((s) => clients[s].provider), billed: (s) => isBilled(config.SIMULATED_ANSWERS, clients[s].provider) };
+  return { askSurface, providerOf: perSurface((s) => clients[s].provider), billed: (s, simulated) => isBilled(config.SIMULATED_ANSWERS, (simulated ? simulations : clients)[s].provider) };
 }
 
 function perSurface<T>(make: (surface: Surface) => T): Record<Surface, T> {

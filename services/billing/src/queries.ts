@@ -58,7 +58,7 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
     },
 
     async createAccount({ input }: QueryRequest<Q['createAccount']>): Promise<QueryResult<Q['createAccount']>> {
-      let state = newAccount({ id: randomUUID(), email: input.email, name: input.name, spendLimitMicroPerMonth: input.spendLimitMicroPerMonth, now: now() });
+      let state = newAccount({ id: randomUUID(), email: input.email, name: input.name, spendLimitMicroPerMonth: input.spendLimitMicroPerMonth, simulated: input.simulated, now: now() });
       await s.accounts.insert(state);
       if (input.creditsMicro) state = await credit(state._id, input.creditsMicro, 'initial-credit', 'creditsMicro');
       const key = await issueKey(state._id);

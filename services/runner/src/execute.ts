@@ -98,9 +98,10 @@ export function createRunExecutor(d: ExecutorDeps) {
       await autoPause(run, 'cost_above_maximum');
       return endUnstarted(run, { code: 'cost_above_maximum', message: `At today's rates this run would cost ${estimate}, above the accepted maximum of ${run.maxCostMicro}.` });
     }
+    let simulated: boolean;
     try {
       const expiresAt = new Date(run.deadlineAt.getTime() + HOLD_GRACE_MS).toISOString();
-      await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: holdKey(run), amountMicro: estimate, expiresAt });
+      ({ simulated } = (await query(d.nats, BillingQueries.hold, { version: 1, accountId: run.accountId, holdKey: holdKey(run), amountMicro: estimate, expiresAt })).account);
     } catch (e) {
       const reason = e instanceof DomainError ? PAUSE_FOR[e.error.code] : undefined;
       if (!reason) throw e; // not the account's doing (e.g. billing unavailable): retry later
@@ -108,8 +109,8 @@ export function createRunExecutor(d: ExecutorDeps) {
       return endUnstarted(run, { code: reason, message: (e as DomainError).error.message });
     }
     // What each answer will cost: the card's rate, or nothing for a simulated surface that is not billed.
-    const runRates = Object.fromEntries(run.definition.models.map((m) => [m, d.providers.billed(m) ? rates.surfaces[m] : 0])) as Record<Surface, number>;
-    const running = await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate });
+    const runRates = Object.fromEntries(run.definition.models.map((m) => [m, d.providers.billed(m, simulated) ? rates.surfaces[m] : 0])) as Record<Surface, number>;
+    const running = await d.store.advance(run, 'QUEUED', { status: 'RUNNING', startedAt: d.now(), rates: runRates, estimatedCostMicro: estimate, simulated });
     if (!running) return;
     // Asked again once RUNNING, before any provider call: a pause or an edit that landed while the
     // hold was placed ends the run here, and one that lands later finds it RUNNING, which the
@@ -141,7 +142,7 @@ export function createRunExecutor(d: ExecutorDeps) {
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       const country = run.definition.country ?? undefined;
-      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId, country, draw: { runId: run.id, sample } }), {
+      const a = await withRetries(() => d.providers.askSurface(surface, prompt, { signal, account: run.accountId, simulated: run.simulated, country, draw: { runId: run.id, sample } }), {
         ...d.retry,
         signal,
         onRetry: (err) => d.metrics.providerErrors.inc({ surface, code: err.code }),
@@ -173,7 +174,7 @@ export function createRunExecutor(d: ExecutorDeps) {
       if (e instanceof ProviderError) d.logger.warn({ err: e, runId: run.id, surface, code }, 'provider call failed');
       else d.logger.error({ err: e, runId: run.id, surface }, 'provider call failed unexpectedly');
       const message = e instanceof ProviderError ? e.publicMessage : 'The answer could not be fetched.';
-      return { promptIndex, model: surface, sample, status: 'failed', provider: d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: { code, message }, fetchedAt: null, localised: false };
+      return { promptIndex, model: surface, sample, status: 'failed', provider: run.simulated ? 'simulated' : d.providers.providerOf[surface], providerModel: null, method: null, text: null, truncated: false, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: { code, message }, fetchedAt: null, localised: false };
     }
   }
 

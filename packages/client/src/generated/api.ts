@@ -3364,6 +3364,8 @@ export interface components {
             spendLimitMicroPerMonth: number | null;
             /** @description Billed so far in the current calendar month (UTC). */
             spentThisMonthMicro: number;
+            /** @description Every answer this account's runs get comes from the simulation, whatever provider keys are set: no provider is ever called for it (a demo or test account). Fixed when the account is created. */
+            simulated: boolean;
             /**
              * Format: date-time
              * @example 2026-11-22T09:00:00.000Z

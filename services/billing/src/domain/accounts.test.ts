@@ -75,6 +75,7 @@ describe('toApiAccount', () => {
       balanceMicro: 0,
       spendLimitMicroPerMonth: null,
       spentThisMonthMicro: 0,
+      simulated: false,
       createdAt: '2026-11-22T09:00:00.000Z',
     });
   });
@@ -89,6 +90,12 @@ describe('toApiAccount', () => {
 it('fills the fields an account stored before holds existed lacks', () => {
   const { holds: _holds, settledHolds: _settled, spentByMonth: _spent, ...old } = account();
   expect(fromStored(old)).toEqual(account());
+});
+
+it('reads an account stored before accounts could be simulated as not simulated', () => {
+  const { simulated: _simulated, ...old } = newAccount({ id: 'a1', email: 'a@example.com', simulated: true, now });
+  expect(fromStored(old).simulated).toBe(false);
+  expect(newAccount({ id: 'a1', email: 'a@example.com', simulated: true, now }).simulated).toBe(true);
 });
 
 it('reads holds stored as maps keyed by hold key as lists', () => {

@@ -42,6 +42,8 @@ export interface AccountState {
   /** Available balance: credits minus captured charges minus outstanding holds. */
   balanceMicro: number;
   spendLimitMicroPerMonth: number | null;
+  /** Its runs are answered by the simulation only, whatever keys are set (a demo account); fixed at creation. */
+  simulated: boolean;
   /** Credits already applied, by reference (idempotency of admin credits). */
   appliedCredits: AppliedCredit[];
   /** Outstanding holds. Lists, never maps by hold key: ids are never field names. */
@@ -62,7 +64,7 @@ export interface AppliedCredit {
 
 export type Change<T> = { state: T; applied: boolean };
 
-export function newAccount(input: { id: string; email: string; name?: string; spendLimitMicroPerMonth?: number; now: Date }): AccountState {
+export function newAccount(input: { id: string; email: string; name?: string; spendLimitMicroPerMonth?: number; simulated?: boolean; now: Date }): AccountState {
   return {
     _id: input.id,
     email: input.email,
@@ -70,6 +72,7 @@ export function newAccount(input: { id: string; email: string; name?: string; sp
     status: 'open',
     balanceMicro: 0,
     spendLimitMicroPerMonth: input.spendLimitMicroPerMonth ?? null,
+    simulated: input.simulated ?? false,
     appliedCredits: [],
     holds: [],
     settledHolds: [],
@@ -102,6 +105,7 @@ export function fromStored(stored: StoredAccount): AccountState {
   const { holds = [], settledHolds = [], appliedCredits = [], ...rest } = stored;
   return {
     spentByMonth: {},
+    simulated: false,
     ...rest,
     appliedCredits: appliedCredits.map((c) => (typeof c === 'string' ? { reference: c, amountMicro: null } : c)),
     holds: Array.isArray(holds)
@@ -169,6 +173,7 @@ export function toApiAccount(a: AccountState, now: Date): Account {
     balanceMicro: a.balanceMicro,
     spendLimitMicroPerMonth: a.spendLimitMicroPerMonth,
     spentThisMonthMicro: spentThisMonth(a, now),
+    simulated: a.simulated,
     createdAt: a.createdAt.toISOString(),
   };
 }

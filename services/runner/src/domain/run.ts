@@ -54,6 +54,8 @@ export interface RunState {
   estimatedCostMicro: number;
   /** Each surface's rate at run start: what a succeeded answer costs. Null until the run starts. */
   rates: Record<Surface, number> | null;
+  /** Its account is simulated (known at run start): every answer comes from the simulation, whatever keys are set. */
+  simulated?: boolean;
   billedCostMicro: number;
   /**
    * The outcome of each slot answered so far, by slot key (our own `p<index>_<surface>`, never user
