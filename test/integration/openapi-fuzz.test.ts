@@ -8,6 +8,7 @@ import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { workflowService } from '../../services/workflow/src/service';
 import { arbitraryFor, type Schema } from '../support/json-schema-arbitrary';
+import { CROSS_FIELD_RULES } from '../support/semantic-rules';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -16,7 +17,7 @@ import { startStack, type TestStack } from '../support/stack';
  * request the document calls valid is accepted, or refused only with a code the operation
  * documents for a state (402, 404, 409, 429), and nothing answers 5xx. A 400 is allowed only for
  * the rules that relate fields to each other, which a JSON Schema cannot state and the field
- * descriptions do (listed below). Generated values are first checked against the document with
+ * descriptions do (test/support/semantic-rules.ts). Generated values are first checked against the document with
  * a JSON Schema validator, so the test never blames the gateway for its own generator.
  *
  * A failure prints fast-check's seed and path; rerun it with PROPERTY_SEED=<seed>.
@@ -24,17 +25,6 @@ import { startStack, type TestStack } from '../support/stack';
 const SEED = Number(process.env.PROPERTY_SEED ?? 18_2026);
 const RUNS_PER_OPERATION = Number(process.env.OPENAPI_FUZZ_RUNS ?? 15);
 const TRACKERS_PER_ACCOUNT = 20;
-
-/** The issues of cross-field rules (described in the fields' descriptions, not expressible as JSON Schema). */
-const CROSS_FIELD_RULES = [
-  'This competitor repeats another.', // case-insensitive
-  'Competitors must differ from your brand.',
-  'This prompt repeats another.', // after trimming
-  'Aliases must name the brand or one of the competitors, exactly as listed.',
-  'This name has aliases in an earlier entry.',
-  'This alias is already a tracked name.',
-  'This alias repeats another.',
-];
 
 const STATE_STATUSES = new Set([402, 404, 409, 429]);
 

@@ -186,6 +186,12 @@ describe('endpoints', () => {
     expect(off.body.webhook.disabledAt).not.toBeNull();
     const on = await api('PATCH', `/${id}`, { status: 'enabled' });
     expect(on.body.webhook).toMatchObject({ status: 'enabled', disabledReason: null, disabledAt: null });
+    // A PATCH that names no field changes nothing and says what to send (the document's `minProperties: 1`).
+    const empty = await api('PATCH', `/${id}`, {});
+    expect([empty.status, empty.body]).toEqual([
+      400,
+      { error: { code: 'validation_error', message: 'The request body is invalid.', issues: [{ path: '', message: 'Send at least one of url, events, description and status.' }] } },
+    ]);
   });
 });
 

@@ -104,6 +104,13 @@ export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) 
   array.refine((items) => new Set(items).size === items.length, message).meta({ uniqueItems: true });
 
 /**
+ * A change of some fields, refused when it names none: checked here and stated as `minProperties: 1`
+ * in the API document, so that a client generated from it does not send `{}`.
+ */
+export const atLeastOneField = <T extends z.ZodObject>(object: T, message: string) =>
+  object.refine((fields) => Object.keys(fields).length > 0, message).meta({ minProperties: 1 });
+
+/**
  * The officially assigned ISO 3166-1 alpha-2 codes (249), upper case. Reserved
  * and withdrawn codes (`UK`, `EU`, `XK`, …) are not countries YouTube or
  * DataForSEO can localise to, so they are refused rather than silently ignored.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, Timestamp, nonBlankText, queryInteger, urlHostname, withoutRepeats } from './common';
+import { HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, atLeastOneField, Timestamp, nonBlankText, queryInteger, urlHostname, withoutRepeats } from './common';
 import { say } from './messages';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { SignificantChange } from './insights';
@@ -54,16 +54,17 @@ export const CreateWebhookInput = z
 export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>;
 
 /** A change of some of a webhook's fields; `status: "enabled"` turns an endpoint disabled after failing back on. */
-export const UpdateWebhookInput = z
-  .object({
-    url: WebhookUrl.optional(),
-    events: WebhookEvents.optional(),
-    description: nonBlankText(WEBHOOK_LIMITS.descriptionChars).nullable().optional(),
-    status: z.enum(['enabled', 'disabled']).optional(),
-  })
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one of url, events, description and status.')
-  .meta({ id: 'UpdateWebhookInput', example: { status: 'enabled' } });
+export const UpdateWebhookInput = atLeastOneField(
+  z
+    .object({
+      url: WebhookUrl.optional(),
+      events: WebhookEvents.optional(),
+      description: nonBlankText(WEBHOOK_LIMITS.descriptionChars).nullable().optional(),
+      status: z.enum(['enabled', 'disabled']).optional(),
+    })
+    .strict(),
+  'Send at least one of url, events, description and status.',
+).meta({ id: 'UpdateWebhookInput', example: { status: 'enabled' } });
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>;
 
 export const Webhook = z

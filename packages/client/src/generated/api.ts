@@ -6023,7 +6023,21 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job, QUEUED. (200 with the existing job for a repeated `requestToken`.) `Location` names it. */
+            /** @description A repeated `requestToken`: the job it queued, as it is now (no second job). `Location` names it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description URL of the job */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reanalysis: components["schemas"]["Reanalysis"];
+                    };
+                };
+            };
+            /** @description The job, QUEUED. `Location` names it. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6509,7 +6523,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new run, QUEUED. (200 with the existing run for a repeated `requestToken`.) */
+            /** @description A repeated `requestToken`: the run it queued, as it is now; nothing is charged again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        run: components["schemas"]["Run"];
+                    };
+                };
+            };
+            /** @description The new run, QUEUED. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -70,6 +70,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
     contentType?: string;
     /** Other media types of the same resource, chosen by the request's `Accept` (e.g. `text/csv`), each described. */
     alternatives?: Array<{ contentType: string; description: string; example: string }>;
+    /**
+     * The answer to a repeated `requestToken`: another success status (200) with the same body
+     * and headers, documented next to the first so that every status the handler returns is listed.
+     */
+    replay?: { status: number; description: string };
   };
   /** Error codes this endpoint can answer with, besides the ones every endpoint can. */
   errors: ErrorCode[];

@@ -167,6 +167,18 @@ describe('buildOpenApiDocument', () => {
     expect(JSON.stringify(admin.paths)).not.toContain('rate_limited');
   });
 
+  it("lists a replay's status next to the success, with the same body and headers and its own description", () => {
+    const replayed = buildOpenApiDocument({
+      ...api,
+      routes: [defineRoute({ ...routes[0]!, operationId: 'queueWidget', success: { ...routes[0]!.success, status: 202, replay: { status: 200, description: 'The one queued before.' } } })],
+      openRoutes: [],
+    });
+    const { responses } = replayed.paths['/api/v1/widgets']!.post!;
+    expect(responses['202']!.description).toBe('Created.');
+    expect(responses['200']).toEqual({ ...responses['202'], description: 'The one queued before.' });
+    expect(Object.keys(op('/api/v1/widgets', 'post').responses).filter((status) => status < '300')).toEqual(['201']);
+  });
+
   it('explains every error code of the contract', () => {
     expect(Object.keys(doc['x-error-codes'])).toEqual(ERROR_CODES);
     expect(doc['x-error-codes'].rate_limited).toEqual({ status: 429, description: expect.stringContaining('Retry-After') });
@@ -244,6 +256,29 @@ describe('the gateway route tables', () => {
     for (const [name, schema] of Object.entries(document.components.schemas)) {
       expect({ name, errors: ajv.validateSchema(schema) ? [] : ajv.errors }).toEqual({ name, errors: [] });
     }
+  });
+
+  it('list the 200 of a repeated requestToken next to the 202 of a new one, with the same body', () => {
+    const publicDoc = buildOpenApiDocument({ ...api, routes: tables.public, openRoutes: [] });
+    const adminDoc = buildOpenApiDocument({ ...api, routes: tables.admin, openRoutes: [] });
+    for (const [document, path] of [
+      [publicDoc, '/api/v1/trackers/{id}/runs'],
+      [publicDoc, '/api/v1/trackers/{id}/reanalysis'],
+      [adminDoc, '/admin/v1/reanalysis'],
+    ] as const) {
+      const { responses } = document.paths[path]!.post!;
+      expect({ path, statuses: Object.keys(responses).filter((status) => status < '300') }).toEqual({ path, statuses: ['200', '202'] });
+      expect(responses['200']!.content).toEqual(responses['202']!.content);
+      expect(responses['200']!.description).toContain('repeated `requestToken`');
+    }
+  });
+
+  it('state in the webhook PATCH body that it names at least one field, as the route requires', () => {
+    const document = buildOpenApiDocument({ ...api, routes: tables.public, openRoutes: [] });
+    expect(document.paths['/api/v1/webhooks/{id}']!.patch!.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UpdateWebhookInput' });
+    expect(document.components.schemas.UpdateWebhookInput).toMatchObject({ type: 'object', minProperties: 1, additionalProperties: false });
+    const patch = tables.public.find((route) => route.operationId === 'updateWebhook')!;
+    expect(patch.body!.safeParse({}).error?.issues).toEqual([expect.objectContaining({ path: [], message: 'Send at least one of url, events, description and status.' })]);
   });
 
   it('give the public document one webhook per event type, whose example its body schema accepts', () => {

@@ -222,7 +222,7 @@ function operation(route: RouteDef, open: boolean, rateLimited: boolean): ZodOpe
       ...(route.headers ? { header: objectSchema(route.headers) } : {}),
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
-    responses: { [route.success.status]: successResponse(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },
+    responses: { ...successResponses(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },
   };
 }
 
@@ -232,8 +232,14 @@ function objectSchema(schema: z.ZodType): z.ZodObject {
   return schema;
 }
 
-function successResponse(route: RouteDef): ZodOpenApiResponseObject {
-  const { description, schema, headers = {}, contentType = 'application/json', alternatives = [] } = route.success;
+/** The success status, and the replay's when the route has one: the same body and headers, each with its own description. */
+function successResponses(route: RouteDef): Record<string, ZodOpenApiResponseObject> {
+  const { status, description, replay } = route.success;
+  return { [status]: successResponse(route, description), ...(replay ? { [replay.status]: successResponse(route, replay.description) } : {}) };
+}
+
+function successResponse(route: RouteDef, description: string): ZodOpenApiResponseObject {
+  const { schema, headers = {}, contentType = 'application/json', alternatives = [] } = route.success;
   return {
     description,
     headers: { 'X-Request-Id': header('X-Request-Id'), ...Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' as const } }])) },

@@ -25,7 +25,13 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCa
         "Queues a sweep that reanalyses every tracker with runs, one at a time, as `POST /api/v1/trackers/{id}/reanalysis` would: their current names, the current analysis version, nothing billed. Throttled by the runner setting `REANALYSIS_SWEEP_ANSWERS_PER_SECOND` so that runs and the API are not slowed; progress is in the runner's `reanalysis_*` metrics and logs. A repeated `requestToken` answers 200 with the same sweep.",
       tag: 'Admin',
       body: ReanalysisSweepInput,
-      success: { status: 202, description: 'The sweep, QUEUED (200 with the existing one for a repeated `requestToken`).', schema: sweepBody, headers: { Location: 'URL of the sweep' } },
+      success: {
+        status: 202,
+        description: 'The sweep, QUEUED. `Location` names it.',
+        schema: sweepBody,
+        headers: { Location: 'URL of the sweep' },
+        replay: { status: 200, description: 'A repeated `requestToken`: the sweep it queued, as it is now (no second sweep). `Location` names it.' },
+      },
       errors: ['validation_error'],
       handle: async ({ body }) => {
         const { sweep, replayed } = await query(nats, RunQueries.requestSweep, { version: 1, requestToken: body.requestToken }, timeoutMs);

@@ -57,7 +57,12 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       tag: 'Runs',
       params: z.object({ id: pathId() }),
       body: ManualRunInput,
-      success: { status: 202, description: 'The new run, QUEUED. (200 with the existing run for a repeated `requestToken`.)', schema: z.object({ run: Run }) },
+      success: {
+        status: 202,
+        description: 'The new run, QUEUED.',
+        schema: z.object({ run: Run }),
+        replay: { status: 200, description: 'A repeated `requestToken`: the run it queued, as it is now; nothing is charged again.' },
+      },
       errors: ['validation_error', 'not_found', 'tracker_not_active', 'insufficient_credits', 'request_token_conflict', 'run_limit_reached', 'account_closed'],
       handle: async ({ accountId, params, body }) => {
         const { replayed, ...head } = await query(nats, RunQueries.requestManual, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);

@@ -118,7 +118,13 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       tag: 'Trackers',
       params: TrackerParams,
       body: ReanalysisInput,
-      success: { status: 202, description: 'The job, QUEUED. (200 with the existing job for a repeated `requestToken`.) `Location` names it.', schema: reanalysisBody, headers: { Location: 'URL of the job' } },
+      success: {
+        status: 202,
+        description: 'The job, QUEUED. `Location` names it.',
+        schema: reanalysisBody,
+        headers: { Location: 'URL of the job' },
+        replay: { status: 200, description: 'A repeated `requestToken`: the job it queued, as it is now (no second job). `Location` names it.' },
+      },
       errors: ['validation_error', 'not_found', 'request_token_conflict'],
       handle: async ({ accountId, params, body }) => {
         const { reanalysis, replayed } = await query(nats, RunQueries.requestReanalysis, { version: 1, accountId, trackerId: params.id, requestToken: body.requestToken }, timeoutMs);
