@@ -233,8 +233,8 @@ describe("each template reaches the account's address with its key facts", () =>
     expect(mail.subject).toBe('Run of "CRM tools, US buyers" partly completed: 12 of 15 answers');
     inBoth(mail, '12 succeeded, 3 failed, of 15');
     inBoth(mail, '$0.60 (60,000 micro-units)');
-    inBoth(mail, '75% (mentioned in 9 of 12 answers)');
-    inBoth(mail, '+41.67 percentage points since the previous run (33.3% → 75%)');
+    inBoth(mail, '42.9% (9 of 21 mentions of the tracked names)');
+    inBoth(mail, '+17.86 percentage points since the previous run (25% → 42.9%)');
     inBoth(mail, 'Changes between runs do not establish cause.');
   });
 

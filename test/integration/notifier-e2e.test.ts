@@ -5,6 +5,7 @@
 import type { NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
+import { formatPercent } from '../../services/notifier/src/domain/format';
 import { notifierService } from '../../services/notifier/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
@@ -52,6 +53,7 @@ it('e-mails the account owner on activation, a finished run, the pause and the d
   expect((await stack.api('POST', `${path}/runs`, { key: apiKey, body: { requestToken: `run-${accountId}` } })).status).toBe(202);
   const report = await eventually(() => stack.api('GET', `${path}/report`, { key: apiKey }), (r) => ['COMPLETED', 'PARTIAL', 'FAILED'].includes(r.body.runs[0]?.status));
   const run = report.body.runs[0];
+  const overview = await stack.api('GET', '/api/v1/overview', { key: apiKey });
   expect((await stack.api('POST', `${path}/pause`, { key: apiKey })).status).toBe(200);
   expect((await stack.api('DELETE', path, { key: apiKey })).status).toBe(204);
 
@@ -71,7 +73,11 @@ it('e-mails the account owner on activation, a finished run, the pause and the d
   expect(finished.subject).toBe(`Run of "CRM tools, EU buyers" ${run.status === 'PARTIAL' ? 'partly completed' : run.status.toLowerCase()}: ${run.summary.succeeded} of ${run.summary.answers} answers`);
   expect(finished.text).toContain(`${run.summary.succeeded} succeeded, ${run.summary.failed} failed, of ${run.summary.answers}`);
   expect(finished.text).toMatch(new RegExp(`Billed: +\\$0\\.\\d+ \\(${run.billedCostMicro.toLocaleString('en-US')} micro-units\\)`));
-  expect(finished.text).toMatch(/Acme mention rate: +\d+(\.\d)?% \(mentioned in \d+ of \d+ answers\)/);
+  // The e-mail states the overview's headline figure of the same run (one rule for both).
+  const headline = overview.body.trackers.find((t: { tracker: { id: string } }) => t.tracker.id === created.id).headline;
+  expect(headline).toMatchObject({ measure: 'shareOfVoice', name: 'Acme', points: [{ runId: run.id }] });
+  const [{ value, n }] = headline.points;
+  expect(finished.text).toMatch(new RegExp(`Acme share of voice: +${formatPercent(value).replace('.', '\\.')} \\(\\d+ of ${n} mentions of the tracked names\\)`));
   expect(finished.text).toContain('no earlier comparable run to compare with yet');
 
   expect(byTemplate.get('tracker_paused')!.subject).toBe('Tracker "CRM tools, EU buyers" is paused: paused by you');

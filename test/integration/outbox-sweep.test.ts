@@ -4,11 +4,8 @@ import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
 import type { NatsServer } from '@brandradar/devstack';
 import { eventually } from '../support/eventually';
 import { HARNESS_USER, provisionStreams, startTestNats } from '../support/stack';
-import { BatchOutbox, connectNats, createLogger, ensureIndexes, Outbox, outboxIndex, publishEvent, type NatsLink, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { BatchOutbox, connectNats, createLogger, ensureIndexes, Outbox, outboxIndex, pendingFields, publishEvent, type NatsLink, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 
-// A service's shutdown stops the outbox sweep, then closes its store: the pass under way must be
-// done by then. Before, it was cut by the close and its MongoClientClosedError went unhandled
-// (the largest-report bench failed that way while shutting down).
 let nats: NatsServer;
 let link: NatsLink;
 beforeAll(async () => {
@@ -19,16 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await link.nc.close();
   await nats.stop();
-});
-
-it('stopping the sweep waits for the pass under way, so the store can be closed right after', async () => {
-  const client = await new MongoClient(process.env.TEST_MONGO_URL!, { monitorCommands: true }).connect();
-  const outbox = new Outbox(client.db(`outbox-sweep-${randomBytes(4).toString('hex')}`), 'docs', link, createLogger('outbox-sweep-test', 'silent'));
-  const passStarted = new Promise<void>((resolve) => client.on('commandStarted', (e) => e.commandName === 'find' && resolve()));
-  const stop = outbox.startSweeping(100);
-  await passStarted;
-  await stop();
-  await client.close();
 });
 
 const revokedPayload = () => ({ version: 1 as const, eventId: randomUUID(), occurredAt: new Date().toISOString(), keyId: 'k', accountId: randomUUID() });
@@ -114,6 +101,45 @@ it('a batch whose publish was interrupted is published by the sweep once its gra
     const mine = new Set([a, b, never].flatMap((entry) => entry.events.map((e) => e.eventId)));
     const published = (await billingEventIds()).filter((id) => mine.has(id));
     expect(published.sort()).toEqual([...a.events, ...b.events].map((e) => e.eventId).sort());
+  } finally {
+    await client.close();
+  }
+});
+
+// A writer stores a change with its events, then its publish fails (here the stream is away): the
+// events stay with the document and the sweep publishes them, each once. A service's shutdown stops
+// the sweep, then closes its store: the pass under way must be done by then (before, it was cut by
+// the close and its MongoClientClosedError went unhandled).
+it('after a failed publish the sweep publishes the stored events, each exactly once, and stopping it waits for the pass under way', async () => {
+  const client = await new MongoClient(process.env.TEST_MONGO_URL!, { monitorCommands: true }).connect();
+  let inFlight = 0;
+  client.on('commandStarted', () => inFlight++);
+  client.on('commandSucceeded', () => inFlight--);
+  client.on('commandFailed', () => inFlight--);
+  const db = client.db(`outbox-sweep-${randomBytes(4).toString('hex')}`);
+  await ensureIndexes(db, [outboxIndex('docs')]);
+  const collection = db.collection<OutboxFields>('docs');
+  const events = [revoked(), revoked()];
+  const outbox = new Outbox(db, 'docs', link, createLogger('outbox-sweep-test', 'silent'));
+  try {
+    await collection.insertOne({ _id: 'changed', ...pendingFields(events), rev: 0 });
+    await link.jsm.streams.delete(BILLING_EVENTS_STREAM.name);
+    await outbox.flushSoon('changed');
+    expect(await collection.findOne({ _id: 'changed' })).toMatchObject({ pendingEvents: events, hasPendingEvents: true });
+    await provisionStreams(nats);
+    expect(await billingEventIds()).toEqual([]); // the failed publish left nothing behind
+
+    const stop = outbox.startSweeping(50);
+    let doc;
+    try {
+      doc = await eventually(() => collection.findOne({ _id: 'changed' }), (d) => d?.hasPendingEvents === false, 10_000);
+      await new Promise((resolve) => client.once('commandStarted', resolve)); // a later pass under way
+    } finally {
+      await stop();
+    }
+    expect(inFlight).toBe(0);
+    expect(doc?.pendingEvents).toEqual([]);
+    expect((await billingEventIds()).sort()).toEqual(events.map((e) => e.eventId).sort());
   } finally {
     await client.close();
   }

@@ -5,6 +5,7 @@ export { brandSentiment, MAX_SENTIMENT_EVIDENCE, type BrandSentiment } from './b
 export { wilsonInterval, fisherExactPValue, twoProportionPValue, clusteredTwoProportionPValue, studentTPValue, designEffect, quantile, type ClusteredCount } from './stats';
 export { citedPages, computeMetrics, metricsOfFindings, withAliases, type AnalysedAnswer, type AnalysisInput, type AnswerFinding, type Primitive } from './metrics';
 export { computeDelta } from './delta';
+export { headlineRule, headlineSubjectOf, HEADLINE_MEASURES, type HeadlineMeasure, type HeadlineRule, type HeadlineSubject } from './headline';
 export { significantChanges, type AlertMetric, type SignificantChangeFinding } from './alerts';
 export * from './schemas';
 export { ANALYSIS_VERSION, LEGACY_ANALYSIS_VERSION } from './version';

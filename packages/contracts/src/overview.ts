@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Interval, MIN_ANSWERS_FOR_CHANGE, RateChange } from '@brandradar/analysis';
+import { HEADLINE_MEASURES, Interval, MIN_ANSWERS_FOR_CHANGE, RateChange } from '@brandradar/analysis';
 import { Timestamp } from './common';
 import { Primitive, Tracker, TrackerCursor } from './tracker';
 
@@ -19,7 +19,7 @@ export const OVERVIEW_LIMITS = {
  * rankings `shareOfVoice` of the name leading the newest run, sentiment `positiveRate` of the brand,
  * citations `urlCitedRate` of the tracked URL, or `domainShare` of the most cited domain without one.
  */
-export const HeadlineMeasure = z.enum(['shareOfVoice', 'positiveRate', 'urlCitedRate', 'domainShare']).meta({ id: 'HeadlineMeasure' });
+export const HeadlineMeasure = z.enum(HEADLINE_MEASURES).meta({ id: 'HeadlineMeasure' });
 export type HeadlineMeasure = z.infer<typeof HeadlineMeasure>;
 
 const Count = z.int().min(0);

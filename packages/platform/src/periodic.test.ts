@@ -32,6 +32,34 @@ describe('runPeriodically', () => {
     expect(finished).toBe(started);
   });
 
+  it('merges the ticks that fall due during a slow pass into one pass after it, and stop waits for no backlog', async () => {
+    jest.useFakeTimers();
+    try {
+      const gates = [deferred(), deferred()];
+      let started = 0;
+      let finished = 0;
+      const stop = runPeriodically(10, async () => {
+        // The third pass on (only a backlog would start one) ends at once.
+        await gates[started++]?.promise;
+        finished++;
+      }, () => undefined);
+      await jest.advanceTimersByTimeAsync(10);
+      expect(started).toBe(1);
+      await jest.advanceTimersByTimeAsync(55); // five ticks during the first pass
+      expect(started).toBe(1);
+      gates[0]!.resolve();
+      await jest.advanceTimersByTimeAsync(0);
+      expect([started, finished]).toEqual([2, 1]); // the five ticks made one pass
+      const stopping = stop();
+      gates[1]!.resolve();
+      await stopping;
+      await jest.advanceTimersByTimeAsync(100);
+      expect([started, finished]).toEqual([2, 2]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reports a failed pass and runs the next one', async () => {
     const errors: unknown[] = [];
     let passes = 0;

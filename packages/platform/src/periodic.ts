@@ -1,20 +1,15 @@
 /**
- * Runs `task` every `intervalMs`, one pass at a time: a slow pass delays the next instead of
- * overlapping it, and a failed pass is reported to `onError` while the next one tries again.
- * The returned `stop` ends the ticks and resolves once the pass under way (if any) has finished,
- * so a service can close its store after it.
+ * Runs `task` every `intervalMs`, one pass at a time: ticks that fall due while a pass runs merge
+ * into one pass after it (a slow pass never piles up a backlog), and a failed pass is reported to
+ * `onError` while the next one tries again. The returned `stop` ends the ticks and resolves once
+ * the pass under way (if any) has finished, so a service can close its store after it.
  */
 export function runPeriodically(intervalMs: number, task: () => Promise<unknown>, onError: (err: unknown) => void): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(task).then(
-      () => undefined,
-      (err: unknown) => onError(err),
-    );
-  }, intervalMs);
+  const passes = new KickedPasses(task, onError);
+  const timer = setInterval(() => passes.kick(), intervalMs);
   return () => {
     clearInterval(timer);
-    return running;
+    return passes.stop();
   };
 }
 
@@ -30,7 +25,7 @@ export class KickedPasses {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly task: () => Promise<void>,
+    private readonly task: () => Promise<unknown>,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -45,8 +40,9 @@ export class KickedPasses {
       this.again = true;
       return;
     }
-    this.running = this.task()
-      .catch(this.onError)
+    // Started now, and a task that throws before its first await fails the pass like one that rejects.
+    this.running = new Promise<unknown>((resolve) => resolve(this.task()))
+      .then(() => undefined, this.onError)
       .finally(() => {
         this.running = undefined;
         if (this.again) {

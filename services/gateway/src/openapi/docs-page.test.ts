@@ -10,7 +10,7 @@ const Gadget = z
 
 const doc = buildOpenApiDocument({
   title: 'Test <API>',
-  description: 'Money in `micro` units.\n\n- **one** & two\n- three',
+  description: 'Money in `micro` units.\n\n- **one** & two\n- three\n\nSteps:\n1. ask `**as is**`\n2. read [the codes](#errors), not [this](javascript:alert(1))',
   server: { url: '/', description: 'here' },
   securityScheme: { name: 'apiKey', description: 'Your key.' },
   routes: [
@@ -64,13 +64,15 @@ describe('renderDocsPage', () => {
     expect(page).toContain('<code>parts[].label</code>');
     expect(page).toContain('Shown as &lt;b&gt;name&lt;/b&gt;.');
     expect(page).toContain('<a href="#schema-TestGadget">TestGadget</a>');
-    expect(page).toMatch(/<strong>409<\/strong><\/td><td><p>Conflict.<\/p>\s*<ul><li><code>invalid_state<\/code>/);
+    expect(page).toMatch(/<strong>409<\/strong><\/td><td><p>Conflict.<\/p>\s*<ul>\s*<li><code>invalid_state<\/code>/);
     expect(page).toContain('<code>rate_limited</code></td><td>429</td>');
   });
 
   it('renders the markdown of descriptions', () => {
     expect(page).toContain('<p>Money in <code>micro</code> units.</p>');
-    expect(page).toContain('<ul><li><strong>one</strong> &amp; two</li><li>three</li></ul>');
+    expect(page).toMatch(/<ul>\s*<li><strong>one<\/strong> &amp; two<\/li>\s*<li>three<\/li>\s*<\/ul>/);
+    // CommonMark beyond the converter that came before: a list right after its line, code spans as is, links.
+    expect(page).toMatch(/<p>Steps:<\/p>\s*<ol>\s*<li>ask <code>\*\*as is\*\*<\/code><\/li>\s*<li>read <a href="#errors">the codes<\/a>, not \[this\]\(javascript:alert\(1\)\)<\/li>\s*<\/ol>/);
   });
 
   it('shows each event sent to webhooks: its body, the signature headers and what an answer means', () => {

@@ -1,3 +1,4 @@
+import MarkdownIt from 'markdown-it';
 import type { OpenApiDocument, Operation, Parameter, ResponseObject, WebhookOperation } from './document';
 import { refName, type JsonSchema } from './schemas';
 
@@ -23,23 +24,12 @@ function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
 
 const join = (parts: SafeHtml[], separator: string): SafeHtml => new SafeHtml(parts.map((p) => p.html).join(escapeHtml(separator)));
 
-/** The small CommonMark subset the descriptions use: `code` and **bold** within a line… */
-const inlineMarkdown = (text: string): SafeHtml =>
-  new SafeHtml(
-    escapeHtml(text)
-      .replace(/`([^`]+)`/g, '<code>$1</code>')
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>'),
-  );
-
-/** …and paragraphs and `-` lists. */
-function markdown(text: string): SafeHtml {
-  const blocks = text.trim().split(/\n\s*\n/).map((block) => {
-    const lines = block.split('\n');
-    if (lines.every((l) => l.startsWith('- '))) return html`<ul>${lines.map((l) => html`<li>${inlineMarkdown(l.slice(2))}</li>`)}</ul>`;
-    return html`<p>${inlineMarkdown(block)}</p>`;
-  });
-  return join(blocks, '\n');
-}
+// Descriptions are CommonMark (with tables and strikethrough); raw HTML in them stays text, and
+// markdown-it's own escaping and link check apply, so a description cannot add markup or scripts.
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
+const markdown = (text: string): SafeHtml => new SafeHtml(md.render(text));
+/** Markdown within a line (no paragraph around it). */
+const inlineMarkdown = (text: string): SafeHtml => new SafeHtml(md.renderInline(text));
 
 const json = (value: unknown): SafeHtml => html`<pre><code>${JSON.stringify(value, null, 2)}</code></pre>`;
 

@@ -1,5 +1,5 @@
-import { MIN_ANSWERS_FOR_CHANGE, type RateChange, type RunDelta, type RunMetrics, type ValueChange } from '@brandradar/analysis';
-import { formatNumber, formatPercent, formatPValue, formatSigned } from './format';
+import { headlineRule, headlineSubjectOf, MIN_ANSWERS_FOR_CHANGE, type HeadlineRule, type HeadlineSubject, type RateChange, type RunDelta, type RunMetrics } from '@brandradar/analysis';
+import { formatPercent, formatPValue, formatSigned } from './format';
 
 /** The one number a run e-mail leads with, and how it moved since the previous comparable run. */
 export interface Headline {
@@ -12,68 +12,39 @@ const NO_PREVIOUS_RUN = 'no earlier comparable run to compare with yet';
 const NOT_IN_PREVIOUS_RUN = 'not measured in the previous run, so no change to show';
 const TOO_FEW_ANSWERS = `not enough answers to compare (each run needs at least ${MIN_ANSWERS_FOR_CHANGE})`;
 
+/** How the measure reads in an e-mail: its label, the unit of its sample, and why a run has no figure. */
+function wording(rule: HeadlineRule, subject: HeadlineSubject, answers: number): { label: string; of: string; none: string } {
+  const noCitation = `none: no answer cited a source (${answers} answers)`;
+  switch (rule.measure) {
+    case 'shareOfVoice':
+      return { label: `${rule.name ?? 'Tracked names'} share of voice`, of: 'mentions of the tracked names', none: `none: no tracked name was mentioned (${answers} answers)` };
+    case 'positiveRate':
+      return { label: `Positive answers about ${rule.name ?? ''}`, of: `answers mentioning ${rule.name ?? ''}`, none: `none: no answer mentioned ${rule.name ?? ''}` };
+    case 'urlCitedRate':
+      return { label: `Answers citing ${subject.url ?? ''}`, of: 'answers', none: noCitation };
+    case 'domainShare':
+      return { label: rule.name === null ? 'Most cited domain' : `Share of citations of the most cited domain, ${rule.name}`, of: 'citations', none: noCitation };
+  }
+}
+
 /**
- * Picks the headline per primitive: for rankings and compare the mention rate
- * of the brand (or, without one, the first competitor); for citations the
- * rate of answers citing the tracked URL, or else the most cited domain's
- * share; for sentiment the net sentiment. Null when nothing was analysed.
+ * The run's headline by the rule the overview uses (`headlineRule` of `@brandradar/analysis`): its
+ * figure in this run and its change since the previous comparable run, worded for an e-mail. Null
+ * when nothing was analysed.
  */
 export function pickHeadline(metrics: RunMetrics | null, delta: RunDelta | null): Headline | null {
   if (!metrics) return null;
-  switch (metrics.primitive) {
-    case 'rankings':
-    case 'compare':
-      return rankingHeadline(metrics, delta?.primitive === metrics.primitive ? delta : null, delta !== null);
-    case 'citations':
-      return citationHeadline(metrics, delta?.primitive === 'citations' ? delta : null, delta !== null);
-    case 'sentiment':
-      return sentimentHeadline(metrics, delta?.primitive === 'sentiment' ? delta : null, delta !== null);
-  }
+  const subject = headlineSubjectOf(metrics);
+  const rule = headlineRule(subject, metrics);
+  const { label, of, none } = wording(rule, subject, metrics.answers);
+  const figure = rule.proportion(metrics);
+  const value = figure?.value == null ? none : `${formatPercent(figure.value)} (${figure.count} of ${figure.n} ${of})`;
+  const change = !delta ? NO_PREVIOUS_RUN : figure?.value == null ? 'nothing to compare' : rateChange(rule.change(delta));
+  return { label, value, change };
 }
 
-type Of<P extends RunMetrics['primitive'], U> = Extract<U, { primitive: P }>;
-
-function rankingHeadline(m: Of<'rankings' | 'compare', RunMetrics>, d: Of<'rankings' | 'compare', RunDelta> | null, hasDelta: boolean): Headline | null {
-  const lead = m.brands[0];
-  if (!lead) return null;
-  const change = d?.brands.find((b) => b.name === lead.name && b.presence === 'both')?.mentionRate;
-  return {
-    label: `${lead.name} mention rate`,
-    value: `${rateValue(lead.mentionRate.value)} (mentioned in ${lead.mentionRate.count} of ${lead.mentionRate.n} answers)`,
-    change: rateChange(change, hasDelta),
-  };
-}
-
-function citationHeadline(m: Of<'citations', RunMetrics>, d: Of<'citations', RunDelta> | null, hasDelta: boolean): Headline {
-  if (m.urlCitedRate && m.url) {
-    return {
-      label: `Answers citing ${m.url}`,
-      value: `${rateValue(m.urlCitedRate.value)} (${m.urlCitedRate.count} of ${m.urlCitedRate.n} answers)`,
-      change: rateChange(d?.urlCitedRate, hasDelta),
-    };
-  }
-  const top = m.domains[0];
-  if (!top) return { label: 'Most cited domain', value: `none: no answer cited a source (${m.answers} answers)`, change: hasDelta ? 'no citations to compare' : NO_PREVIOUS_RUN };
-  return {
-    label: `Share of citations of the most cited domain, ${top.domain}`,
-    value: `${rateValue(top.share.value)} (${top.share.count} of ${top.share.n} citations)`,
-    change: rateChange(d?.domains.find((x) => x.domain === top.domain)?.share, hasDelta),
-  };
-}
-
-function sentimentHeadline(m: Of<'sentiment', RunMetrics>, d: Of<'sentiment', RunDelta> | null, hasDelta: boolean): Headline {
-  const net = m.netSentiment;
-  const value = net.value === null ? `none: no answer mentioned ${m.brand}` : `${formatSigned(net.value)} on a scale from -1 to +1 (over ${net.n} answers mentioning ${m.brand})`;
-  return { label: `Net sentiment about ${m.brand}`, value, change: valueChange(d?.netSentiment, hasDelta) };
-}
-
-function rateValue(value: number | null): string {
-  return value === null ? 'n/a' : formatPercent(value);
-}
-
-/** A rate's move in percentage points, or why there is none. */
-function rateChange(c: RateChange | null | undefined, hasDelta: boolean): string {
-  if (!hasDelta) return NO_PREVIOUS_RUN;
+/** A proportion's move in percentage points, or why there is none. */
+function rateChange(c: RateChange | undefined): string {
   if (!c) return NOT_IN_PREVIOUS_RUN;
   if (c.insufficientSample) return TOO_FEW_ANSWERS;
   if (c.change === null || c.previous === null || c.current === null) return NOT_IN_PREVIOUS_RUN;
@@ -83,13 +54,4 @@ function rateChange(c: RateChange | null | undefined, hasDelta: boolean): string
   const shown = formatPValue(c.pValue);
   const p = shown.startsWith('<') ? `p ${shown}` : `p = ${shown}`;
   return c.significant ? `${moved}; chance alone would rarely move it this much (${p})` : `${moved}; within what chance alone could produce (${p})`;
-}
-
-/** A value's move in its own unit (net sentiment), or why there is none. */
-function valueChange(c: ValueChange | undefined, hasDelta: boolean): string {
-  if (!hasDelta) return NO_PREVIOUS_RUN;
-  if (!c) return NOT_IN_PREVIOUS_RUN;
-  if (c.insufficientSample) return TOO_FEW_ANSWERS;
-  if (c.change === null || c.previous === null || c.current === null) return NOT_IN_PREVIOUS_RUN;
-  return `${formatSigned(c.change)} since the previous run (${formatSigned(c.previous)} → ${formatSigned(c.current)})`;
 }

@@ -57,8 +57,8 @@ describe('run finished', () => {
       'Status: PARTIAL: some answers succeeded, some failed',
       'Answers: 12 succeeded, 2 failed, of 14',
       'Billed: $0.60 (60,000 micro-units) for the 12 answers that succeeded; the estimate was $0.70 (70,000 micro-units)',
-      'Acme mention rate: 75% (mentioned in 9 of 12 answers)',
-      'Change: +41.67 percentage points since the previous run (33.3% → 75%)',
+      'Acme share of voice: 42.9% (9 of 21 mentions of the tracked names)',
+      'Change: +17.86 percentage points since the previous run (25% → 42.9%)',
       'Changes between runs do not establish cause.',
     ]);
   });
