@@ -51,6 +51,7 @@ const FIELDS: Record<string, Label> = {
   email: { text: 'E-mail address' },
   creditsMicro: { text: 'Credits', plural: true },
   spendLimitMicroPerMonth: { text: 'The monthly spending limit' },
+  simulated: { text: 'Simulated' },
   amountMicro: { text: 'The amount' },
   reference: { text: 'The reference' },
   surfaces: { text: "The surfaces' rates", plural: true },
