@@ -47,6 +47,42 @@ const NEGATIVE: Record<string, number> = {
 };
 
 /**
+ * General review vocabulary, for what AI answers say of any kind of business (restaurants, hotels,
+ * airlines, clinics, banks, schools, trades), not only software and gadgets: common evaluative
+ * adjectives of customer reviews, each at an ordinary word's weight. Words whose sense in such
+ * answers is often descriptive ("cheap", "heavy", "premium", "fresh", "missing") are left out.
+ */
+const GENERAL_POSITIVE: Record<string, number> = {
+  delicious: 1, tasty: 1, flavorful: 1, flavourful: 1, cozy: 1, cosy: 1, spacious: 1,
+  knowledgeable: 1, courteous: 1, attentive: 1, prompt: 1, punctual: 1, dependable: 1,
+  trustworthy: 1, reputable: 1, acclaimed: 1, beloved: 1, renowned: 1, sturdy: 1, vibrant: 1,
+  stunning: 1, gorgeous: 1, pleasant: 1, enjoyable: 1, delightful: 1, wonderful: 2, brilliant: 2,
+  terrific: 2, phenomenal: 2, exemplary: 1, 'top-notch': 2, 'world-class': 2, 'first-class': 1,
+  'hassle-free': 1, painless: 1, effortless: 1, straightforward: 1, honest: 1, welcoming: 1,
+  supportive: 1, quick: 1, quiet: 1, spotless: 1, immaculate: 1, 'well-made': 1, professional: 1,
+  authentic: 1, charming: 1, sleek: 1, stylish: 1, luxurious: 1, snappy: 1, speedy: 1, timely: 1,
+  precise: 1, thoughtful: 1, rewarding: 1, engaging: 1, satisfying: 1, worthwhile: 1, bargain: 1,
+  inexpensive: 1, 'budget-friendly': 1, 'low-cost': 1, economical: 1, advantage: 1, advantages: 1,
+  strength: 1, strengths: 1, improved: 1, enjoy: 1, enjoys: 1, appreciated: 1, praises: 1,
+  successful: 1, 'well-reviewed': 1, 'highly-rated': 1,
+};
+
+const GENERAL_NEGATIVE: Record<string, number> = {
+  rude: 1, dirty: 1, filthy: 2, cramped: 1, crowded: 1, overcrowded: 1, bland: 1, greasy: 1,
+  soggy: 1, tasteless: 1, unhelpful: 1, unprofessional: 1, inconsistent: 1, delays: 1, delayed: 1,
+  broken: 1, defective: 1, faulty: 1, flawed: 1, flaws: 1, leaks: 1, leaky: 1, loud: 1,
+  uncomfortable: 1, inconvenient: 1, unpleasant: 1, subpar: 1, 'sub-par': 1, shoddy: 1, overrated: 1,
+  overhyped: 1, misleading: 1, deceptive: 1, predatory: 2, exorbitant: 2, unaffordable: 1,
+  penalties: 1, sued: 1, fines: 1, hacked: 1, struggles: 1, struggling: 1, laggy: 1, crashing: 1,
+  bugs: 1, unusable: 1, tedious: 1, bulky: 1, declining: 1, regret: 1, hate: 1, dislike: 1,
+  unhappy: 1, dissatisfied: 1, frustrated: 1, hassle: 1, headache: 1, nightmare: 2, disaster: 2,
+  dreadful: 2, abysmal: 2, unacceptable: 1, unsafe: 1, dangerous: 1, risky: 1, toxic: 1,
+  unhealthy: 1, obsolete: 1, 'rip-off': 2, intrusive: 1, invasive: 1, spammy: 1, bloated: 1,
+  convoluted: 1, opaque: 1, shady: 1, questionable: 1, dubious: 1, complained: 1, complain: 1,
+  complains: 1, backlash: 1, bankruptcy: 1,
+};
+
+/**
  * Multi-word expressions, scored as one token so that negation and intensity apply to them whole.
  * The zero-weight ones are there to stop a negator from reaching past them: "not only good" is not
  * "not good", and "no doubt the best" is not "not the best".
@@ -144,7 +180,9 @@ const PHRASES: Record<string, number> = {
 
 const WEIGHTS = new Map<string, number>([
   ...Object.entries(POSITIVE),
+  ...Object.entries(GENERAL_POSITIVE),
   ...Object.entries(NEGATIVE).map(([word, weight]): [string, number] => [word, -weight]),
+  ...Object.entries(GENERAL_NEGATIVE).map(([word, weight]): [string, number] => [word, -weight]),
   ...Object.entries(PHRASES),
 ]);
 
