@@ -11,7 +11,7 @@ const POSITIVE: Record<string, number> = {
   perfect: 2, love: 2, loved: 2, loves: 2,
   great: 1.5,
   good: 1, better: 1, reliable: 1, robust: 1, powerful: 1, intuitive: 1, easy: 1, 'user-friendly': 1,
-  affordable: 1, 'cost-effective': 1, recommended: 1, recommend: 1, popular: 1, trusted: 1, secure: 1,
+  affordable: 1, 'cost-effective': 1, recommended: 1, recommend: 1, trusted: 1, secure: 1,
   fast: 1, efficient: 1, flexible: 1, seamless: 1, seamlessly: 1, comprehensive: 1, innovative: 1,
   favorite: 1, favourite: 1, solid: 1, strong: 1, impressive: 1, valuable: 1, helpful: 1,
   responsive: 1, scalable: 1, versatile: 1, polished: 1, praised: 1, 'award-winning': 1, standout: 1,
@@ -22,10 +22,10 @@ const POSITIVE: Record<string, number> = {
   cheaper: 1, cheapest: 1, simple: 1, clean: 1, thorough: 1, capable: 1, safe: 1, outperforms: 1,
   outperform: 1, beats: 1, ahead: 1, winner: 1, wins: 1, unmatched: 1, unbeatable: 1,
   comfortable: 1, durable: 1, accessible: 1, modern: 1, rich: 1, 'feature-rich': 1, loyal: 1,
-  competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, benchmark: 1, wide: 1,
+  competitive: 1, consistent: 1, excellently: 2, praise: 1, strongest: 1.5, wide: 1,
   beautiful: 1, practical: 1, fun: 1, motivating: 1, friendly: 1, reasonable: 1, effective: 1, roomy: 1,
-  topped: 1, huge: 1, deep: 1,
-  beat: 1, flexibility: 1, customisable: 1, customizable: 1, largest: 1, bright: 1, lightweight: 1,
+  topped: 1, deep: 1,
+  beat: 1, flexibility: 1, customisable: 1, customizable: 1, largest: 1, lightweight: 1,
 };
 
 const NEGATIVE: Record<string, number> = {
@@ -41,9 +41,9 @@ const NEGATIVE: Record<string, number> = {
   pricier: 1, pricer: 1, costlier: 1, dated: 1, cluttered: 1, overwhelming: 1, overkill: 1, weakness: 1,
   weaknesses: 1, mess: 1, messy: 1, criticism: 1, notorious: 2, lags: 1, clumsy: 1,
   fragile: 1, flimsy: 1, noisy: 1, annoying: 1, restrictive: 1, harder: 1, sluggish: 1, unclear: 1,
-  surcharge: 1, frozen: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
-  scrutiny: 1, waste: 1, skip: 1, overwhelms: 1, shrunk: 1, shrank: 1, wrong: 1, loose: 1, stale: 1,
-  priciest: 1, slips: 1, narrow: 1, lost: 1, glitches: 1,
+  surcharge: 1, harsh: 1, declined: 1, recalls: 1, recalled: 1, fined: 1,
+  scrutiny: 1, waste: 1, overwhelms: 1, wrong: 1, loose: 1, stale: 1,
+  priciest: 1, lost: 1, glitches: 1,
 };
 
 /**
