@@ -263,7 +263,7 @@ export const INTENSITY: Record<string, number> = {
   particularly: 1.5, remarkably: 1.5, truly: 1.5, especially: 1.5, super: 1.5, so: 1.5, most: 1.5,
   absolutely: 1.5, consistently: 1.5,
   somewhat: 0.5, slightly: 0.5, fairly: 0.5, rather: 0.5, relatively: 0.5, bit: 0.5, little: 0.5,
-  mildly: 0.5, occasionally: 0.5, sometimes: 0.5,
+  mildly: 0.5, occasionally: 0.5, sometimes: 0.5, can: 0.5, may: 0.5, might: 0.5, could: 0.5,
 };
 
 /** Words after which the sentence's weight shifts: what follows "but" is what the writer means. */
