@@ -5,8 +5,11 @@
  * A sentence's score is the sum of its words' weights (lexicon.ts), where
  * - a negator ("not", "no", "never", "without", any "…n't") reverses the next sentiment word
  *   within three words ("not good", "isn't the best", "no issues", "without problems");
- * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit") right before a
- *   sentiment word (within two words) scales it by 1.5 or 0.5;
+ * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit", a hedge: "can be",
+ *   "may feel") right before a sentiment word (within two words) scales it by 1.5 or 0.5;
+ * - a comparative the lexicon does not know, followed by "than" within three words ("bigger than",
+ *   "a creamier texture than"), counts as an ordinary positive word: an answer compares on what it
+ *   values and names the favoured side first;
  * - "but"/"however" halve what came before and weigh what follows by 1.5 ("good but expensive" < 0);
  * - punctuation (, ; : ! ?) ends a negation's or intensifier's reach.
  *
@@ -89,7 +92,9 @@ export function scoreSentence(sentence: string): number {
   let intensity = 1;
   let intensityLeft = 0;
   let weight = 1;
-  for (const token of tokenize(sentence)) {
+  const tokens = tokenize(sentence);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (/^[,;:!?]$/.test(token)) {
       negationLeft = 0;
       intensityLeft = 0;
@@ -100,7 +105,7 @@ export function scoreSentence(sentence: string): number {
       weight *= 1.5;
       continue;
     }
-    const value = polarity(token);
+    const value = polarity(token) || comparativeBeforeThan(tokens, i);
     if (value !== 0) {
       const negated = negationLeft > 0;
       score += value * (negated ? -1 : 1) * (intensityLeft > 0 ? intensity : 1) * weight;
@@ -117,6 +122,24 @@ export function scoreSentence(sentence: string): number {
     }
   }
   return score;
+}
+
+/** Comparatives that are no judgement of the thing compared: "other than", "rather than". */
+const NOT_COMPARATIVE = new Set(['other', 'rather', 'ever', 'never', 'whether', 'either', 'neither', 'under', 'over', 'after', 'later', 'sooner']);
+/** How many words may stand between a comparative and its "than": "a bigger backlink index than". */
+const THAN_REACH = 3;
+/** An unlisted comparative weighs as an ordinary word: what an answer compares on is what it values. */
+const COMPARATIVE_WEIGHT = 1;
+
+/**
+ * The weight of an unlisted comparative followed by "than" ("bigger than", "a creamier texture
+ * than"): the name put first in a comparison is the one favoured.
+ */
+function comparativeBeforeThan(tokens: readonly string[], i: number): number {
+  const token = tokens[i]!;
+  if (token.length < 5 || !token.endsWith('er') || NOT_COMPARATIVE.has(token)) return 0;
+  for (let k = i + 1; k <= i + THAN_REACH && k < tokens.length; k++) if (tokens[k] === 'than') return COMPARATIVE_WEIGHT;
+  return 0;
 }
 
 /** Folded words (hyphens and apostrophes kept inside them), clause punctuation, phrases merged. */
