@@ -209,6 +209,20 @@ function adverbBase(token: string): number | undefined {
   return undefined;
 }
 
+/** Plurals that name something else than their singular's sense: "goods" are wares. */
+const NOT_PLURAL = new Set(['goods', 'bests', 'betters']);
+
+/** The weight of a noun's or verb's singular (`breaches` as `breach`, `controversies` as `controversy`); undefined when none is listed. */
+function pluralBase(token: string): number | undefined {
+  if (!token.endsWith('s') || token.length < 5 || NOT_PLURAL.has(token)) return undefined;
+  const bases = token.endsWith('ies') ? [`${token.slice(0, -3)}y`] : token.endsWith('es') ? [token.slice(0, -2), token.slice(0, -1)] : [token.slice(0, -1)];
+  for (const base of bases) {
+    const weight = WEIGHTS.get(base);
+    if (weight !== undefined) return weight;
+  }
+  return undefined;
+}
+
 /**
  * Signed weight of a word or phrase, 0 when it carries no sentiment. A comparative or superlative
  * not listed weighs as its base word: `faster`, `fastest` as `fast`, `easier` as `easy`, `safest` as `safe`.
@@ -233,6 +247,8 @@ function derivedPolarity(token: string): number {
   if (intensified) return polarity(intensified);
   const adverb = adverbBase(token);
   if (adverb !== undefined) return adverb;
+  const plural = pluralBase(token);
+  if (plural !== undefined) return plural;
   const degree = /^(\p{L}{3,}?)(i?)(est|er)$/u.exec(token);
   if (!degree) return 0;
   const base = degree[1]!;
