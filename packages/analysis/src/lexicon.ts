@@ -65,6 +65,8 @@ const GENERAL_POSITIVE: Record<string, number> = {
   inexpensive: 1, 'budget-friendly': 1, 'low-cost': 1, economical: 1, advantage: 1, advantages: 1,
   strength: 1, strengths: 1, improved: 1, enjoy: 1, enjoys: 1, appreciated: 1, praises: 1,
   successful: 1, 'well-reviewed': 1, 'highly-rated': 1,
+  // A recommendation: "pick Xero", "the safer pick", "most startups choose Stripe".
+  choose: 1, chooses: 1, pick: 1, picks: 1,
 };
 
 const GENERAL_NEGATIVE: Record<string, number> = {
@@ -106,10 +108,10 @@ const PHRASES: Record<string, number> = {
   'falls behind': -1,
   'better value': 1,
   'best value': 1,
-  'my pick': 1,
-  'safer pick': 1,
   'safe bet': 1,
   'go for': 0,
+  'go with': 1,
+  'opt for': 1,
   'hard to use': -1,
   'hard to learn': -1,
   'falls short': -1,
@@ -124,7 +126,6 @@ const PHRASES: Record<string, number> = {
   'worth its price': 1,
   'worth the cost': 1,
   'top choice': 1,
-  'top pick': 1,
   'long warranty': 1,
   'longer warranty': 1,
   'longest warranty': 1,
