@@ -9,7 +9,8 @@
  *   "may feel") right before a sentiment word (within two words) scales it by 1.5 or 0.5;
  * - a comparative the lexicon does not know, followed by "than" within three words ("bigger than",
  *   "a creamier texture than"), counts as an ordinary positive word: an answer compares on what it
- *   values and names the favoured side first;
+ *   values and names the favoured side first; "too" before a word it does not know ("too firm",
+ *   "too small") counts as an ordinary negative word;
  * - "but"/"however" halve what came before and weigh what follows by 1.5 ("good but expensive" < 0);
  * - punctuation (, ; : ! ?) ends a negation's or intensifier's reach.
  *
@@ -105,7 +106,7 @@ export function scoreSentence(sentence: string): number {
       weight *= 1.5;
       continue;
     }
-    const value = polarity(token) || comparativeBeforeThan(tokens, i);
+    const value = polarity(token) || constructionWeight(tokens, i);
     if (value !== 0) {
       const negated = negationLeft > 0;
       score += value * (negated ? -1 : 1) * (intensityLeft > 0 ? intensity : 1) * weight;
@@ -132,11 +133,15 @@ const THAN_REACH = 3;
 const COMPARATIVE_WEIGHT = 1;
 
 /**
- * The weight of an unlisted comparative followed by "than" ("bigger than", "a creamier texture
- * than"): the name put first in a comparison is the one favoured.
+ * The weight a word takes from its construction when the lexicon does not list it: an unlisted
+ * comparative followed by "than" ("bigger than", "a creamier texture than": the name put first in
+ * a comparison is the one favoured), and "too" before an unlisted word ("too firm").
  */
-function comparativeBeforeThan(tokens: readonly string[], i: number): number {
+function constructionWeight(tokens: readonly string[], i: number): number {
   const token = tokens[i]!;
+  // "too firm", "too small", "too much": excess is a complaint whatever the word.
+  // A word the lexicon knows decides by itself: "too good to miss", "not too expensive".
+  if (token === 'too') return i + 1 < tokens.length && /^\p{L}/u.test(tokens[i + 1]!) && polarity(tokens[i + 1]!) === 0 ? -1 : 0;
   if (token.length < 5 || !token.endsWith('er') || NOT_COMPARATIVE.has(token)) return 0;
   for (let k = i + 1; k <= i + THAN_REACH && k < tokens.length; k++) if (tokens[k] === 'than') return COMPARATIVE_WEIGHT;
   return 0;
