@@ -64,7 +64,9 @@ const GENERAL_POSITIVE: Record<string, number> = {
   precise: 1, thoughtful: 1, rewarding: 1, engaging: 1, satisfying: 1, worthwhile: 1, bargain: 1,
   inexpensive: 1, 'budget-friendly': 1, 'low-cost': 1, economical: 1, advantage: 1, advantages: 1,
   strength: 1, strengths: 1, improved: 1, enjoy: 1, enjoys: 1, appreciated: 1, praises: 1,
-  successful: 1, 'well-reviewed': 1, 'highly-rated': 1,
+  successful: 1, 'well-reviewed': 1, 'highly-rated': 1, positive: 1, favorable: 1, favourable: 1,
+  healthy: 1, nutritious: 1, wholesome: 1, caring: 1, compassionate: 1, organized: 1, organised: 1,
+  'well-organized': 1, 'well-organised': 1, rave: 1, raves: 1, perks: 1,
   // A recommendation: "pick Xero", "the safer pick", "most startups choose Stripe".
   choose: 1, chooses: 1, pick: 1, picks: 1,
 };
@@ -81,7 +83,9 @@ const GENERAL_NEGATIVE: Record<string, number> = {
   dreadful: 2, abysmal: 2, unacceptable: 1, unsafe: 1, dangerous: 1, risky: 1, toxic: 1,
   unhealthy: 1, obsolete: 1, 'rip-off': 2, intrusive: 1, invasive: 1, spammy: 1, bloated: 1,
   convoluted: 1, opaque: 1, shady: 1, questionable: 1, dubious: 1, complained: 1, complain: 1,
-  complains: 1, backlash: 1, bankruptcy: 1,
+  complains: 1, backlash: 1, bankruptcy: 1, negative: 1, unfavorable: 1, unfavourable: 1,
+  disorganized: 1, disorganised: 1, chaotic: 1, unsanitary: 1, understaffed: 1, overbooked: 1,
+  cancellations: 1, denied: 1, denials: 1, violations: 1, pushy: 1, impersonal: 1, 'low-quality': 1,
 };
 
 /**
@@ -110,6 +114,13 @@ const PHRASES: Record<string, number> = {
   'best value': 1,
   'safe bet': 1,
   'go for': 0,
+  'high quality': 1,
+  'low quality': -1,
+  'long wait': -1,
+  'long waits': -1,
+  'long lines': -1,
+  'breaks down': -1,
+  'broke down': -1,
   'go with': 1,
   'opt for': 1,
   'hard to use': -1,
