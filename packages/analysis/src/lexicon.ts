@@ -182,6 +182,7 @@ const PHRASES: Record<string, number> = {
   'not just': 0,
   'no doubt': 0,
   'no wonder': 0,
+  'at least': 0,
 };
 
 const WEIGHTS = new Map<string, number>([
@@ -266,7 +267,7 @@ function derivedPolarity(token: string): number {
   return 0;
 }
 
-const NEGATORS = new Set(['less', 'fewer', 'not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely', 'cannot', 'cant', 'dont', 'doesnt', 'isnt', 'wont', 'arent', 'wasnt']);
+const NEGATORS = new Set(['less', 'least', 'fewer', 'not', 'no', 'never', 'none', 'nothing', 'neither', 'nor', 'without', 'hardly', 'barely', 'cannot', 'cant', 'dont', 'doesnt', 'isnt', 'wont', 'arent', 'wasnt']);
 
 /** Words that reverse the sentiment of the next few words ("not good", "isn't the best", "no issues"). */
 export function isNegator(token: string): boolean {
