@@ -67,6 +67,8 @@ const GENERAL_POSITIVE: Record<string, number> = {
   successful: 1, 'well-reviewed': 1, 'highly-rated': 1, positive: 1, favorable: 1, favourable: 1,
   healthy: 1, nutritious: 1, wholesome: 1, caring: 1, compassionate: 1, organized: 1, organised: 1,
   'well-organized': 1, 'well-organised': 1, rave: 1, raves: 1, perks: 1,
+  // A list's label, as "drawbacks" and "downsides" are: "**Pros:** …", "**Cons:** …".
+  pros: 1,
   // A recommendation: "pick Xero", "the safer pick", "most startups choose Stripe".
   choose: 1, chooses: 1, pick: 1, picks: 1,
 };
@@ -84,7 +86,7 @@ const GENERAL_NEGATIVE: Record<string, number> = {
   unhealthy: 1, obsolete: 1, 'rip-off': 2, intrusive: 1, invasive: 1, spammy: 1, bloated: 1,
   convoluted: 1, opaque: 1, shady: 1, questionable: 1, dubious: 1, complained: 1, complain: 1,
   complains: 1, backlash: 1, bankruptcy: 1, negative: 1, unfavorable: 1, unfavourable: 1,
-  disorganized: 1, disorganised: 1, chaotic: 1, unsanitary: 1, understaffed: 1, overbooked: 1,
+  cons: 1, disorganized: 1, disorganised: 1, chaotic: 1, unsanitary: 1, understaffed: 1, overbooked: 1,
   cancellations: 1, denied: 1, denials: 1, violations: 1, pushy: 1, impersonal: 1, 'low-quality': 1,
 };
 
@@ -183,6 +185,7 @@ const PHRASES: Record<string, number> = {
   'no doubt': 0,
   'no wonder': 0,
   'at least': 0,
+  'pros and cons': 0,
 };
 
 const WEIGHTS = new Map<string, number>([
