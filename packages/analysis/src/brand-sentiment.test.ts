@@ -36,6 +36,10 @@ describe('brandSentiment', () => {
     expect(labels('New Balance is just as soft as Hoka, but sluggish.', ['New Balance', 'Hoka'])).toEqual({ 'New Balance': 'negative', Hoka: 'neutral' });
   });
 
+  it('reads a negated equality as a comparison: "not as polished as Y" favours Y', () => {
+    expect(labels("Asana isn't as polished as Linear.", ['Asana', 'Linear'])).toEqual({ Asana: 'negative', Linear: 'positive' });
+  });
+
   it('continues the last named brand through a pronoun or "its" within a paragraph, not past it', () => {
     const text = 'Notion is a wiki and a tracker. It is slow on large pages and its search is clunky.\n\nTrello is a board tool.';
     expect(labels(text, ['Notion', 'Trello'])).toEqual({ Notion: 'negative', Trello: 'neutral' });

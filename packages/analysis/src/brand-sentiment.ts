@@ -4,7 +4,7 @@
  *
  * - A clause is about the names it names as subjects. "HubSpot is free to start, but Salesforce
  *   gets expensive": HubSpot gets the first clause, Salesforce the second.
- * - A name after "than", "unlike", "over", "compared with", "beats", "outperforms" is the other side
+ * - A name after "than", "unlike", "over", "compared with", "beats", "outperforms", "not as good as" is the other side
  *   of a comparison and gets the clause's score reversed ("X is cheaper than Y": Y reads negative),
  *   at half weight and of the words before it only ("… than Y, and easier" is said of X).
  *   A name after "with", "to", "for", "in", "from" is an aside and gets nothing ("integrates with Y").
@@ -70,7 +70,7 @@ type Subject = 'brand' | 'other' | 'both' | null;
 /** How the few words before a name (within its clause) set its role. */
 /** Words after which what is named is compared with by the words before: "cheaper than". */
 const THAN_WORDS = /\b(?:than|over|beats?|outperforms?|outshines?|ahead of|behind|trails?|undercuts?|edges out)\b/iu;
-const REVERSED_BEFORE = /(?:\bthan|\bunlike|\bover|\bcompared (?:with|to)|\bbeats?|\boutperforms?|\boutshines?|\bahead of|\bbehind|\btrails?|\bundercuts?|\bedges out|\bagainst)\s+(?:the\s+|both\s+|either\s+)?$/iu;
+const REVERSED_BEFORE = /(?:\bthan|\bunlike|\bover|\bcompared (?:with|to)|\bbeats?|\boutperforms?|\boutshines?|\bahead of|\bbehind|\btrails?|\bundercuts?|\bedges out|\bagainst|(?:\bnot|n['’]t) (?:quite |nearly )?as [\p{L}-]+ as)\s+(?:the\s+|both\s+|either\s+)?$/iu;
 const ASIDE_BEFORE = /(?:\bwith|\bto|\bfor|\bfrom|\binto|\bvia|\bin|\bat|\bon|\bby|\bof|\binstead of|\bother than|\brather than|(?<!\bsuch )\bas)\s+(?:the\s+)?$/iu;
 /** A clause opening on the compared side: "Unlike Wrike, …", "Compared with Jira, …". */
 const UNLIKE_OPENING = /^[^\p{L}]*(?:unlike|compared (?:with|to))\s+(?:the\s+)?$/iu;

@@ -5,8 +5,14 @@
  * A sentence's score is the sum of its words' weights (lexicon.ts), where
  * - a negator ("not", "no", "never", "without", any "…n't") reverses the next sentiment word
  *   within three words ("not good", "isn't the best", "no issues", "without problems");
- * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit") right before a
- *   sentiment word (within two words) scales it by 1.5 or 0.5;
+ * - an intensifier ("very", "extremely") or diminisher ("slightly", "a bit", a hedge: "can be",
+ *   "may feel") right before a sentiment word (within two words) scales it by 1.5 or 0.5;
+ * - a comparative the lexicon does not know, followed by "than" within three words ("bigger than",
+ *   "a creamier texture than"), counts as an ordinary positive word: an answer compares on what it
+ *   values and names the favoured side first. A comparative of less ("smaller", "fewer … than")
+ *   counts negative, and both turn round when the sentence measures a cost ("its fees are higher
+ *   than …", "a lower price than"); "too" before a word it does not know ("too firm",
+ *   "too small") counts as an ordinary negative word;
  * - "but"/"however" halve what came before and weigh what follows by 1.5 ("good but expensive" < 0);
  * - punctuation (, ; : ! ?) ends a negation's or intensifier's reach.
  *
@@ -89,7 +95,11 @@ export function scoreSentence(sentence: string): number {
   let intensity = 1;
   let intensityLeft = 0;
   let weight = 1;
-  for (const token of tokenize(sentence)) {
+  const tokens = tokenize(sentence);
+  // Whether more of what the sentence measures is worse: "its fees are higher than …".
+  const costly = tokens.some((t) => COSTS.has(t));
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (/^[,;:!?]$/.test(token)) {
       negationLeft = 0;
       intensityLeft = 0;
@@ -100,7 +110,7 @@ export function scoreSentence(sentence: string): number {
       weight *= 1.5;
       continue;
     }
-    const value = polarity(token);
+    const value = polarity(token) || constructionWeight(tokens, i, costly);
     if (value !== 0) {
       const negated = negationLeft > 0;
       score += value * (negated ? -1 : 1) * (intensityLeft > 0 ? intensity : 1) * weight;
@@ -117,6 +127,32 @@ export function scoreSentence(sentence: string): number {
     }
   }
   return score;
+}
+
+/** Comparatives that are no judgement of the thing compared: "other than", "rather than". */
+const NOT_COMPARATIVE = new Set(['other', 'rather', 'ever', 'never', 'whether', 'either', 'neither', 'under', 'over', 'after', 'later', 'sooner']);
+/** Comparatives of less: "a smaller index than", "fewer locations than" (less of what is measured). */
+const DOWNWARD = new Set(['smaller', 'lower', 'shorter', 'narrower', 'thinner', 'fewer', 'slimmer']);
+/** What is better the less of it there is: with one of these in the sentence, "higher than" is worse. */
+const COSTS = new Set(['fee', 'fees', 'price', 'prices', 'pricing', 'cost', 'costs', 'commission', 'commissions', 'charges', 'markup', 'latency', 'wait', 'waits', 'noise']);
+/** How many words may stand between a comparative and its "than": "a bigger backlink index than". */
+const THAN_REACH = 3;
+/** An unlisted comparative weighs as an ordinary word: what an answer compares on is what it values. */
+const COMPARATIVE_WEIGHT = 1;
+
+/**
+ * The weight a word takes from its construction when the lexicon does not list it: an unlisted
+ * comparative followed by "than" ("bigger than", "a creamier texture than": the name put first in
+ * a comparison is the one favoured), and "too" before an unlisted word ("too firm").
+ */
+function constructionWeight(tokens: readonly string[], i: number, costly: boolean): number {
+  const token = tokens[i]!;
+  // "too firm", "too small", "too much": excess is a complaint whatever the word.
+  // A word the lexicon knows decides by itself: "too good to miss", "not too expensive".
+  if (token === 'too') return i + 1 < tokens.length && /^\p{L}/u.test(tokens[i + 1]!) && polarity(tokens[i + 1]!) === 0 ? -1 : 0;
+  if (token.length < 5 || !token.endsWith('er') || NOT_COMPARATIVE.has(token)) return 0;
+  for (let k = i + 1; k <= i + THAN_REACH && k < tokens.length; k++) if (tokens[k] === 'than') return (DOWNWARD.has(token) === costly ? 1 : -1) * COMPARATIVE_WEIGHT;
+  return 0;
 }
 
 /** Folded words (hyphens and apostrophes kept inside them), clause punctuation, phrases merged. */
