@@ -49,7 +49,7 @@ lines.push(
   sentimentRow('held out', sentiment.heldOut),
   sentimentRow('brand alone', sentiment.brandAlone),
   // Written after the rules were frozen; not gated, and its misses are not printed, so no one tunes on them.
-  sentimentRow('fresh (frozen rules)', evaluateSentiment(FRESH_SENTIMENT_CASES).overall),
+  sentimentRow('fresh (blind)', evaluateSentiment(FRESH_SENTIMENT_CASES).overall),
   '',
   `targets (overall and brand alone): macro-F1 ≥ ${pct(SENTIMENT_TARGETS.macroF1).trim()}, multi-brand accuracy ≥ ${pct(SENTIMENT_TARGETS.multiBrandAccuracy).trim()}`,
   '',
