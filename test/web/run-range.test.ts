@@ -10,14 +10,22 @@ const at = (y: number, m: number, d: number, hh = 12, mm = 0, ss = 0) => new Dat
 describe('runLabels', () => {
   // The report passes format.ts's whenExactly; here the time as given, to see what is chosen.
   const asGiven = (iso: string) => iso;
-  it('tells apart two runs of the same minute by their seconds and numbers, counted oldest first by request', () => {
+  it('tells apart two runs of the same minute by their seconds and numbers, counted oldest first', () => {
     const runs = [run('b', '2026-11-28T12:03:40.000Z', 'manual', '2026-11-28T12:03:20.000Z'), run('a', '2026-11-28T12:03:15.000Z', 'scheduled', '2026-11-28T12:03:01.000Z')];
     const labels = runLabels(runs, asGiven);
     expect(labels.get('a')).toBe('#1 · 2026-11-28T12:03:15.000Z · scheduled');
     expect(labels.get('b')).toBe('#2 · 2026-11-28T12:03:40.000Z · manual');
   });
 
-  it('numbers runs requested at the same instant by id, and labels every run once', () => {
+  it('numbers two runs requested together by the time they show, the order the chart places them in', () => {
+    // Asked one after the other, the second finished first.
+    const runs = [run('first', '2026-11-28T12:03:40.000Z', 'manual', '2026-11-28T12:03:01.000Z'), run('second', '2026-11-28T12:03:30.000Z', 'manual', '2026-11-28T12:03:02.000Z')];
+    const labels = runLabels(runs, asGiven);
+    expect(labels.get('second')).toBe('#1 · 2026-11-28T12:03:30.000Z · manual');
+    expect(labels.get('first')).toBe('#2 · 2026-11-28T12:03:40.000Z · manual');
+  });
+
+  it('numbers runs of the same instant by id, and labels every run once', () => {
     const same = at(2026, 11, 28, 9);
     const labels = runLabels([run('z', same), run('y', same)], () => 'T');
     expect([...labels]).toEqual([

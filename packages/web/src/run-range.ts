@@ -65,10 +65,12 @@ export function beyondLoaded(loaded: Run[], range: DateRange, limit: number): st
 }
 
 /**
- * A label per run id: its number among the loaded runs counted oldest first (by when it was
- * requested), its time as `at` writes it (to the second), and its trigger: "#12 · 28 Nov 2026, 12:03:15 · manual".
+ * A label per run id: its number among the loaded runs counted oldest first, its time as `at`
+ * writes it (to the second), and its trigger: "#12 · 28 Nov 2026, 12:03:15 · manual". Numbered by
+ * the time the label shows, the one the chart places runs by: two runs asked together may finish in
+ * either order, and "#2" must not stand before "#1" on the chart or show an earlier time.
  */
 export function runLabels(runs: Run[], at: (iso: string) => string): Map<string, string> {
-  const ordered = [...runs].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const ordered = [...runs].sort((a, b) => runTime(a).localeCompare(runTime(b)) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   return new Map(ordered.map((r, i) => [r.id, `#${i + 1} · ${at(runTime(r))} · ${r.trigger}`]));
 }
