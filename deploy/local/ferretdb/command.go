@@ -46,15 +46,19 @@ func (c command) deadline(fallback time.Duration) time.Duration {
 	if err != nil {
 		return fallback
 	}
-	ms, ok := v.AsInt64OK()
-	if !ok {
-		f, isDouble := v.DoubleOK()
-		ms, ok = int64(f), isDouble
-	}
+	ms, ok := number(v)
 	if !ok || ms <= 0 {
 		return fallback
 	}
-	return time.Duration(ms) * time.Millisecond
+	return time.Duration(ms * float64(time.Millisecond))
+}
+
+// number is a BSON int32, int64 or double as a float64.
+func number(v bson.RawValue) (float64, bool) {
+	if i, ok := v.AsInt64OK(); ok {
+		return float64(i), true
+	}
+	return v.DoubleOK()
 }
 
 func (c command) access() access {

@@ -173,8 +173,13 @@ func (s *session) exchange(ctx context.Context, cmd command, req []byte) ([]byte
 	backend := s.backend
 	done := make(chan roundTripResult, 1)
 	go func() {
-		reply, err := roundTrip(backend, req)
-		done <- roundTripResult{reply, err}
+		var r roundTripResult
+		if statements := splitStatements(req, cmd); statements != nil {
+			r.reply, r.err = runStatements(req, statements, ordered(cmd), func(statement []byte) ([]byte, error) { return roundTrip(backend, statement) })
+		} else {
+			r.reply, r.err = roundTrip(backend, req)
+		}
+		done <- r
 	}()
 	var r roundTripResult
 	select {

@@ -14,6 +14,11 @@ import (
 // A backend that answers every command with {ok: 1}, except those whose first field is
 // "stuck": it reads them and never answers, as a FerretDB stuck in a command does.
 func fakeBackend(t *testing.T) (addr string, connections *atomic.Int32) {
+	return answeringBackend(t, func(bson.Raw) bson.D { return bson.D{{Key: "ok", Value: 1.0}} })
+}
+
+// answeringBackend answers each command as `answer` says, except "stuck" ones (see fakeBackend).
+func answeringBackend(t *testing.T, answer func(body bson.Raw) bson.D) (addr string, connections *atomic.Int32) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -38,7 +43,7 @@ func fakeBackend(t *testing.T) (addr string, connections *atomic.Int32) {
 					if name, _ := firstField(commandOf(req).body); name == "stuck" {
 						continue
 					}
-					if _, err := conn.Write(reply(req, bson.D{{Key: "ok", Value: 1.0}})); err != nil {
+					if _, err := conn.Write(reply(req, answer(commandOf(req).body))); err != nil {
 						return
 					}
 				}
@@ -69,6 +74,11 @@ func request(doc bson.D) []byte {
 func startProxy(t *testing.T, timeout time.Duration) string {
 	t.Helper()
 	backend, _ := fakeBackend(t)
+	return proxyTo(t, backend, timeout)
+}
+
+func proxyTo(t *testing.T, backend string, timeout time.Duration) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -229,5 +239,37 @@ func waitFor(t *testing.T, cond func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatal("condition not met within 5s")
 		}
+	}
+}
+
+func TestABulkUpdateGoesToTheStoreOneStatementPerCommandAndIsAnsweredAsOne(t *testing.T) {
+	var largest atomic.Int32
+	backend, _ := answeringBackend(t, func(body bson.Raw) bson.D {
+		updates, _ := body.Lookup("updates").Array().Values()
+		largest.Store(max(largest.Load(), int32(len(updates))))
+		filter := updates[0].Document().Lookup("q", "_id").StringValue()
+		if filter == "taken" {
+			return bson.D{{Key: "n", Value: int32(0)}, {Key: "nModified", Value: int32(0)}, {Key: "writeErrors", Value: bson.A{bson.D{{Key: "index", Value: int32(0)}, {Key: "code", Value: int32(11000)}}}}, {Key: "ok", Value: 1.0}}
+		}
+		return bson.D{{Key: "n", Value: int32(1)}, {Key: "nModified", Value: int32(1)}, {Key: "ok", Value: 1.0}}
+	})
+	conn := dial(t, proxyTo(t, backend, time.Minute))
+	statement := func(id string) bson.D {
+		return bson.D{{Key: "q", Value: bson.D{{Key: "_id", Value: id}}}, {Key: "u", Value: bson.D{{Key: "$set", Value: bson.D{{Key: "x", Value: 1}}}}}}
+	}
+	unordered := update("a", bson.E{Key: "ordered", Value: false}, bson.E{Key: "updates", Value: bson.A{statement("a"), statement("taken"), statement("b")}})
+	got := send(t, conn, unordered, 5*time.Second)
+	if largest.Load() != 1 {
+		t.Fatalf("the store got a command of %d statements, want 1", largest.Load())
+	}
+	if n, modified := got.Lookup("n").Int32(), got.Lookup("nModified").Int32(); n != 2 || modified != 2 {
+		t.Fatalf("merged reply %v, want n 2 and nModified 2", got)
+	}
+	if index := got.Lookup("writeErrors", "0", "index").Int32(); index != 1 {
+		t.Fatalf("the write error has index %d, want the statement's own 1", index)
+	}
+	ordered := update("a", bson.E{Key: "updates", Value: bson.A{statement("taken"), statement("b")}})
+	if n := send(t, conn, ordered, 5*time.Second).Lookup("n").Int32(); n != 0 {
+		t.Fatalf("an ordered update went on after its first error (n %d)", n)
 	}
 }
