@@ -138,9 +138,22 @@ func errorReply(req []byte, code int32, codeName, message string) []byte {
 	if err != nil {
 		panic(err) // a document of a double, a string and an int32 always encodes
 	}
+	return replyTo(req, body)
+}
+
+// replyTo is an OP_MSG of one body section that answers req.
+func replyTo(req []byte, body []byte) []byte {
+	msg := opMsgOf(req, body)
+	binary.LittleEndian.PutUint32(msg[4:8], 0)
+	copy(msg[8:12], req[4:8]) // responseTo: the request's id
+	return msg
+}
+
+// opMsgOf is an OP_MSG of one body section, with req's request id and responseTo.
+func opMsgOf(req []byte, body []byte) []byte {
 	msg := make([]byte, 21, 21+len(body))
 	binary.LittleEndian.PutUint32(msg[0:4], uint32(21+len(body)))
-	copy(msg[8:12], req[4:8]) // responseTo: the request's id
+	copy(msg[4:12], req[4:12])
 	binary.LittleEndian.PutUint32(msg[12:16], opMsg)
 	// flags (16:20) zero, then section kind 0 (msg[20] == 0): the body
 	return append(msg, body...)

@@ -28,6 +28,8 @@
 // write of their collection; other collections and databases go on.
 // `--serialise all` runs every command of a database one at a time, reads
 // too, as the proxy once did, for comparison.
+// `--command-timeout` is the deadline of a command that brings no maxTimeMS:
+// no lock is held for ever (proxy.go).
 package main
 
 import (

@@ -54,21 +54,22 @@ func answeringBackend(t *testing.T, answer func(body bson.Raw) bson.D) (addr str
 }
 
 func reply(req []byte, doc bson.D) []byte {
-	msg := request(doc)
-	copy(msg[8:12], req[4:8])
-	return msg
+	return replyTo(req, marshal(doc))
 }
 
+// request is an OP_MSG of doc with request id 7.
 func request(doc bson.D) []byte {
+	var header [16]byte
+	binary.LittleEndian.PutUint32(header[4:8], 7)
+	return opMsgOf(header[:], marshal(doc))
+}
+
+func marshal(doc bson.D) []byte {
 	body, err := bson.Marshal(doc)
 	if err != nil {
 		panic(err)
 	}
-	msg := make([]byte, 21, 21+len(body))
-	binary.LittleEndian.PutUint32(msg[0:4], uint32(21+len(body)))
-	binary.LittleEndian.PutUint32(msg[4:8], 7)
-	binary.LittleEndian.PutUint32(msg[12:16], opMsg)
-	return append(msg, body...)
+	return body
 }
 
 func startProxy(t *testing.T, timeout time.Duration) string {

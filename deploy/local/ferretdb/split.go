@@ -96,15 +96,6 @@ func sequence(section []byte, identifier string) []bson.Raw {
 	return docs
 }
 
-// opMsgOf is an OP_MSG of one body section, with req's request id and responseTo.
-func opMsgOf(req []byte, body []byte) []byte {
-	msg := make([]byte, 21, 21+len(body))
-	binary.LittleEndian.PutUint32(msg[0:4], uint32(21+len(body)))
-	copy(msg[4:12], req[4:12])
-	binary.LittleEndian.PutUint32(msg[12:16], opMsg)
-	return append(msg, body...)
-}
-
 // runStatements sends each statement and makes one reply to req from their replies, numbered as in req: the
 // counts summed, the upserted ids and write errors with their statement's index. A reply that is
 // not `ok` ends the command with that reply; a write error ends an ordered one.
@@ -145,10 +136,7 @@ func runStatements(req []byte, statements [][]byte, ordered bool, send func([]by
 	if err != nil {
 		return nil, err
 	}
-	reply := opMsgOf(req, body)
-	copy(reply[8:12], req[4:8]) // responseTo: the request's id
-	binary.LittleEndian.PutUint32(reply[4:8], 0)
-	return reply, nil
+	return replyTo(req, body), nil
 }
 
 // reindexed is the documents of the array `field` of a statement's reply, each `index` set to the
