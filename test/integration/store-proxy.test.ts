@@ -1,4 +1,5 @@
 import { MongoClient, type Collection } from 'mongodb';
+import { connectMongo } from '@brandradar/platform';
 import { eventually } from '../support/eventually';
 import { holdCollectionTable, testPostgres, waitingInSchema } from '../support/pg-table-lock';
 import { scratchDb } from '../support/scratch-db';
@@ -58,7 +59,7 @@ it('answers ping and reads of other collections while a write waits in the store
   const [writer, prober] = [await connect(), await connect()];
   const write = seenBy(writer, 'slow').updateOne({ _id: 'a' }, { $inc: { n: 1 } });
   await waiting(1);
-  await expect(prober.db(db().databaseName).command({ ping: 1 }, { maxTimeMS: 5_000 })).resolves.toMatchObject({ ok: 1 });
+  await expect(prober.db(db().databaseName).command({ ping: 1, maxTimeMS: 5_000 })).resolves.toMatchObject({ ok: 1 });
   await expect(seenBy(prober, 'other').findOne({ _id: 'b' }, { maxTimeMS: 5_000 })).resolves.toEqual({ _id: 'b', n: 1 });
   await hold.release();
   await expect(write).resolves.toMatchObject({ modifiedCount: 1 });
@@ -79,6 +80,16 @@ it('lets the locks of a command go when its client disconnects mid-command', asy
   await waiting(2);
   await hold.release();
   await expect(next).resolves.toMatchObject({ modifiedCount: 1 });
+});
+
+it("fails a service's command the store does not answer within MONGO_OPERATION_TIMEOUT_MS", async () => {
+  await stuckCollection('service');
+  const service = await connectMongo(process.env.TEST_MONGO_URL!, 'proxy-test', 1_000);
+  clients.push(service);
+  const started = Date.now();
+  // A timed-out write is retried once (a network error), so the caller waits up to twice the timeout.
+  await expect(seenBy(service, 'service').updateOne({ _id: 'a' }, { $inc: { n: 1 } })).rejects.toThrow(/timed out/);
+  expect(Date.now() - started).toBeLessThan(4_000);
 });
 
 it('completes bulk updateOne and deleteOne of 120 documents each', async () => {
