@@ -225,7 +225,7 @@ describe('Mongo spans', () => {
   it('parent each Mongo command to the span active when it started, also while commands queue for the one pooled connection', async () => {
     const url = new URL(process.env.TEST_MONGO_URL!);
     url.searchParams.set('maxPoolSize', '1');
-    const client: MongoClient = await connectMongo(url.toString(), 'telemetry-test');
+    const client: MongoClient = await connectMongo(url.toString(), 'telemetry-test', 30_000);
     let [waiting, mostWaiting] = [0, 0];
     client.on('connectionCheckOutStarted', () => (mostWaiting = Math.max(mostWaiting, ++waiting)));
     client.on('connectionCheckedOut', () => waiting--);

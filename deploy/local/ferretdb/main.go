@@ -28,6 +28,8 @@
 // write of their collection; other collections and databases go on.
 // `--serialise all` runs every command of a database one at a time, reads
 // too, as the proxy once did, for comparison.
+// `--command-timeout` is the deadline of a command that brings no maxTimeMS:
+// no lock is held for ever (proxy.go).
 package main
 
 import (
@@ -56,6 +58,7 @@ const postgresqlURLEnv = "FERRETDB_POSTGRESQL_URL"
 func main() {
 	listen := flag.String("listen-addr", "127.0.0.1:27117", "TCP address to listen on")
 	serialise := flag.String("serialise", "writes", "what runs one command at a time: writes (per collection; reads side by side) or all (per database)")
+	commandTimeout := flag.Duration("command-timeout", 60*time.Second, "how long a command that brings no maxTimeMS may take, waiting for locks included, before the proxy answers MaxTimeMSExpired")
 	dir := flag.String("sqlite-dir", "", "directory for the SQLite databases; without it, PostgreSQL at $"+postgresqlURLEnv)
 	flag.Parse()
 	pgURL := os.Getenv(postgresqlURLEnv)
@@ -117,7 +120,7 @@ func main() {
 		<-ctx.Done()
 		ln.Close()
 	}()
-	go serve(ln, uri.Host, *serialise == "all")
+	go serve(ln, proxyOptions{backend: uri.Host, serialiseAll: *serialise == "all", commandTimeout: *commandTimeout})
 
 	if err := <-done; err != nil && ctx.Err() == nil {
 		log.Fatal(err)

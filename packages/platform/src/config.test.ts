@@ -7,7 +7,7 @@ const schema = baseConfigSchema.extend(mongoConfigSchema.shape).extend({ FLAG: e
 describe('loadConfig', () => {
   it('applies defaults and coerces numbers', () => {
     const c = loadConfig('svc', schema, { ...nats, NATS_URL: 'nats://x:1', MONGO_URL: 'mongodb://x:2/' });
-    expect(c).toMatchObject({ OPS_PORT: 9464, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: 10_000, NATS_STREAM_REPLICAS: 1, FLAG: false });
+    expect(c).toMatchObject({ OPS_PORT: 9464, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: 10_000, NATS_STREAM_REPLICAS: 1, MONGO_OPERATION_TIMEOUT_MS: 30_000, FLAG: false });
     expect(loadConfig('svc', schema, { ...nats, NATS_URL: 'n', MONGO_URL: 'mongodb://x/', OPS_PORT: '9000', FLAG: 'false' })).toMatchObject({ OPS_PORT: 9000, FLAG: false });
   });
 

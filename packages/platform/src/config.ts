@@ -25,6 +25,12 @@ export const baseConfigSchema = z.object({
 export const mongoConfigSchema = z.object({
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL'),
   MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).optional(),
+  /**
+   * How long one store command may go without an answer before it fails (the driver's
+   * `socketTimeoutMS`: driver 7 ignores `timeoutMS`), so a stuck store fails its caller instead of
+   * hanging it for ever.
+   */
+  MONGO_OPERATION_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 /** Settings of a service that publishes events through a transactional outbox. */

@@ -24,9 +24,14 @@ export interface IndexSpec {
   options?: CreateIndexesOptions & { name: string };
 }
 
-export async function connectMongo(url: string, appName: string): Promise<MongoClient> {
+/**
+ * A connected client. `operationTimeoutMs` bounds how long one command waits for its answer: the
+ * driver closes the connection then and fails the command (driver 7 ignores `timeoutMS`, so it is
+ * `socketTimeoutMS`, which only runs while a command waits, never on an idle connection).
+ */
+export async function connectMongo(url: string, appName: string, operationTimeoutMs: number): Promise<MongoClient> {
   // monitorCommands makes the client emit the command events traceMongoCommands turns into spans.
-  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 10_000, monitorCommands: true });
+  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 10_000, socketTimeoutMS: operationTimeoutMs, monitorCommands: true });
   traceMongoCommands(client);
   await client.connect();
   return client;

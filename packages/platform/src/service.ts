@@ -74,7 +74,7 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
     // The service's schema includes these settings (validated at load); a definition whose schema
     // forgot them fails here, at start, rather than connecting to `undefined`.
     const mongoConfig = mongoConfigSchema.parse(config);
-    mongo = await connectMongo(mongoConfig.MONGO_URL, def.name);
+    mongo = await connectMongo(mongoConfig.MONGO_URL, def.name, mongoConfig.MONGO_OPERATION_TIMEOUT_MS);
     db = mongo.db(mongoConfig.MONGO_DB ?? `brandradar-${def.name}`);
     await ensureIndexes(db, def.database.indexes);
     const client = mongo;
@@ -99,7 +99,8 @@ export async function startService<C extends BaseConfig>(def: ServiceDefinition<
   }
   const ops: Server = await startOpsServer(config.OPS_PORT, metrics, {
     nats: () => nats.isConnected(),
-    ...(db ? { mongo: async () => (await db.command({ ping: 1 }, { timeoutMS: 2_000 })).ok === 1 } : {}),
+    // maxTimeMS in the command: the driver ignores timeoutMS, and the store (or its local proxy) ends the ping at 2 s.
+    ...(db ? { mongo: async () => (await db.command({ ping: 1, maxTimeMS: 2_000 })).ok === 1 } : {}),
   });
   // The ops port stays up until last, so readiness can be watched going down.
   shutdown.register('telemetry', 'close ops port', () => closeServer(ops));
