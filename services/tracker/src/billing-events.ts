@@ -1,8 +1,8 @@
-import { BillingQueries, runCostMicro, type BillingEvents } from '@brandradar/contracts';
+import { BillingQueries, type BillingEvents, type RateCard } from '@brandradar/contracts';
 import { query, type NatsLink, type Outbox } from '@brandradar/platform';
 import type { z } from 'zod';
-import { pauseTracker, reprice } from './domain/lifecycle';
-import type { TrackerDoc, TrackerStore } from './store/trackers';
+import { estimateAt, pauseTracker, reprice } from './domain/lifecycle';
+import type { TrackerStore } from './store/trackers';
 
 export interface BillingEventDeps {
   store: TrackerStore;
@@ -28,12 +28,20 @@ export function billingEventHandlers({ store, outbox, nats, now }: BillingEventD
      */
     async ratesPublished(): Promise<void> {
       const { rates } = await query(nats, BillingQueries.getRates, { version: 1 });
-      for await (const page of store.allIds()) {
-        for (const { accountId, id } of page) {
-          await store.transition(accountId, id, (t) => reprice(t, runCostMicro(t, rates.surfaces), now()));
-          await outbox.flushSoon(id);
-        }
-      }
+      await repriceAll({ store, outbox, now }, rates);
     },
   };
+}
+
+/**
+ * Every live tracker of every account, repriced at `card`. The walk takes a while: another card may
+ * be published meanwhile, and a tracker priced at it is left alone (`reprice`).
+ */
+export async function repriceAll({ store, outbox, now }: Pick<BillingEventDeps, 'store' | 'outbox' | 'now'>, card: RateCard): Promise<void> {
+  for await (const page of store.allIds()) {
+    for (const { accountId, id } of page) {
+      await store.transition(accountId, id, (t) => reprice(t, estimateAt(t, card), now()));
+      await outbox.flushSoon(id);
+    }
+  }
 }
