@@ -1,4 +1,4 @@
-import { BillingQueries, type BillingEvents, type RateCard } from '@brandradar/contracts';
+import { BillingQueries, type BillingEvents } from '@brandradar/contracts';
 import { query, type NatsLink, type Outbox } from '@brandradar/platform';
 import type { z } from 'zod';
 import { estimateAt, pauseTracker, reprice } from './domain/lifecycle';
@@ -24,24 +24,17 @@ export function billingEventHandlers({ store, outbox, nats, now }: BillingEventD
 
     /**
      * Every tracker's estimate at the current card. The card is read now rather
-     * than taken from the event, so an old event handled late cannot bring back old prices.
+     * than taken from the event, so an old event handled late cannot bring back old prices; and a
+     * tracker priced at a newer card than this one (published while this walk went on) is left alone.
      */
     async ratesPublished(): Promise<void> {
       const { rates } = await query(nats, BillingQueries.getRates, { version: 1 });
-      await repriceAll({ store, outbox, now }, rates);
+      for await (const page of store.allIds()) {
+        for (const { accountId, id } of page) {
+          await store.transition(accountId, id, (t) => reprice(t, estimateAt(t, rates), now()));
+          await outbox.flushSoon(id);
+        }
+      }
     },
   };
-}
-
-/**
- * Every live tracker of every account, repriced at `card`. The walk takes a while: another card may
- * be published meanwhile, and a tracker priced at it is left alone (`reprice`).
- */
-export async function repriceAll({ store, outbox, now }: Pick<BillingEventDeps, 'store' | 'outbox' | 'now'>, card: RateCard): Promise<void> {
-  for await (const page of store.allIds()) {
-    for (const { accountId, id } of page) {
-      await store.transition(accountId, id, (t) => reprice(t, estimateAt(t, card), now()));
-      await outbox.flushSoon(id);
-    }
-  }
 }
