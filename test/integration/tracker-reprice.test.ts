@@ -33,6 +33,18 @@ afterAll(async () => {
   await Promise.all([stack.stop(), lateNats.stop(), mongo.close()]);
 });
 
+/** The tracker service's rates handler, on the stack's tracker store, whose card read answers `card`. */
+async function walkWith(card: RateCard): Promise<void> {
+  const subscriptions = serveQueries(late, { getRates: BillingQueries.getRates }, { getRates: async () => ({ rates: card }) }, 'billing', logger);
+  try {
+    const db = mongo.db(stack.dbName('tracker'));
+    const deps = { store: new TrackerStore(db, () => undefined), outbox: new Outbox(db, 'trackers', late, logger), nats: late, now: () => new Date() };
+    await billingEventHandlers(deps).ratesPublished();
+  } finally {
+    await Promise.all(subscriptions.map((s) => s.drain()));
+  }
+}
+
 it('leaves a tracker activated after a price was restored alone when the walk of the raise reaches it late', async () => {
   const { apiKey } = await stack.account();
   const current = RateCard.parse((await stack.admin('GET', '/admin/v1/rates')).body.rates);
@@ -47,16 +59,8 @@ it('leaves a tracker activated after a price was restored alone when the walk of
   const path = `/api/v1/trackers/${created.id}`;
   expect((await stack.api('POST', `${path}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.estimatedCostMicroPerRun } })).status).toBe(200);
 
-  // The walk of the raise, reaching this tracker now: the tracker service's handler, on its own
-  // store, whose card read answers the raised card it read before the restore was published.
-  const subscriptions = serveQueries(late, { getRates: BillingQueries.getRates }, { getRates: async () => ({ rates: raised }) }, 'billing', logger);
-  try {
-    const db = mongo.db(stack.dbName('tracker'));
-    const deps = { store: new TrackerStore(db, () => undefined), outbox: new Outbox(db, 'trackers', late, logger), nats: late, now: () => new Date() };
-    await billingEventHandlers(deps).ratesPublished();
-  } finally {
-    await Promise.all(subscriptions.map((s) => s.drain()));
-  }
+  // The walk of the raise, reaching this tracker now, with the card it read before the restore was published.
+  await walkWith(raised);
   expect((await stack.api('GET', path, { key: apiKey })).body.tracker).toMatchObject({ status: 'ACTIVE', pauseReason: null, estimatedCostMicroPerRun: prices.surfaces.gemini });
 
   // A card newer than the one it was priced at still reprices it, and pauses it above its maximum.
@@ -66,4 +70,19 @@ it('leaves a tracker activated after a price was restored alone when the walk of
     (t) => t.status === 'PAUSED',
   );
   expect((await stack.api('GET', path, { key: apiKey })).body.tracker).toMatchObject({ pauseReason: 'cost_above_maximum', estimatedCostMicroPerRun: raised.surfaces.gemini });
+});
+
+it('reprices a tracker stored before trackers recorded their card with any card', async () => {
+  const { apiKey } = await stack.account();
+  const card = RateCard.parse((await stack.admin('GET', '/admin/v1/rates')).body.rates);
+  const body = { name: 'Stored before', cadence: { frequency: 'weekly', timezone: 'UTC', time: '08:00', weekday: 3 }, primitive: 'sentiment', prompts: ['is acme good?'], models: ['chatgpt'], brand: 'Acme' };
+  const created = (await stack.api('POST', '/api/v1/trackers', { key: apiKey, body })).body.tracker;
+  const path = `/api/v1/trackers/${created.id}`;
+  expect((await stack.api('POST', `${path}/activate`, { key: apiKey, body: { maxCostMicroPerRun: created.estimatedCostMicroPerRun } })).status).toBe(200);
+  const trackers = mongo.db(stack.dbName('tracker')).collection<{ _id: string }>('trackers');
+  expect((await trackers.updateOne({ _id: created.id }, { $unset: { ratesVersion: '' } })).modifiedCount).toBe(1);
+
+  // The oldest card there is (version 1), at a higher price: applied, since the document records none.
+  await walkWith({ ...card, version: 1, surfaces: { ...card.surfaces, chatgpt: card.surfaces.chatgpt + 1 } });
+  expect((await stack.api('GET', path, { key: apiKey })).body.tracker).toMatchObject({ status: 'PAUSED', pauseReason: 'cost_above_maximum', estimatedCostMicroPerRun: card.surfaces.chatgpt + 1 });
 });
