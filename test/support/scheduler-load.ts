@@ -106,6 +106,7 @@ function trackerDoc(tracker: Tracker, accountId: string, slot: number): TrackerD
     _id: id,
     accountId,
     definitionVersion: 1,
+    ratesVersion: 0, // priced at no recorded card: any published card reprices it
     nextRunAt: nextRunAt === null ? null : new Date(nextRunAt),
     lastRunAt: lastRunAt === null ? null : new Date(lastRunAt),
     createdAt: new Date(createdAt),

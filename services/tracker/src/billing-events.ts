@@ -1,8 +1,8 @@
-import { BillingQueries, runCostMicro, type BillingEvents } from '@brandradar/contracts';
+import { BillingQueries, type BillingEvents } from '@brandradar/contracts';
 import { query, type NatsLink, type Outbox } from '@brandradar/platform';
 import type { z } from 'zod';
-import { pauseTracker, reprice } from './domain/lifecycle';
-import type { TrackerDoc, TrackerStore } from './store/trackers';
+import { estimateAt, pauseTracker, reprice } from './domain/lifecycle';
+import type { TrackerStore } from './store/trackers';
 
 export interface BillingEventDeps {
   store: TrackerStore;
@@ -24,13 +24,14 @@ export function billingEventHandlers({ store, outbox, nats, now }: BillingEventD
 
     /**
      * Every tracker's estimate at the current card. The card is read now rather
-     * than taken from the event, so an old event handled late cannot bring back old prices.
+     * than taken from the event, so an old event handled late cannot bring back old prices; and a
+     * tracker priced at a newer card than this one (published while this walk went on) is left alone.
      */
     async ratesPublished(): Promise<void> {
       const { rates } = await query(nats, BillingQueries.getRates, { version: 1 });
       for await (const page of store.allIds()) {
         for (const { accountId, id } of page) {
-          await store.transition(accountId, id, (t) => reprice(t, runCostMicro(t, rates.surfaces), now()));
+          await store.transition(accountId, id, (t) => reprice(t, estimateAt(t, rates), now()));
           await outbox.flushSoon(id);
         }
       }

@@ -4,7 +4,7 @@ import { DomainError, prepareResult, query, type GroupedCache, type NatsLink, ty
 import { nextOccurrence, projectRunsDryAt } from '@brandradar/schedule';
 import { decodeCursor, encodeCursor } from './domain/cursor';
 import { pageWithin } from './domain/list-page';
-import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
+import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, estimateAt, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
 import type { TrackerDoc } from './store/trackers';
 import type { TrackerStore } from './store/trackers';
@@ -25,7 +25,8 @@ export interface TrackerDeps {
 /** The tracker service's answers, one per query subject. */
 export function trackerQueryHandlers({ store, lists, outbox, nats, now }: TrackerDeps) {
   const rates = async () => (await query(nats, BillingQueries.getRates, { version: 1 })).rates;
-  const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models' | 'samplesPerPrompt'>) => runCostMicro(t, (await rates()).surfaces);
+  /** The estimate at today's card, with that card's version. */
+  const estimateOf = async (t: Pick<TrackerState, 'prompts' | 'models' | 'samplesPerPrompt'>) => estimateAt(t, await rates());
   const publish = (trackerId: string) => outbox.flushSoon(trackerId);
 
   return {
@@ -69,7 +70,7 @@ export function trackerQueryHandlers({ store, lists, outbox, nats, now }: Tracke
       let runsDryAt: Date | null = null;
       const state = await store.transition(accountId, trackerId, async (t) => {
         const at = now();
-        const estimate = runCostMicro(t, card.surfaces);
+        const estimate = estimateAt(t, card);
         const result = activateTracker(t, {
           submittedMax: input.maxCostMicroPerRun,
           estimate,

@@ -1,4 +1,4 @@
-import { activateTracker, advanceSchedule, createTracker, deleteTracker, pauseTracker, recordRun, reprice, startVerdict, updateTracker, type ActivationFacts, type TrackerState } from './lifecycle';
+import { activateTracker, advanceSchedule, createTracker, deleteTracker, pauseTracker, recordRun, reprice, startVerdict, updateTracker, type ActivationFacts, type Estimate, type TrackerState } from './lifecycle';
 
 const now = new Date('2026-11-22T09:00:00.000Z');
 const later = new Date('2026-11-22T10:00:00.000Z');
@@ -13,14 +13,17 @@ const definition = {
   url: null,
 };
 
+/** A cost at rate card `ratesVersion` (1 unless said). */
+const at = (costMicro: number, ratesVersion = 1): Estimate => ({ costMicro, ratesVersion });
+
 function draft(): TrackerState {
-  const t = createTracker({ id: 'id-1', accountId: 'acc-1', definition, estimate: 5_000, now });
+  const t = createTracker({ id: 'id-1', accountId: 'acc-1', definition, estimate: at(5_000), now });
   if (!t.ok) throw new Error('unreachable');
   return t.state;
 }
 const facts = (over: Partial<ActivationFacts> = {}): ActivationFacts => ({
   submittedMax: 5_000,
-  estimate: 5_000,
+  estimate: at(5_000),
   balanceMicro: 5_000,
   spentThisMonthMicro: 0,
   spendLimitMicroPerMonth: null,
@@ -36,7 +39,7 @@ describe('activateTracker', () => {
   });
 
   it('stores a changed estimate with the refusal', () => {
-    const r = activateTracker(draft(), facts({ submittedMax: 5_000, estimate: 6_000 }));
+    const r = activateTracker(draft(), facts({ submittedMax: 5_000, estimate: at(6_000) }));
     expect(r).toMatchObject({ ok: false, error: { code: 'cost_estimate_changed', estimatedCostMicroPerRun: 6_000 }, state: { status: 'DRAFT', estimatedCostMicroPerRun: 6_000 } });
   });
 
@@ -56,13 +59,13 @@ describe('activateTracker', () => {
     const spent = { spendLimitMicroPerMonth: 10_000, spentThisMonthMicro: 9_000 };
     expect(activateTracker(draft(), facts({ ...spent, nextRunAt: new Date('2026-11-30T23:59:00.000Z') }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached' } });
     expect(activateTracker(draft(), facts({ ...spent, nextRunAt: new Date('2026-12-01T00:00:00.000Z') })).ok).toBe(true);
-    expect(activateTracker(draft(), facts({ ...spent, estimate: 10_001, submittedMax: 10_001, balanceMicro: 20_000, nextRunAt: new Date('2026-12-01T00:00:00.000Z') }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached' } });
+    expect(activateTracker(draft(), facts({ ...spent, estimate: at(10_001), submittedMax: 10_001, balanceMicro: 20_000, nextRunAt: new Date('2026-12-01T00:00:00.000Z') }))).toMatchObject({ ok: false, error: { code: 'spend_limit_reached' } });
   });
 
   it('answers a repeat on an ACTIVE tracker with the same state, and refuses another amount', () => {
     const active = activateTracker(draft(), facts());
     if (!active.ok) throw new Error('unreachable');
-    const again = activateTracker(active.state, facts({ estimate: 9_999 }));
+    const again = activateTracker(active.state, facts({ estimate: at(9_999) }));
     expect(again).toEqual({ ok: true, state: active.state, events: [] });
     expect(activateTracker(active.state, facts({ submittedMax: 1 }))).toMatchObject({ ok: false, error: { code: 'invalid_state' } });
   });
@@ -94,7 +97,7 @@ describe('updateTracker and deleteTracker', () => {
     const r = activateTracker(draft(), facts());
     if (!r.ok) throw new Error('unreachable');
     const paused = pauseTracker(r.state, 'spend_limit_reached', later).state!;
-    const u = updateTracker(paused, { ...definition, name: 'U' }, 7_000, later);
+    const u = updateTracker(paused, { ...definition, name: 'U' }, at(7_000), later);
     expect(u).toMatchObject({ ok: true, state: { name: 'U', status: 'DRAFT', maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, estimatedCostMicroPerRun: 7_000 }, events: [{ subject: 'tracker.updated.v1', payload: { previousStatus: 'PAUSED' } }] });
   });
 
@@ -120,7 +123,7 @@ describe('startVerdict', () => {
   });
 
   it('says tracker_changed once a full replace gave the tracker a new definition version, even re-activated', () => {
-    const edited = updateTracker(active(), definition, 5_000, later).state!;
+    const edited = updateTracker(active(), definition, at(5_000), later).state!;
     expect(edited.definitionVersion).toBe(2);
     expect(startVerdict(edited, 1)).toBe('tracker_changed'); // a DRAFT after the edit: changed, not merely inactive
     const reactivated = activateTracker(edited, facts());
@@ -130,25 +133,47 @@ describe('startVerdict', () => {
 });
 
 describe('reprice', () => {
-  it('changes nothing when the estimate is the same', () => {
+  it('changes nothing at the card the tracker was priced at, whatever the cost', () => {
     const t = draft();
-    expect(reprice(t, 5_000, later)).toEqual({ ok: true, state: t, events: [] });
+    expect(reprice(t, at(5_000), later)).toEqual({ ok: true, state: t, events: [] });
+    expect(reprice(t, at(9_000), later)).toEqual({ ok: true, state: t, events: [] });
+  });
+
+  it('never reprices a tracker priced at a newer card with an older one (rates raised, restored, then the raise handled late)', () => {
+    const activated = activateTracker(draft(), facts({ estimate: at(5_000, 3) }));
+    expect(activated.state).toMatchObject({ status: 'ACTIVE', ratesVersion: 3 });
+    expect(reprice(activated.state!, at(7_000, 2), later)).toEqual({ ok: true, state: activated.state, events: [] });
+  });
+
+  it('reprices at a newer card, and records it even when the cost is the same, so an older card later changes nothing', () => {
+    const active = activateTracker(draft(), facts()).state!;
+    const same = reprice(active, at(5_000, 3), later);
+    expect(same).toEqual({ ok: true, state: { ...active, ratesVersion: 3 }, events: [] }); // updatedAt stays: nothing a user sees changed
+    expect(reprice(same.state!, at(7_000, 2), later).state).toBe(same.state);
+    expect(reprice(same.state!, at(7_000, 4), later)).toMatchObject({ state: { status: 'PAUSED', pauseReason: 'cost_above_maximum', estimatedCostMicroPerRun: 7_000, ratesVersion: 4 } });
+  });
+
+  it('records the card of every estimate it sets: create, update, activate, and a refused activation', () => {
+    expect(createTracker({ id: 'id-2', accountId: 'acc-1', definition, estimate: at(5_000, 4), now }).state).toMatchObject({ estimatedCostMicroPerRun: 5_000, ratesVersion: 4 });
+    expect(updateTracker(draft(), definition, at(6_000, 5), later).state).toMatchObject({ estimatedCostMicroPerRun: 6_000, ratesVersion: 5 });
+    expect(activateTracker(draft(), facts({ estimate: at(5_000, 6) })).state).toMatchObject({ ratesVersion: 6 });
+    expect(activateTracker(draft(), facts({ estimate: at(6_000, 7) })).state).toMatchObject({ estimatedCostMicroPerRun: 6_000, ratesVersion: 7 });
   });
 
   it('stores a new estimate on a draft without pausing or announcing anything', () => {
-    expect(reprice(draft(), 7_000, later)).toMatchObject({ ok: true, state: { status: 'DRAFT', estimatedCostMicroPerRun: 7_000, updatedAt: later }, events: [] });
+    expect(reprice(draft(), at(7_000, 2), later)).toMatchObject({ ok: true, state: { status: 'DRAFT', estimatedCostMicroPerRun: 7_000, updatedAt: later }, events: [] });
   });
 
   it('pauses an ACTIVE tracker whose new estimate is above its accepted maximum, showing the new estimate', () => {
     const r = activateTracker(draft(), facts());
-    const repriced = reprice(r.state!, 7_000, later);
+    const repriced = reprice(r.state!, at(7_000, 2), later);
     expect(repriced).toMatchObject({ ok: true, state: { status: 'PAUSED', pauseReason: 'cost_above_maximum', estimatedCostMicroPerRun: 7_000, maxCostMicroPerRun: 5_000 } });
     expect(repriced.events).toHaveLength(1);
   });
 
   it('keeps an ACTIVE tracker running when the new estimate is within its maximum', () => {
     const r = activateTracker(draft(), facts());
-    expect(reprice(r.state!, 4_000, later)).toMatchObject({ state: { status: 'ACTIVE', estimatedCostMicroPerRun: 4_000 }, events: [] });
+    expect(reprice(r.state!, at(4_000, 2), later)).toMatchObject({ state: { status: 'ACTIVE', estimatedCostMicroPerRun: 4_000 }, events: [] });
   });
 });
 

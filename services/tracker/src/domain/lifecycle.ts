@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, NO_ALERTS, runCoverageRefusal, TrackerEvents, samplingOf, type PauseReason, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
+import { apiError, NO_ALERTS, runCostMicro, runCoverageRefusal, TrackerEvents, samplingOf, type PauseReason, type RateCard, type Tracker, type TrackerDefinition, type TrackerEventName, type TrackerStatus } from '@brandradar/contracts';
 import type { StoredEvent } from '@brandradar/platform';
 
 /** A tracker as the tracker service keeps it. */
@@ -10,6 +10,8 @@ export interface TrackerState extends TrackerDefinition {
   /** Increases with each full-definition replace; runs queued under an older one do not start. */
   definitionVersion: number;
   estimatedCostMicroPerRun: number;
+  /** The version of the rate card `estimatedCostMicroPerRun` was computed at (0: stored before it was recorded). Internal: not in the API. */
+  ratesVersion: number;
   maxCostMicroPerRun: number | null;
   nextRunAt: Date | null;
   lastRunAt: Date | null;
@@ -18,6 +20,20 @@ export interface TrackerState extends TrackerDefinition {
   updatedAt: Date;
 }
 
+/** A run's cost at one rate card, with that card's version. */
+export interface Estimate {
+  costMicro: number;
+  ratesVersion: number;
+}
+
+export function estimateAt(d: Pick<TrackerDefinition, 'prompts' | 'models' | 'samplesPerPrompt'>, card: Pick<RateCard, 'surfaces' | 'version'>): Estimate {
+  return { costMicro: runCostMicro(d, card.surfaces), ratesVersion: card.version };
+}
+
+/** The tracker's fields that record an estimate. */
+function priced(e: Estimate): Pick<TrackerState, 'estimatedCostMicroPerRun' | 'ratesVersion'> {
+  return { estimatedCostMicroPerRun: e.costMicro, ratesVersion: e.ratesVersion };
+}
 
 /** The outcome of a transition: the new state and the events it emits, or a refusal. */
 export type Transition =
@@ -40,14 +56,14 @@ export function trackerEvent(name: TrackerEventName, state: TrackerState, extra:
   return { subject: TrackerEvents[name].subject, eventId, payload };
 }
 
-export function createTracker(input: { id: string; accountId: string; definition: TrackerDefinition; estimate: number; now: Date }): Transition {
+export function createTracker(input: { id: string; accountId: string; definition: TrackerDefinition; estimate: Estimate; now: Date }): Transition {
   const state: TrackerState = {
     ...input.definition,
     id: input.id,
     accountId: input.accountId,
     status: 'DRAFT',
     definitionVersion: 1,
-    estimatedCostMicroPerRun: input.estimate,
+    ...priced(input.estimate),
     maxCostMicroPerRun: null,
     nextRunAt: null,
     lastRunAt: null,
@@ -59,15 +75,15 @@ export function createTracker(input: { id: string; accountId: string; definition
 }
 
 /** Any state → DRAFT with the recurring authorization cleared: re-activation is required. */
-export function updateTracker(t: TrackerState, definition: TrackerDefinition, estimate: number, now: Date): Transition {
-  const state: TrackerState = { ...t, ...definition, status: 'DRAFT', definitionVersion: t.definitionVersion + 1, estimatedCostMicroPerRun: estimate, maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, updatedAt: now };
+export function updateTracker(t: TrackerState, definition: TrackerDefinition, estimate: Estimate, now: Date): Transition {
+  const state: TrackerState = { ...t, ...definition, status: 'DRAFT', definitionVersion: t.definitionVersion + 1, ...priced(estimate), maxCostMicroPerRun: null, nextRunAt: null, pauseReason: null, updatedAt: now };
   return { ok: true, state, events: [trackerEvent('updated', state, { previousStatus: t.status })] };
 }
 
 export interface ActivationFacts {
   submittedMax: number;
   /** The estimate at today's rates. */
-  estimate: number;
+  estimate: Estimate;
   balanceMicro: number;
   spentThisMonthMicro: number;
   spendLimitMicroPerMonth: number | null;
@@ -85,18 +101,19 @@ export function activateTracker(t: TrackerState, f: ActivationFacts): Transition
     if (f.submittedMax === t.maxCostMicroPerRun) return { ok: true, state: t, events: [] };
     return { ok: false, error: apiError('invalid_state', 'The tracker is already active with another accepted maximum; pause it first.', { status: t.status }) };
   }
-  if (f.submittedMax !== f.estimate) {
+  const estimate = f.estimate.costMicro;
+  if (f.submittedMax !== estimate) {
     return {
       ok: false,
-      error: apiError('cost_estimate_changed', 'The cost estimate has changed; activate again with the new amount.', { estimatedCostMicroPerRun: f.estimate }),
-      state: f.estimate === t.estimatedCostMicroPerRun ? undefined : { ...t, estimatedCostMicroPerRun: f.estimate, updatedAt: f.now },
+      error: apiError('cost_estimate_changed', 'The cost estimate has changed; activate again with the new amount.', { estimatedCostMicroPerRun: estimate }),
+      state: estimate === t.estimatedCostMicroPerRun ? undefined : { ...t, ...priced(f.estimate), updatedAt: f.now },
     };
   }
   // The limit is per calendar month (UTC, as billing counts it): a first run in a later month starts from nothing spent.
   const firstRunThisMonth = f.nextRunAt.getUTCFullYear() === f.now.getUTCFullYear() && f.nextRunAt.getUTCMonth() === f.now.getUTCMonth();
-  const refusal = runCoverageRefusal({ ...f, spentThisMonthMicro: firstRunThisMonth ? f.spentThisMonthMicro : 0 }, f.estimate);
+  const refusal = runCoverageRefusal({ ...f, spentThisMonthMicro: firstRunThisMonth ? f.spentThisMonthMicro : 0 }, estimate);
   if (refusal) return { ok: false, error: refusal };
-  const state: TrackerState = { ...t, status: 'ACTIVE', estimatedCostMicroPerRun: f.estimate, maxCostMicroPerRun: f.submittedMax, nextRunAt: f.nextRunAt, pauseReason: null, updatedAt: f.now };
+  const state: TrackerState = { ...t, status: 'ACTIVE', ...priced(f.estimate), maxCostMicroPerRun: f.submittedMax, nextRunAt: f.nextRunAt, pauseReason: null, updatedAt: f.now };
   return { ok: true, state, events: [] }; // the activated event needs runsDryAt, added by the caller
 }
 
@@ -143,12 +160,18 @@ export function startVerdict(t: TrackerState | null, definitionVersion: number):
 /**
  * New rates give every tracker a new estimate. An ACTIVE tracker whose new
  * estimate is above its accepted maximum pauses now (`cost_above_maximum`), so
- * its owner hears of it at once and sees the amount to accept.
+ * its owner hears of it at once and sees the amount to accept. A tracker already
+ * priced at this card or a later one is left alone: a walk over all trackers
+ * with a card read before the next publish must not bring back (and pause for)
+ * prices that no longer exist.
  */
-export function reprice(t: TrackerState, estimate: number, now: Date): Transition {
-  if (estimate === t.estimatedCostMicroPerRun) return { ok: true, state: t, events: [] };
-  const repriced: TrackerState = { ...t, estimatedCostMicroPerRun: estimate, updatedAt: now };
-  if (t.status === 'ACTIVE' && t.maxCostMicroPerRun !== null && estimate > t.maxCostMicroPerRun) return pauseTracker(repriced, 'cost_above_maximum', now);
+export function reprice(t: TrackerState, estimate: Estimate, now: Date): Transition {
+  if (estimate.ratesVersion <= t.ratesVersion) return { ok: true, state: t, events: [] };
+  // The card is recorded even when the cost is the same, or a slower walk with an older card that
+  // differs would still reprice it; nothing a user sees changed, so `updatedAt` stays.
+  if (estimate.costMicro === t.estimatedCostMicroPerRun) return { ok: true, state: { ...t, ratesVersion: estimate.ratesVersion }, events: [] };
+  const repriced: TrackerState = { ...t, ...priced(estimate), updatedAt: now };
+  if (t.status === 'ACTIVE' && t.maxCostMicroPerRun !== null && estimate.costMicro > t.maxCostMicroPerRun) return pauseTracker(repriced, 'cost_above_maximum', now);
   return { ok: true, state: repriced, events: [] };
 }
 

@@ -153,8 +153,8 @@ export class TrackerStore {
 
 function fromDoc(doc: TrackerDoc): TrackerState {
   const { _id, slot: _slot, pendingEvents: _p, hasPendingEvents: _h, deletedAt: _d, rev: _r, ...rest } = doc;
-  // Trackers stored before definition versions existed are at their first.
-  return { ...rest, definitionVersion: rest.definitionVersion ?? 1, id: _id };
+  // Trackers stored before definition versions existed are at their first; before rate-card versions were recorded, at none (0), so any card reprices them.
+  return { ...rest, definitionVersion: rest.definitionVersion ?? 1, ratesVersion: rest.ratesVersion ?? 0, id: _id };
 }
 
 function toDoc(state: TrackerState, extra: Pick<TrackerDoc, 'slot' | 'pendingEvents' | 'hasPendingEvents' | 'deletedAt' | 'rev'>): TrackerDoc {
