@@ -175,7 +175,8 @@ describe('hold expiry', () => {
 
     await eventually(() => openHolds(accountId), (holds) => holds.length === 0);
     expect(await publicAccount(apiKey)).toMatchObject({ balanceMicro: 100_000, spentThisMonthMicro: 0 });
-    const entries = await ledgerOf(accountId);
+    // The sweeper releases the hold on the account first and writes its ledger entries just after.
+    const entries = await eventually(() => ledgerOf(accountId), (rows) => rows.some((e) => e.reference === 'run:late' && e.kind === 'capture'));
     expect(entries.filter((e) => e.reference === 'run:late')).toEqual(
       expect.arrayContaining([
         { kind: 'hold', amountMicro: -39_000, chargedMicro: 0, reference: 'run:late' },
@@ -200,7 +201,8 @@ describe('hold expiry', () => {
     await eventually(() => openHolds(accountId), (holds) => holds.length === 0);
     expect(await publicAccount(apiKey)).toMatchObject({ balanceMicro: 74_000, spentThisMonthMicro: 26_000 });
     expect(await capture({ accountId, holdKey: 'run:on-time', amountMicro: 0 })).toMatchObject({ capturedMicro: 26_000, expired: false });
-    const settlements = (await ledgerOf(accountId)).filter((e) => e.kind === 'capture');
+    const settled = await eventually(() => ledgerOf(accountId), (rows) => rows.some((e) => e.reference === 'run:sentinel' && e.kind === 'capture'));
+    const settlements = settled.filter((e) => e.kind === 'capture');
     expect(settlements).toEqual(
       expect.arrayContaining([
         { kind: 'capture', amountMicro: 13_000, chargedMicro: 26_000, reference: 'run:on-time', expired: false },
