@@ -39,7 +39,8 @@ function problems(example: string): string[] {
   }
   // `trackers show|pause|delete`: each alternative is a command.
   let commands: Command[] = [tree];
-  let rest = words;
+  // `help <command>` is commander's own command, for the command named after it.
+  let rest = words[0] === 'help' ? words.slice(1) : words;
   while (rest[0] !== undefined && /^[a-z]/.test(rest[0]) && commands.every((c) => c.commands.length > 0)) {
     const names = rest[0].split('|');
     const found = commands.flatMap((c) => names.map((n) => c.commands.find((sub) => sub.name() === n)));
@@ -68,5 +69,7 @@ describe("the docs' CLI examples", () => {
     expect(problems('runs show|stop <tracker-id>')).toEqual(['runs show|stop <tracker-id>: no command show|stop']);
     expect(problems('runs list T -q | head -1')).toEqual([]);
     expect(problems('insights T --runs 3 --csv')).toEqual([]);
+    expect(problems('help trackers list')).toEqual([]);
+    expect(problems('help trackers lists')).toEqual(['help trackers lists: no command lists']);
   });
 });
