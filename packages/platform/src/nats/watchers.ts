@@ -19,12 +19,18 @@ function parsingInto<S extends z.ZodType>(schema: S, handler: (payload: z.infer<
 
 /**
  * What a watcher shares, whatever it watches: `gap` reports that messages may have been missed (and
- * does after every reconnect, until `stop`), `deliver` hands one message on.
+ * does after every reconnect, until `stop`), `deliver` hands one message on. Neither lets a failure
+ * out: a watcher's handlers are called back by nats.js, where a throw stops the connection reading
+ * anything at all (its reader loop ends), for every subscription and request of the process.
  */
 function watcher(nats: NatsLink, logger: Logger, kind: 'events' | 'notices', watched: Record<string, string>, onGap: (why: string) => void) {
   const gap = (why: string) => {
     logger.warn({ ...watched, why }, `${kind} may have been missed`);
-    onGap(why);
+    try {
+      onGap(why);
+    } catch (err) {
+      logger.error({ ...watched, err }, `reacting to missed ${kind} failed`);
+    }
   };
   const stopReconnects = nats.onReconnect(() => gap('reconnected'));
   const deliver = (subject: string, data: Uint8Array, to: (data: unknown) => boolean) => {
@@ -42,18 +48,16 @@ function watcher(nats: NatsLink, logger: Logger, kind: 'events' | 'notices', wat
 
 /**
  * Every notice of `def` from now on, in this process (no queue group: each replica gets each one).
- * `onGap` runs when notices may have been missed or misread: after a reconnect, or for a message
- * that matched no schema. A cache drops everything there.
+ * `onGap` runs when notices may have been missed or misread: after a reconnect, for a message that
+ * matched no schema or whose handler threw. A cache drops everything there.
  */
 export function watchNotices<N extends NoticeDef>(nats: NatsLink, def: N, handler: (payload: z.infer<N['payload']>) => void, logger: Logger, onGap: (why: string) => void): { stop(): Promise<void> } {
-  const { gap, stopReconnects } = watcher(nats, logger, 'notices', { subject: def.subject }, onGap);
+  const { gap, deliver, stopReconnects } = watcher(nats, logger, 'notices', { subject: def.subject }, onGap);
+  const toHandler = parsingInto<N['payload']>(def.payload, handler);
   const subscription = nats.nc.subscribe(def.subject, {
     callback: (err, msg) => {
-      if (err) return gap(String(err));
-      const parsed = z.safeParse<N['payload']>(def.payload, safeDecode(msg.data));
-      nats.handled?.inc({ subject: def.subject, outcome: parsed.success ? 'ok' : 'gap' });
-      if (parsed.success) handler(parsed.data);
-      else gap(`malformed ${def.subject}`);
+      if (err) gap(String(err));
+      else deliver(def.subject, msg.data, toHandler);
     },
   });
   return {
