@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { NatsServer } from '@brandradar/devstack';
-import { defineEvent, eventPayload, type StreamDef } from '@brandradar/contracts';
-import { createLogger, ensureStream, onEvent, publishEvent, watchEvents, type NatsLink } from '@brandradar/platform';
+import { defineEvent, defineNotice, eventPayload, versioned, type StreamDef } from '@brandradar/contracts';
+import { createLogger, ensureStream, onEvent, publishEvent, publishNotice, watchEvents, watchNotices, type NatsLink } from '@brandradar/platform';
 import { eventually } from '../support/eventually';
 import { connectAs, startTestNats } from '../support/stack';
 
 // watchEvents: every process watching a stream sees every event (unlike a durable consumer's
-// replicas, which share them), and hears of a message it could not read.
+// replicas, which share them), and hears of a message it could not read. watchNotices: a handler
+// that throws is a gap, and the connection goes on reading.
 const stream: StreamDef = { name: 'WATCH_TEST', retention: 'limits', description: 'event watch test' };
 const noted = defineEvent('watch-test.noted.v1', stream, eventPayload({ n: z.int() }));
+const said = defineNotice('watch-test.said.v1', versioned({ n: z.int() }));
 const logger = createLogger('watch-test', 'silent');
 
 let nats: NatsServer;
@@ -46,4 +48,29 @@ it('gives every watcher every event, typed, in order; an unreadable one is a gap
   for (const w of watchers) await eventually(async () => w.gaps, (gaps) => gaps.length === 1, 5_000);
   expect(watchers[0]!.gaps).toEqual([`unhandled ${noted.subject}`]);
   await Promise.all(watchers.map((w) => w.watch.stop()));
+});
+
+it('hears of a notice whose handler threw as a gap, and the connection reads on', async () => {
+  const seen: number[] = [];
+  const gaps: string[] = [];
+  const watch = watchNotices(
+    links[1]!,
+    said,
+    ({ n }) => {
+      if (n === 0) throw new Error('a cache that cannot forget');
+      seen.push(n);
+    },
+    logger,
+    (why) => {
+      gaps.push(why);
+      throw new Error('a cache that cannot be dropped either');
+    },
+  );
+  await links[1]!.nc.flush(); // the subscription is in place before anything is said
+  publishNotice(links[0]!, said, { version: 1, n: 0 });
+  publishNotice(links[0]!, said, { version: 1, n: 1 });
+  await eventually(async () => seen, (s) => s.length === 1, 5_000);
+  expect(seen).toEqual([1]);
+  expect(gaps).toEqual([`unhandled ${said.subject}`]);
+  await watch.stop();
 });

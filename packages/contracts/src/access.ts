@@ -165,6 +165,14 @@ export function inboxPrefix(user: string): string {
   return `_INBOX_${user}`;
 }
 
+/**
+ * The subject JetStream announces a message on once a durable consumer's deliveries of it ran out:
+ * the consumer subscribes to it, and its user's permissions allow exactly that.
+ */
+export function maxDeliveriesAdvisorySubject(stream: string, durable: string): string {
+  return `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${durable}`;
+}
+
 /** A user's permissions as nats-server reads them in `authorization { users: [...] }`. */
 export interface NatsPermissions {
   publish: { allow: string[]; deny?: string[] };
@@ -197,7 +205,7 @@ export function servicePermissions(user: string, access: ServiceAccess): NatsPer
     for (const op of ['CREATE', 'DURABLE.CREATE', 'INFO', 'MSG.NEXT']) publish.add(`${JS_API}.CONSUMER.${op}.${stream.name}.${durable}`);
     publish.add(`$JS.ACK.${stream.name}.${durable}.>`);
     // The dead-letter path: the advisory of a message whose deliveries ran out, the stored message, and the dead letter.
-    subscribe.add(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream.name}.${durable}`);
+    subscribe.add(maxDeliveriesAdvisorySubject(stream.name, durable));
     publish.add(`${JS_API}.STREAM.MSG.GET.${stream.name}`);
     if (stream.retention === 'workqueue') publish.add(`${JS_API}.STREAM.MSG.DELETE.${stream.name}`);
     publish.add(DeadLetterEvents.deadLettered.subject);

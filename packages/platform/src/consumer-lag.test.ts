@@ -1,7 +1,7 @@
 import { Registry } from 'prom-client';
 import { RUN_EVENTS_STREAM, TRACKER_EVENTS_STREAM } from '@brandradar/contracts';
 import { registerConsumerLag, type ConsumerInfoSource } from './consumer-lag';
-import type { DurableConsumer } from './nats';
+import type { DurableConsumer } from './messaging';
 
 const consumers: DurableConsumer[] = [
   { stream: RUN_EVENTS_STREAM, durable: 'tracker-runs-queued', events: [], ackWaitMs: 30_000, maxDeliver: 20 },

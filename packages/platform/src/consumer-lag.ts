@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { ConsumerInfo } from 'nats';
-import type { DurableConsumer } from './nats';
+import type { DurableConsumer } from './messaging';
 
 /** How long a scrape waits for JetStream's answer about one consumer before showing the last value. */
 export const CONSUMER_INFO_TIMEOUT_MS = 1_000;

@@ -6,7 +6,7 @@ export * from './config';
 export * from './logger';
 export * from './metrics';
 export * from './mongo';
-export * from './nats';
+export * from './messaging';
 export * from './ops-server';
 export * from './service';
 export * from './shutdown';

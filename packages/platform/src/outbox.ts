@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { EVENTS, type EventDef } from '@brandradar/contracts';
 import { mapConcurrently } from './concurrency';
 import type { Logger } from './logger';
-import { PayloadTooLargeError, publishEvent, type NatsLink } from './nats';
+import { PayloadTooLargeError, publishEvent, type NatsLink } from './messaging';
 import { runPeriodically } from './periodic';
 
 /** An event stored with the document whose change it describes, until it is published. */

@@ -1,7 +1,7 @@
 import type { Subscription } from 'nats';
 import type { QueryDef } from '@brandradar/contracts';
 import type { Logger } from './logger';
-import { serveQuery, type NatsLink, type QueryRequest, type QueryResult } from './nats';
+import { serveQuery, type NatsLink, type QueryRequest, type QueryResult } from './messaging';
 
 /** One handler per query of a catalog group (`TrackerQueries`, `BillingQueries`…), each typed by its query. */
 export type QueryHandlers<Qs extends Record<string, QueryDef>> = { [K in keyof Qs]: (request: QueryRequest<Qs[K]>) => Promise<QueryResult<Qs[K]>> };

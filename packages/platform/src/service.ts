@@ -9,7 +9,7 @@ import { CONSUMER_INFO_TIMEOUT_MS, registerConsumerLag } from './consumer-lag';
 import { createLogger, type Logger } from './logger';
 import { createMetricsRegistry, natsDeadLettersTotal, natsHandledTotal } from './metrics';
 import { connectMongo, ensureIndexes, type IndexSpec } from './mongo';
-import { connectNats, ensureConsumer, ensureStream, REDELIVERY_BACKOFF, whenJetStreamAnswers, type DurableConsumer, type NatsLink } from './nats';
+import { connectNats, ensureConsumer, ensureStream, REDELIVERY_BACKOFF, whenJetStreamAnswers, type DurableConsumer, type NatsLink } from './messaging';
 import { closeServer, listeningPort, startOpsServer } from './ops-server';
 import { ShutdownManager } from './shutdown';
 import { startTelemetry, type Telemetry } from './telemetry';
