@@ -1,7 +1,7 @@
 /** Waiting for a run or a reanalysis to end, its progress on standard error. */
 import { BrandradarWaitTimeoutError, isFinished, isReanalysisFinished, type BrandradarClient, type Reanalysis, type Run } from '@brandradar/client';
 import { EXIT } from './exit';
-import { reanalysisLine, runProgressLine } from './format';
+import { reanalysisLine, runProgressLine } from './output';
 import { jsonText, progressLines, type Io } from './io';
 
 /** Polls a run to its end, showing progress on standard error; exit 3 when it ended FAILED. */

@@ -1,6 +1,6 @@
 /** The account: its balance and prices, and the login the other commands use. */
 import { gatewayUrl } from '@brandradar/client';
-import { accountDetails, rateTable } from '../format';
+import { accountDetails, rateTable } from '../output';
 import type { CommandSpec } from '../command';
 import { removeLogin, saveLogin } from '../config';
 import { DEFAULT_BASE_URL, newClient } from '../connection';

@@ -1,6 +1,6 @@
 /** `brandradar brief`: a content brief, written as Markdown. */
 import { writeFile } from 'node:fs/promises';
-import { briefMarkdown, money } from '../format';
+import { briefMarkdown, money } from '../output';
 import type { CommandSpec } from '../command';
 import { EXIT, UsageError } from '../exit';
 import { jsonText } from '../io';

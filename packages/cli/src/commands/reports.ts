@@ -1,6 +1,6 @@
 /** What the runs found: the overview of every tracker, one tracker's report, and its insights. */
 import type { CompetitorAdded } from '@brandradar/client';
-import { competitorAddedText, insightsText, overviewTable, reportTable } from '../format';
+import { competitorAddedText, insightsText, overviewTable, reportTable } from '../output';
 import type { CommandSpec } from '../command';
 import { booleanOption, CSV_OPTION, exclusive, int, JSON_OPTION, limitOf, LIST_DETAILS, LIST_OPTIONS, listQuery, reply, replyPage, say, stringOption } from '../options';
 import { followReanalysis } from '../waiting';

@@ -1,5 +1,5 @@
 /** `brandradar runs …`: a tracker's runs, starting one and waiting for it. */
-import { runDetails, runProgressLine, runTable } from '../format';
+import { runDetails, runProgressLine, runTable } from '../output';
 import type { CommandSpec } from '../command';
 import { booleanOption, JSON_OPTION, limitOf, QUIET_DETAIL, QUIET_OPTION, reply, replyList, str, stringOption } from '../options';
 import { waitForRun } from '../waiting';

@@ -1,5 +1,5 @@
 /** `brandradar trackers …`: define, activate, pause, reanalyse and delete trackers. */
-import { activationSummary, money, reanalysisLine, trackerDetails, trackerTable } from '../format';
+import { activationSummary, money, reanalysisLine, trackerDetails, trackerTable } from '../output';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../exit';
 import { confirm, readJson } from '../io';

@@ -1,6 +1,6 @@
 /** `brandradar webhooks …`: endpoints that receive the account's events, and their delivery logs. */
 import type { WebhookEventType } from '@brandradar/client';
-import { deliveryTable, webhookCreatedText, webhookDetails, webhookStatus, webhookTable } from '../format';
+import { deliveryTable, webhookCreatedText, webhookDetails, webhookStatus, webhookTable } from '../output';
 import type { CommandSpec } from '../command';
 import { UsageError } from '../exit';
 import { JSON_OPTION, pageOf, LIST_DETAILS, QUIET_DETAIL, QUIET_OPTION, repeatedOption, reply, replyList, replyPage, say, str, stringOption, strs, type Values } from '../options';

@@ -28,7 +28,7 @@ import {
   trackerDetails,
   trackerTable,
   valueChangeText,
-} from './format';
+} from './output';
 
 type Schemas = components['schemas'];
 const document = JSON.parse(readFileSync(path.join(__dirname, '../../client/openapi.json'), 'utf8'));
