@@ -6,6 +6,7 @@ export * from './config';
 export * from './logger';
 export * from './metrics';
 export * from './mongo';
+export * from './stored';
 export * from './nats';
 export * from './ops-server';
 export * from './service';
