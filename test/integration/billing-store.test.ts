@@ -145,7 +145,7 @@ it('reads and changes accounts stored before holds and monthly spend existed', a
 
 it('refuses to compute with an account document of no layout billing wrote, naming it', async () => {
   const id = '7d2a4c3e-5f6b-4c7d-8e9f-0a1b2c3d4e5f';
-  await db.collection<{ _id: string }>('accounts').insertOne({ _id: id, email: 'corrupt@example.com', name: null, status: 'open', balanceMicro: '20000', spendLimitMicroPerMonth: null, createdAt: clock, rev: 1 });
+  await db.collection<{ _id: string } & Record<string, unknown>>('accounts').insertOne({ _id: id, email: 'corrupt@example.com', name: null, status: 'open', balanceMicro: '20000', spendLimitMicroPerMonth: null, createdAt: clock, rev: 1 });
   const read = handlers.getAccount({ version: 1, accountId: id });
   await expect(read).rejects.toThrow(CorruptDocumentError);
   await expect(read).rejects.toThrow(new RegExp(`${id} in accounts[\\s\\S]*balanceMicro`));
