@@ -7,7 +7,7 @@ import type * as K8s from '@kubernetes/client-node';
  * outside jest's registry.
  */
 const nodeModule = process.getBuiltinModule('node:module') as typeof import('node:module');
-export const k8s = nodeModule.createRequire(__filename)('@kubernetes/client-node') as typeof K8s;
+const k8s = nodeModule.createRequire(__filename)('@kubernetes/client-node') as typeof K8s;
 
 export interface Cluster {
   kc: K8s.KubeConfig;
@@ -26,7 +26,7 @@ export function cluster(): Cluster {
   return { kc, apps: kc.makeApiClient(k8s.AppsV1Api), core: kc.makeApiClient(k8s.CoreV1Api), namespace, release };
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 

@@ -20,7 +20,7 @@ export interface DiscoveryScores {
   recall: number;
 }
 
-export interface DiscoveryMiss {
+interface DiscoveryMiss {
   caseId: string;
   name: string;
   kind: 'false positive' | 'false negative';

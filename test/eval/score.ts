@@ -1,7 +1,7 @@
 import { EVAL_CLASSES, type EvalCase, type EvalClass } from './types';
 
 /** A tracked name and the other names it goes by. */
-export interface TrackedNameForms {
+interface TrackedNameForms {
   name: string;
   aliases: readonly string[];
 }
@@ -26,7 +26,7 @@ export interface Scores {
 }
 
 /** One label the detector got wrong. */
-export interface Miss {
+interface Miss {
   caseId: string;
   name: string;
   kind: 'false positive' | 'false negative' | 'position';

@@ -21,7 +21,7 @@ export interface SentimentScores {
   multiBrand: { labels: number; accuracy: number };
 }
 
-export interface SentimentMiss {
+interface SentimentMiss {
   caseId: string;
   name: string;
   expected: Sentiment;
@@ -49,7 +49,7 @@ interface Outcome {
 }
 
 /** Whether a case is held out: its number (`sent-gemini-15` is 15) is a multiple of 5. */
-export function isHeldOut(c: SentimentEvalCase): boolean {
+function isHeldOut(c: SentimentEvalCase): boolean {
   return Number(/(\d+)$/.exec(c.id)?.[1] ?? 1) % 5 === 0;
 }
 

@@ -9,7 +9,7 @@ import { REPO_ROOT, ensureHelm } from '@brandradar/devstack';
 const run = promisify(execFile);
 
 export const CHART_DIR = path.join(REPO_ROOT, 'helm', 'brandradar');
-export const CI_DIR = path.join(REPO_ROOT, 'helm', 'ci');
+const CI_DIR = path.join(REPO_ROOT, 'helm', 'ci');
 export const ENVIRONMENTS_DIR = path.join(REPO_ROOT, 'helm', 'environments');
 export const SERVICES = ['gateway', 'billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier'] as const;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import type { NatsServer } from '@brandradar/devstack';
 import { HARNESS_USER, startTestNats } from '../support/stack';
-import { connectNats, createLogger, ensureIndexes, DomainError, provisionJetStream, type NatsLink } from '@brandradar/platform';
+import { connectNats, CorruptDocumentError, createLogger, ensureIndexes, DomainError, provisionJetStream, type NatsLink } from '@brandradar/platform';
 import { billingQueryHandlers } from '../../services/billing/src/queries';
 import { AccountStore, accountIndexes } from '../../services/billing/src/store/accounts';
 import { Announcements, announcementIndexes } from '../../services/billing/src/store/announcements';
@@ -141,6 +141,14 @@ it('reads and changes accounts stored before holds and monthly spend existed', a
   expect((await handlers.getAccount({ version: 1, accountId: id })).account.spentThisMonthMicro).toBe(0);
   await hold(id, 'run:1', 20_000);
   expect((await capture(id, 'run:1', 15_000)).account).toMatchObject({ balanceMicro: 5_000, spentThisMonthMicro: 15_000 });
+});
+
+it('refuses to compute with an account document of no layout billing wrote, naming it', async () => {
+  const id = '7d2a4c3e-5f6b-4c7d-8e9f-0a1b2c3d4e5f';
+  await db.collection<{ _id: string } & Record<string, unknown>>('accounts').insertOne({ _id: id, email: 'corrupt@example.com', name: null, status: 'open', balanceMicro: '20000', spendLimitMicroPerMonth: null, createdAt: clock, rev: 1 });
+  const read = handlers.getAccount({ version: 1, accountId: id });
+  await expect(read).rejects.toThrow(CorruptDocumentError);
+  await expect(read).rejects.toThrow(new RegExp(`${id} in accounts[\\s\\S]*balanceMicro`));
 });
 
 it('gives every concurrent rate card publication its own version', async () => {

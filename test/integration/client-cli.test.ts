@@ -9,7 +9,7 @@ import { freePort, REPO_ROOT } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
 import { runCli } from '../../packages/cli/src/cli';
-import { money } from '../../packages/cli/src/format';
+import { money } from '../../packages/cli/src/output';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ensureIndexes } from '@brandradar/platform';
+import { CorruptDocumentError, ensureIndexes } from '@brandradar/platform';
 import { BriefSlotStore } from '../../services/workflow/src/store/brief-slots';
+import { briefRequest } from '../../services/workflow/src/domain/request';
+import { assembleBrief } from '../../services/workflow/src/domain/results';
 import { BriefCallStore, briefIndexes } from '../../services/workflow/src/store/briefs';
 import { scratchDb } from '../support/scratch-db';
 
@@ -17,7 +19,9 @@ beforeAll(async () => {
 const t0 = new Date('2026-11-22T09:00:00.000Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const LEASE_MS = 60_000;
-const response = { status: 'workflow_result', billedCostMicro: 82_000 } as never;
+const failed = (code: string) => ({ ok: false as const, error: { code, message: `${code}.` } });
+// A brief whose every step failed: the smallest response the contract accepts.
+const response = assembleBrief(briefRequest({ topic: 'crm' }), { answers: failed('no_answers'), citations: failed('no_answers'), keyword_demand: failed('deadline_exceeded'), questions: failed('client_error'), video_trends: failed('client_error') }, 0);
 const finishedEvent = (eventId: string) => ({ subject: 'workflow.brief-finished.v1', eventId, payload: { eventId } });
 
 describe('claiming an idempotency key', () => {
@@ -38,6 +42,17 @@ describe('claiming an idempotency key', () => {
     expect(await store.claim(account, 'k', 'other', randomUUID(), at(3), LEASE_MS)).toEqual({ kind: 'mismatch' });
     // A stored response outlives any lease.
     expect((await store.claim(account, 'k', 'fp', randomUUID(), at(10_000), LEASE_MS)).kind).toBe('done');
+  });
+
+  it('refuses a stored response the contract does not accept, naming the call, rather than answer it', async () => {
+    const account = randomUUID();
+    const first = await store.claim(account, 'k', 'fp', randomUUID(), t0, LEASE_MS);
+    if (first.kind !== 'claimed') throw new Error('expected a claim');
+    await store.finish(first.lease.id, response, finishedEvent('e1'), at(1));
+    await db().collection<{ _id: string }>('brief_calls').updateOne({ _id: first.lease.id }, { $set: { responseJson: JSON.stringify({ status: 'workflow_result', billedCostMicro: 82_000 }) } });
+    const replay = store.claim(account, 'k', 'fp', randomUUID(), at(2), LEASE_MS);
+    await expect(replay).rejects.toThrow(CorruptDocumentError);
+    await expect(replay).rejects.toThrow(`${first.lease.id} in brief_calls`);
   });
 
   it('stores the finished event with the response, and none for a second finish of the same call', async () => {

@@ -23,15 +23,15 @@ import { startSlowProxy } from './slow-proxy';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { connectAs, httpClient, natsUserEnv, provisionStreams, stackEnv, startTestNats, type HttpClient, type HttpResult } from './stack';
 
-export const KILLED_IN_TURN = ['runner', 'billing', 'tracker', 'scheduler', 'nats-server', 'ferretdb'] as const;
-export type Killable = (typeof KILLED_IN_TURN)[number];
+const KILLED_IN_TURN = ['runner', 'billing', 'tracker', 'scheduler', 'nats-server', 'ferretdb'] as const;
+type Killable = (typeof KILLED_IN_TURN)[number];
 
 /**
  * One thing the harness does to the stack: a component's name kills it with SIGKILL and restarts
  * it at once ('nats-server': every server of NATS); 'nats-node-down' kills one server of a NATS
  * cluster (the leader of the RUN_COMMANDS stream) and leaves it down until 'nats-node-up'.
  */
-export type ChaosStep = Killable | 'nats-node-down' | 'nats-node-up';
+type ChaosStep = Killable | 'nats-node-down' | 'nats-node-up';
 
 export type ChaosPlan = {
   accounts: number;
@@ -56,7 +56,7 @@ export type ChaosPlan = {
 );
 
 /** The NATS server a plan crashed for a while, and what became of the runs meanwhile. */
-export interface NatsNodeOutage {
+interface NatsNodeOutage {
   node: string;
   /** Why it was chosen. */
   role: string;

@@ -8,7 +8,7 @@ import { ANALYSIS_VERSION, computeDelta, computeMetrics, significantChanges, typ
 import type { PauseReason, RunSummary, Tracker } from '@brandradar/contracts';
 import type { RunFinished, RunSignificantChange, TrackerActivated, TrackerDeleted, TrackerPaused } from '../../services/notifier/src/domain/templates';
 
-export const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
+const ACCOUNT_ID = '7d3f0c52-4b8e-4a51-9d7e-0f5c2b1a9e34';
 
 export function compareTracker(overrides: Partial<Tracker> = {}): Tracker {
   return {

@@ -5,7 +5,7 @@ import { startSurfacePeers, type PeerAnswer, type SurfacePeers } from './peers/p
  * More than a run may keep: 30,000+ characters of text with quotes, backslashes, emoji and control
  * characters, and 35 citations with long titles, every seventh with a URL longer than allowed.
  */
-export function oversizedAnswer(prompt: string): PeerAnswer {
+function oversizedAnswer(prompt: string): PeerAnswer {
   const line = `1. Alpha "the leader" \\ C:\\path \u{1F680}\u{1F1FA}\u{1F1F8} \u0007bell \u0000nul \u001b[31mred\u001b[0m caf\u00E9 e\u0301 \u05E9\u05DC\u05D5\u05DD for ${prompt}\n`;
   return {
     text: `${line}2. Beta is second.\n${line.repeat(Math.ceil(30_000 / line.length))}`,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** What the peer does with the next delivery attempt, once the client starts sending the message. */
-export type Behaviour = 'accept' | 'drop' | { reply: number };
+type Behaviour = 'accept' | 'drop' | { reply: number };
 
 export interface ReceivedMail {
   envelopeFrom: string;

@@ -20,7 +20,7 @@ export async function startTestNats(label: string, opts: { nodes?: number; sink?
 }
 
 /** The users of a test NATS server, with random passwords. */
-export function testNatsUsers(): NatsUser[] {
+function testNatsUsers(): NatsUser[] {
   const passwords = randomPasswords([...NATS_USERS, HARNESS_USER]);
   const harness: NatsUser = { user: HARNESS_USER, password: passwords[HARNESS_USER]!, permissions: { publish: { allow: ['>'] }, subscribe: { allow: ['>'] } } };
   return [...describedNatsUsers(passwords), harness];

@@ -17,7 +17,7 @@ const RANKING_METRICS = ['mentionRate', 'top3Rate', 'shareOfVoice'] as const;
 const SENTIMENT_METRICS = ['positiveRate', 'neutralRate', 'negativeRate'] as const;
 const CITATION_METRICS = ['urlCitedRate', 'domainCitedRate'] as const;
 
-export type AlertMetric = (typeof RANKING_METRICS)[number] | (typeof SENTIMENT_METRICS)[number] | (typeof CITATION_METRICS)[number];
+type AlertMetric = (typeof RANKING_METRICS)[number] | (typeof SENTIMENT_METRICS)[number] | (typeof CITATION_METRICS)[number];
 
 /** One change to alert on; the contracts' `SignificantChange` is its published shape. */
 export interface SignificantChangeFinding {

@@ -12,10 +12,10 @@ import { splitSentences } from './sentiment';
  * table cell: two statements of like weight), `relative` (", which", ", whose": said of the name
  * just before), `start` (a sentence's first clause).
  */
-export type Joiner = 'start' | 'contrast' | 'concessive' | 'parallel' | 'relative';
+type Joiner = 'start' | 'contrast' | 'concessive' | 'parallel' | 'relative';
 
 /** Where a clause sits: a list item, a table row, a heading, or a paragraph line. */
-export type ScopeKind = 'item' | 'row' | 'heading' | 'paragraph';
+type ScopeKind = 'item' | 'row' | 'heading' | 'paragraph';
 
 export interface Clause {
   /** Offsets into the answer's text, end exclusive. */

@@ -8,7 +8,7 @@
 import type { RankingMetrics, Rate, RateChange, RunDelta, RunMetrics, Share } from './schemas';
 
 export const HEADLINE_MEASURES = ['shareOfVoice', 'positiveRate', 'urlCitedRate', 'domainShare'] as const;
-export type HeadlineMeasure = (typeof HEADLINE_MEASURES)[number];
+type HeadlineMeasure = (typeof HEADLINE_MEASURES)[number];
 
 /** Whose headline: a tracker's primitive and the names it tracks. */
 export interface HeadlineSubject {

@@ -10,7 +10,7 @@ import { researchInsights, type ConsultedNotCitedInsight, type ResearchAnswer, t
 import { round } from './stats';
 import { cellsOf, citedPages, countBy, perCell, rate, withAliases, type AnalysisInput } from './metrics';
 
-export const INSIGHT_LISTS = { names: 20, gaps: 20, examples: 3, gapUrls: 5, excerptChars: 240 } as const;
+const INSIGHT_LISTS = { names: 20, gaps: 20, examples: 3, gapUrls: 5, excerptChars: 240 } as const;
 
 /** One succeeded answer of one of the runs, newest run first. */
 export interface InsightAnswer<S extends string = string> extends ResearchAnswer<S> {
@@ -21,7 +21,7 @@ export interface InsightAnswer<S extends string = string> extends ResearchAnswer
 
 export type InsightNames = Pick<AnalysisInput, 'primitive' | 'brand' | 'competitors' | 'aliases'>;
 
-export interface DiscoveredNameInsight<S extends string = string> {
+interface DiscoveredNameInsight<S extends string = string> {
   name: string;
   answers: number;
   n: number;
@@ -33,7 +33,7 @@ export interface DiscoveredNameInsight<S extends string = string> {
   examples: { runId: string; prompt: string; model: S; sample: number; start: number; end: number; excerpt: { text: string; start: number; end: number } }[];
 }
 
-export interface CitationGapInsight {
+interface CitationGapInsight {
   domain: string;
   answers: number;
   names: string[];

@@ -20,7 +20,7 @@ import type { SentimentLabel } from './sentiment';
 import { designEffect, quantile, round, wilsonInterval } from './stats';
 import { citationDomain, hostOf, normalizeUrl, pageOf, registrableDomain } from './urls';
 
-export type Primitive = 'rankings' | 'compare' | 'citations' | 'sentiment';
+type Primitive = 'rankings' | 'compare' | 'citations' | 'sentiment';
 
 /**
  * One succeeded answer: a surface's reply to one prompt. The answers of one prompt on one surface
@@ -306,7 +306,7 @@ export function rate(hits: readonly number[], answers: readonly number[]): Rate 
  * Σcounts / Σtotals over the cells of a group (every cell, also those with no mention or citation),
  * with a Wilson interval on the effective sample.
  */
-export function share(counts: readonly number[], totals: readonly number[]): Share {
+function share(counts: readonly number[], totals: readonly number[]): Share {
   return clustered(counts, totals);
 }
 

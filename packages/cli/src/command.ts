@@ -10,7 +10,7 @@ import { EXIT, UsageError } from './exit';
 import type { Io } from './io';
 import { str, stringOption, type OptionSpec, type Values } from './options';
 
-export interface Context {
+interface Context {
   io: Io;
   values: Values;
   args: string[];
@@ -54,9 +54,9 @@ const groups = new WeakSet<Command>();
 export const isGroup = (cmd: Command) => groups.has(cmd);
 
 /** `trackers list`, `insights`: the words after `brandradar`. */
-export const fullName = (cmd: Command): string => (cmd.parent?.parent ? `${fullName(cmd.parent)} ${cmd.name()}` : cmd.name());
+const fullName = (cmd: Command): string => (cmd.parent?.parent ? `${fullName(cmd.parent)} ${cmd.name()}` : cmd.name());
 
-export function commandHelp(cmd: Command): string {
+function commandHelp(cmd: Command): string {
   // A command without usage holds a space: commander makes up a usage for an empty one.
   const details = cmd.description();
   return [`Usage: brandradar ${fullName(cmd)} ${cmd.usage().trim()}`, '', `${cmd.summary()}.`, ...(details ? ['', details] : []), '', 'Also: --api-key, --base-url, --help (see brandradar --help).', ''].join('\n');

@@ -17,7 +17,7 @@ export class ConfigError extends Error {}
  * `$XDG_CONFIG_HOME/brandradar/config.json`, else `~/.config/brandradar/config.json`, as the XDG base
  * directory specification says: a relative XDG_CONFIG_HOME is to be ignored.
  */
-export function configFile(env: NodeJS.ProcessEnv): string {
+function configFile(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME;
   const base = xdg && path.isAbsolute(xdg) ? xdg : path.join(env.HOME || homedir(), '.config');
   return path.join(base, 'brandradar', 'config.json');

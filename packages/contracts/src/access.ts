@@ -8,7 +8,7 @@ import { WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents } from './webhoo
 import { WorkflowQueries } from './workflow';
 
 /** A durable JetStream consumer a service reads (its events are the service's own business). */
-export interface ConsumerAccess {
+interface ConsumerAccess {
   stream: StreamDef;
   durable: string;
 }
@@ -234,7 +234,7 @@ function durablesOf(stream: StreamDef): string[] {
 }
 
 /** Stream and consumer administration, for provisioning only. */
-export function provisionPermissions(): NatsPermissions {
+function provisionPermissions(): NatsPermissions {
   return { publish: { allow: [`${JS_API}.>`] }, subscribe: { allow: [`${inboxPrefix(PROVISION_USER)}.>`] } };
 }
 

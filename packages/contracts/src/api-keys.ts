@@ -4,7 +4,7 @@
  * only ever stored as its SHA-256. Shared by the gateway, which parses keys,
  * and billing, which issues them.
  */
-export const API_KEY_PATTERN = /^brk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+const API_KEY_PATTERN = /^brk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
 export function formatApiKey(keyId: string, secret: string): string {
   return `brk_${keyId}_${secret}`;

@@ -39,7 +39,7 @@ export const DEFAULT_RATES: RatesInput = {
   workflowSteps: { answers: 15_000, citations: 12_000, keyword_demand: 16_000, questions: 10_000, video_trends: 16_000 },
 };
 
-export const AccountStatus = z.enum(['open', 'closed']);
+const AccountStatus = z.enum(['open', 'closed']);
 
 export const Account = z
   .object({
@@ -69,14 +69,14 @@ export const CreateAccountInput = z
 export type CreateAccountInput = z.infer<typeof CreateAccountInput>;
 
 /** A key as shown once to its owner: `brk_<keyId>_<secret>`. Only a SHA-256 hash of the secret is stored. */
-export const ApiKeySecret = z.string().meta({ description: 'Shown once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' });
+const ApiKeySecret = z.string().meta({ description: 'Shown once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' });
 
 export const CreatedAccount = z.object({ account: Account, apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedAccount' });
 
 export const CreatedApiKey = z.object({ apiKey: ApiKeySecret, keyId: z.string() }).meta({ id: 'CreatedApiKey' });
 
 /** An account's key as operators see it: never the secret, which is stored only as a hash. */
-export const ApiKeyInfo = z.object({ keyId: z.string(), createdAt: Timestamp, revokedAt: Timestamp.nullable() }).meta({ id: 'ApiKeyInfo' });
+const ApiKeyInfo = z.object({ keyId: z.string(), createdAt: Timestamp, revokedAt: Timestamp.nullable() }).meta({ id: 'ApiKeyInfo' });
 export const ApiKeyList = z.object({ apiKeys: z.array(ApiKeyInfo).meta({ description: 'Oldest first.' }) }).meta({ id: 'ApiKeyList' });
 
 /** An admin credit: added once per `reference` (an invoice or payment id); a replay changes nothing. */
@@ -90,7 +90,7 @@ export const CreditInput = z
 export type CreditInput = z.infer<typeof CreditInput>;
 
 /** The caller's idempotency key of one reservation, e.g. `run:<runId>`; a plain charset, safe in logs and URLs. */
-export const HoldKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,199}$/, 'must be 1–200 of A–Z a–z 0–9 : _ -, starting with a letter or digit');
+const HoldKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,199}$/, 'must be 1–200 of A–Z a–z 0–9 : _ -, starting with a letter or digit');
 
 /**
  * What became of a hold, also when asked again with the same key: `heldMicro`
@@ -99,7 +99,7 @@ export const HoldKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9:_-]{0,199}$/, 'm
  * of `heldMicro` went back to the balance; 0 means all of it did). `expired`:
  * nobody captured it by `expiresAt`, so billing released all of it.
  */
-export const HoldOutcome = z
+const HoldOutcome = z
   .object({
     account: Account,
     holdKey: HoldKey,
@@ -109,13 +109,13 @@ export const HoldOutcome = z
     expired: z.boolean(),
   })
   .meta({ id: 'HoldOutcome' });
-export type HoldOutcome = z.infer<typeof HoldOutcome>;
+type HoldOutcome = z.infer<typeof HoldOutcome>;
 
 /** A hold not yet captured or expired. */
-export const OpenHold = z
+const OpenHold = z
   .object({ holdKey: HoldKey, heldMicro: Micro, placedAt: Timestamp, expiresAt: Timestamp })
   .meta({ id: 'OpenHold' });
-export type OpenHold = z.infer<typeof OpenHold>;
+type OpenHold = z.infer<typeof OpenHold>;
 
 export const OpenHoldList = z.object({ holds: z.array(OpenHold) }).meta({ id: 'OpenHoldList' });
 

@@ -52,11 +52,11 @@ function cadenceOf<F extends string, Day extends z.ZodRawShape>(frequency: F, da
 const WEEKDAY = 'Weekday must be from 0 (Sunday) to 6 (Saturday).';
 const MONTHDAY = 'Day of the month must be from 1 to 31.';
 
-export const WeeklyCadence = cadenceOf('weekly', {
+const WeeklyCadence = cadenceOf('weekly', {
   weekday: z.int().min(0, WEEKDAY).max(6, WEEKDAY).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' }),
 });
 
-export const MonthlyCadence = cadenceOf('monthly', {
+const MonthlyCadence = cadenceOf('monthly', {
   monthday: z.int().min(1, MONTHDAY).max(31, MONTHDAY).meta({ description: "A day past the month's end runs on its last day." }),
 });
 

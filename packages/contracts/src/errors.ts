@@ -37,9 +37,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
+const ErrorCodeSchema = z.enum(ERROR_CODES);
 
-export const ValidationIssueSchema = z.object({
+const ValidationIssueSchema = z.object({
   path: z.string().meta({ description: 'Dotted path of the offending field; empty for the body itself.' }),
   message: z.string(),
 });
@@ -69,7 +69,6 @@ export const ErrorBodySchema = z.object({ error: ApiErrorSchema }).meta({
     },
   },
 });
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export function apiError(code: ErrorCode, message: string, details: Record<string, unknown> = {}): ApiError {
   return { code, message, ...details };

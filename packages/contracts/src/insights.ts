@@ -112,7 +112,7 @@ export const ConsultedNotCited = z
   .meta({ id: 'ConsultedNotCited' });
 export type ConsultedNotCited = z.infer<typeof ConsultedNotCited>;
 
-export const InsightsRun = z.object({ id: z.uuid(), status: z.enum(['COMPLETED', 'PARTIAL']), finishedAt: Timestamp }).meta({ id: 'InsightsRun' });
+const InsightsRun = z.object({ id: z.uuid(), status: z.enum(['COMPLETED', 'PARTIAL']), finishedAt: Timestamp }).meta({ id: 'InsightsRun' });
 
 export const Insights = z
   .object({

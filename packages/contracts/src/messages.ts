@@ -114,7 +114,7 @@ const TYPES: Record<string, string> = {
 const quoteAll = (values: readonly unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
 
 /** zod's issues in plain words; undefined leaves an issue to the schema's own words. */
-export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
+function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
   const l = fieldLabel(issue.path);
   switch (issue.code) {
     case 'invalid_type':

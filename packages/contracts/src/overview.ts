@@ -36,14 +36,14 @@ export const HeadlinePoint = z
   .meta({ id: 'HeadlinePoint', description: "The headline's measure in one finished run." });
 export type HeadlinePoint = z.infer<typeof HeadlinePoint>;
 
-export const HeadlineChange = RateChange.extend({
+const HeadlineChange = RateChange.extend({
   previousRunId: z.uuid().nullable().meta({ description: 'The run the newest is compared with; null on deltas computed before it was recorded.' }),
   minimumAnswers: z.literal(MIN_ANSWERS_FOR_CHANGE).meta({ description: 'Smallest sample, in each run, for which a change is given.' }),
 }).meta({
   id: 'HeadlineChange',
   description: "The newest run's change of the measure against the previous comparable run, from its delta: `change` in percentage points, flagged `significant` only when `pValue` is below 0.05.",
 });
-export type HeadlineChange = z.infer<typeof HeadlineChange>;
+type HeadlineChange = z.infer<typeof HeadlineChange>;
 
 export const Headline = z
   .object({

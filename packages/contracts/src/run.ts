@@ -47,14 +47,14 @@ export type AnswerSource = z.infer<typeof AnswerSource>;
 /** Counted mentions listed per name and answer; more are counted, not listed, so a document stays bounded. */
 export const MAX_SPANS_PER_BRAND = 20;
 
-export const MentionSpan = z
+const MentionSpan = z
   .object({ start: z.int().min(0), end: z.int().min(1) })
   .meta({
     id: 'MentionSpan',
     description: 'Where a counted mention is in the answer `text`: UTF-16 code units, `end` exclusive, so `text.slice(start, end)` is what was counted.',
   });
 
-export const EvidenceSpan = z
+const EvidenceSpan = z
   .object({ start: z.int().min(0), end: z.int().min(1) })
   .meta({
     id: 'EvidenceSpan',
@@ -65,7 +65,7 @@ export const EvidenceSpan = z
  * One tracked name in one answer. Names are values, never keys: a brand may be any string
  * (`monday.com`, `$HOOD`, `__proto__`), which a document store or a JSON object key would mangle.
  */
-export const AnswerBrand = z
+const AnswerBrand = z
   .object({
     name: z.string().meta({ description: 'The tracked name exactly as the tracker lists it.' }),
     mentioned: z.boolean(),
@@ -79,7 +79,7 @@ export const AnswerBrand = z
       }),
   })
   .meta({ id: 'AnswerBrand' });
-export type AnswerBrand = z.infer<typeof AnswerBrand>;
+type AnswerBrand = z.infer<typeof AnswerBrand>;
 
 /**
  * Defaulted so that runs and answers analysed before versions were recorded still parse: they
@@ -210,11 +210,11 @@ const runOutcomeFields = {
   }),
 };
 
-export const RunResult = z.object({
+const RunResult = z.object({
   prompt: z.string(),
   answers: z.array(RunAnswer).meta({ description: 'The answers so far, every sample: in the order of `models`, and by `sample` within a model.' }),
 });
-export type RunResult = z.infer<typeof RunResult>;
+type RunResult = z.infer<typeof RunResult>;
 
 /**
  * A run without its results: what events and run lists carry. Every part is bounded (metrics list

@@ -30,7 +30,7 @@ export const LIMITS = {
   samplesPerPrompt: 10,
 } as const;
 
-export const SAMPLING_MODES = ['fixed', 'adaptive'] as const;
+const SAMPLING_MODES = ['fixed', 'adaptive'] as const;
 export const SamplingMode = z.enum(SAMPLING_MODES).meta({
   id: 'SamplingMode',
   description:
@@ -408,7 +408,7 @@ export type ActivationResult = z.infer<typeof ActivationResult>;
  * into them). Every string of that form is a position in the list, so the pattern says exactly
  * what is accepted.
  */
-export const TRACKER_CURSOR_LENGTH = 30;
+const TRACKER_CURSOR_LENGTH = 30;
 export const TrackerCursor = z
   .string()
   .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'Cursor is not one this API issued; use nextCursor of the previous page.')

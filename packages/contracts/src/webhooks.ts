@@ -95,7 +95,7 @@ export const WebhookCreated = z
 
 export const WebhookList = z.object({ webhooks: z.array(Webhook) }).meta({ id: 'WebhookList' });
 
-export const WebhookAttempt = z
+const WebhookAttempt = z
   .object({
     at: Timestamp,
     outcome: z.enum(['succeeded', 'failed']),

@@ -4,7 +4,7 @@ import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, Micro, non
 import { defineQuery, versioned } from './messaging';
 
 /** Length limits of the content-brief request (spec §4.6, §8; the optional texts' limits are ours). */
-export const CONTENT_BRIEF_LIMITS = {
+const CONTENT_BRIEF_LIMITS = {
   topic: 2000,
   /** Google AI Overviews accepts shorter queries. */
   topicGoogleAiOverview: 700,
@@ -53,7 +53,7 @@ export function resolveSurfaces(input: { models?: readonly Surface[]; fullSweep?
 }
 
 /** The longest topic the surfaces asked can take. */
-export function maxTopicLength(surfaces: readonly Surface[]): number {
+function maxTopicLength(surfaces: readonly Surface[]): number {
   return surfaces.includes('google_ai_overview') ? CONTENT_BRIEF_LIMITS.topicGoogleAiOverview : CONTENT_BRIEF_LIMITS.topic;
 }
 
@@ -191,7 +191,7 @@ export type AiAnswersData = z.infer<typeof AiAnswersData>;
 
 // --- /v1/ai/citations
 
-export const CitedDomain = z.object({
+const CitedDomain = z.object({
   domain: z.string().meta({ description: 'Registrable domain (Public Suffix List), e.g. `example.co.uk`.' }),
   citations: Count.meta({ description: 'Distinct normalised URLs of the domain per answer, summed over answers.' }),
   share: z.number().min(0).max(1).meta({ description: "The domain's citations / all citations, 4 decimals." }),
@@ -199,7 +199,7 @@ export const CitedDomain = z.object({
   urls: z.array(z.string()).meta({ description: 'Its cited pages, normalised, most cited first (at most 5).' }),
 });
 
-export const CitedUrl = z.object({
+const CitedUrl = z.object({
   url: z.string().meta({ description: 'Normalised: lower-case host without `www.`, no tracking parameters, fragment or trailing slash.' }),
   title: z.string().nullable(),
   domain: z.string(),
@@ -283,7 +283,7 @@ export type KeywordDemandData = z.infer<typeof KeywordDemandData>;
 
 // --- /v1/questions
 
-export const SearchQuestion = z.object({
+const SearchQuestion = z.object({
   question: z.string(),
   source: z.enum(['people_also_ask', 'related_searches']).meta({ description: "Google's People Also Ask box, or a related search phrased as a question." }),
   answer: z.string().nullable().meta({ description: 'The snippet Google shows under the question, when it shows one.' }),
@@ -392,7 +392,7 @@ const why = z.string().meta({ description: 'What this primitive contributes to t
 const succeeded = <E extends StepEndpoint, T extends StepTool, D extends z.ZodType>(endpoint: E, tool: T, data: D) =>
   z.object({ endpoint: z.literal(endpoint), tool: z.literal(tool), why, ok: z.literal(true), data });
 
-export const WorkflowFailedStep = z
+const WorkflowFailedStep = z
   .object({
     endpoint: z.enum(CONTENT_BRIEF_STEPS.map((s) => s.endpoint) as [StepEndpoint, ...StepEndpoint[]]),
     tool: z.enum(CONTENT_BRIEF_STEPS.map((s) => s.tool) as [StepTool, ...StepTool[]]),

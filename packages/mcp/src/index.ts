@@ -1,2 +1,2 @@
-export { brandradarMcpServer, toolError } from './server';
+export { brandradarMcpServer } from './server';
 export * from './results';

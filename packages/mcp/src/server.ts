@@ -16,7 +16,7 @@ const json = (value: unknown): CallToolResult => ({ content: [{ type: 'text', te
  * What a refused or failed call tells the agent: the API's code and status first, so it can tell
  * `insufficient_credits (402)` from `rate_limited (429)`, then its message and details.
  */
-export function toolError(error: unknown): CallToolResult {
+function toolError(error: unknown): CallToolResult {
   if (error instanceof BrandradarApiError) {
     const facts = { code: error.code, status: error.status, message: error.message, issues: error.issues, details: error.details, requestId: error.requestId };
     return { isError: true, content: [{ type: 'text', text: `${error.code} (${error.status}): ${error.message}\n${JSON.stringify(facts, null, 2)}` }] };

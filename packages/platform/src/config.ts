@@ -40,7 +40,6 @@ export const outboxConfigSchema = z.object({
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
-export type MongoConfig = z.infer<typeof mongoConfigSchema>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -40,7 +40,7 @@ export function deadLetterEvent(m: UndeliverableMessage, reason: DeadLetterReaso
  * and JetStream msgID, so when the consumer and the max-deliveries advisory
  * both report one message, the server stores it once.
  */
-export function deadLetterId(stream: string, consumer: string, streamSequence: number): string {
+function deadLetterId(stream: string, consumer: string, streamSequence: number): string {
   const h = createHash('sha256').update(`${stream}\n${consumer}\n${streamSequence}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;

@@ -7,6 +7,7 @@ export * from './logger';
 export * from './metrics';
 export * from './mongo';
 export * from './messaging';
+export * from './stored';
 export * from './ops-server';
 export * from './service';
 export * from './shutdown';

@@ -14,7 +14,7 @@ import { closeServer, listeningPort, startOpsServer } from './ops-server';
 import { ShutdownManager } from './shutdown';
 import { startTelemetry, type Telemetry } from './telemetry';
 
-export interface ServiceContext<C> {
+interface ServiceContext<C> {
   name: string;
   config: C;
   logger: Logger;

@@ -5,7 +5,7 @@ import { withTimeout } from './timeout';
  * Phases run in this order: stop taking work, drain NATS, close Mongo, flush
  * telemetry. Handlers within a phase run together.
  */
-export const SHUTDOWN_PHASES = ['intake', 'nats', 'mongo', 'telemetry'] as const;
+const SHUTDOWN_PHASES = ['intake', 'nats', 'mongo', 'telemetry'] as const;
 export type ShutdownPhase = (typeof SHUTDOWN_PHASES)[number];
 
 type Handler = { name: string; phase: ShutdownPhase; run: () => Promise<unknown> | unknown };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Surface, Timestamp } from '@brandradar/contracts';
 
 /** Who produced an answer: the real API behind a surface, or the local simulation (api-contract §9). */
-export const PROVIDER_NAMES = ['openai', 'anthropic', 'google', 'perplexity', 'serpapi', 'simulated'] as const;
+const PROVIDER_NAMES = ['openai', 'anthropic', 'google', 'perplexity', 'serpapi', 'simulated'] as const;
 export const ProviderName = z.enum(PROVIDER_NAMES);
 export type ProviderName = z.infer<typeof ProviderName>;
 
@@ -12,7 +12,7 @@ export const Citation = z.object({
 });
 export type Citation = z.infer<typeof Citation>;
 
-/** A page the surface retrieved while answering, cited or not (api-contract §14). */
+/** A page the surface retrieved while answering, cited or not (api-contract §14). @alias */
 export const ConsultedSource = Citation;
 export type ConsultedSource = Citation;
 
@@ -44,7 +44,7 @@ export type Answer = z.infer<typeof Answer>;
  */
 export type AnswerDraw = { runId: string; sample: number };
 
-export type AskOptions = { signal?: AbortSignal; country?: string; draw?: AnswerDraw };
+type AskOptions = { signal?: AbortSignal; country?: string; draw?: AnswerDraw };
 /**
  * `account`: whose call it is, for the fair share of the surface's slots (never sent to the provider).
  * `simulated`: answered by the simulation whatever key is set (an account that is simulated).

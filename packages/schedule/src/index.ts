@@ -1,2 +1,2 @@
 export { nextOccurrence, occurrencesAfter } from './occurrences';
-export { projectRunsDryAt, type ProjectedTracker, type RunsDryInput } from './runs-dry';
+export { projectRunsDryAt, type ProjectedTracker } from './runs-dry';

@@ -38,7 +38,7 @@ md.normalizeLink = (url) => normalizeLink(url.replace(MARKERS, ''));
 md.validateLink = (url) => /^https?:\/\//i.test(url);
 
 /** A counted mention: the tracked name and where the API found it in the raw text. */
-export interface CountedSpan {
+interface CountedSpan {
   name: string;
   start: number;
   end: number;
@@ -68,7 +68,7 @@ function disjoint<S extends Span>(spans: S[], length: number): S[] {
 }
 
 /** The spans of the answer's brands in text order; where spans overlap, the first one wins. */
-export function countedSpans(brands: ReadonlyArray<{ name: string; spans?: ReadonlyArray<Span> }>, length: number): CountedSpan[] {
+function countedSpans(brands: ReadonlyArray<{ name: string; spans?: ReadonlyArray<Span> }>, length: number): CountedSpan[] {
   return disjoint(
     brands.flatMap((b) => (b.spans ?? []).map((s) => ({ name: b.name, start: s.start, end: s.end }))),
     length,

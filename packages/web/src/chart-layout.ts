@@ -20,7 +20,7 @@ export interface ChartRun {
   label: string;
 }
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   /** One per run, in the order of `runs`; null where the run has no value for the name. */
   values: Array<ChartValue | null>;

@@ -91,7 +91,7 @@ export interface PromptRate {
 }
 
 /** `mentioned / n`, null when no answer succeeded. */
-export const rateOf = (c: PromptRate): number | null => (c.n === 0 ? null : c.mentioned / c.n);
+const rateOf = (c: PromptRate): number | null => (c.n === 0 ? null : c.mentioned / c.n);
 
 /**
  * Per prompt (rows, in the run's order) and column: the share of the prompt's succeeded answers,

@@ -22,7 +22,7 @@ const PAUSE_REASONS: Record<PauseReason, string> = {
   invalid_definition: 'The definition is no longer valid; edit it.',
   invalid_schedule: 'The schedule is no longer valid; edit it.',
 };
-export const pauseReason = (reason: PauseReason | null): string => (reason === null ? '' : PAUSE_REASONS[reason]);
+const pauseReason = (reason: PauseReason | null): string => (reason === null ? '' : PAUSE_REASONS[reason]);
 /** Why a tracker is paused, as a sentence ('' while it is not): the API names no reason for a manual pause. */
 export const pausedBecause = (t: Pick<Tracker, 'status' | 'pauseReason'>): string => (t.status !== 'PAUSED' ? '' : pauseReason(t.pauseReason) || 'Paused by hand.');
 

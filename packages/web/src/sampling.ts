@@ -27,7 +27,7 @@ export function runCostMicro(d: { prompts: readonly unknown[]; models: readonly 
 export const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The most prompts a tracker may have (LIMITS.promptsPerTracker), restated like MAX_SAMPLES. */
-export const MAX_PROMPTS: typeof LIMITS.promptsPerTracker = 30;
+const MAX_PROMPTS: typeof LIMITS.promptsPerTracker = 30;
 
 /**
  * The fewest analysed answers each of two runs needs for the report to state a change in

@@ -16,7 +16,7 @@ type NamedFigures = Array<[name: string, figures: Figure[]]>;
 export const REPORT_CSV_COLUMNS = ['run_id', 'finished_at', 'analysis_version', 'surface', 'name', 'metric', 'value', 'n', 'clusters', 'low', 'high'] as const;
 
 /** The surface of a row over every surface of the run. */
-export const ALL_SURFACES = 'all';
+const ALL_SURFACES = 'all';
 
 /** A cell: text (neutralised before writing), a number, or empty (`null`) when the metric has no such part. */
 export type CsvCell = string | number | null;

@@ -69,7 +69,7 @@ const NOT_STARTED: Record<'tracker_not_active' | 'tracker_changed', string> = {
 const ANSWERS_PER_WRITE = 100;
 
 /** A run's hold outlives its deadline by this much, so the run is settled (by its runner or the reaper) before billing would expire the hold. */
-export const HOLD_GRACE_MS = 15 * 60_000;
+const HOLD_GRACE_MS = 15 * 60_000;
 
 /**
  * Executes runs to their end. Safe to run again at any point after a crash:
@@ -354,4 +354,3 @@ export function createRunExecutor(d: ExecutorDeps) {
     },
   };
 }
-export type RunExecutor = ReturnType<typeof createRunExecutor>;

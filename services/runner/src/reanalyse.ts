@@ -58,7 +58,7 @@ interface Recomputed {
 }
 
 /** A tracker another job holds; its job is tried again later. */
-export class TrackerBusy extends Error {
+class TrackerBusy extends Error {
   constructor(trackerId: string) {
     super(`tracker ${trackerId} is being reanalysed by another job`);
   }
@@ -355,4 +355,3 @@ export function createReanalyser(d: ReanalyserDeps) {
     },
   };
 }
-export type Reanalyser = ReturnType<typeof createReanalyser>;

@@ -38,7 +38,7 @@ export type PeerOptions = {
 
 export const PEER_API_KEY = 'test-key';
 
-export function defaultPeerAnswer(prompt: string): PeerAnswer {
+function defaultPeerAnswer(prompt: string): PeerAnswer {
   return {
     text: `Answer to "${prompt}":\n1. Alpha is the leader.\n2. Beta is a close second.`,
     citations: [

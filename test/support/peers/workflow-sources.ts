@@ -14,7 +14,7 @@ type Body = Record<string, any>;
 export const PEER_DATAFORSEO_LOGIN = 'peer-login';
 export const PEER_DATAFORSEO_PASSWORD = 'peer-password';
 
-export type PeerKeyword = { keyword: string; searchVolume: number | null; cpc?: number; competition?: number; difficulty?: number; intent?: string };
+type PeerKeyword = { keyword: string; searchVolume: number | null; cpc?: number; competition?: number; difficulty?: number; intent?: string };
 export type DataForSeoPeerOptions = {
   login?: string;
   password?: string;
@@ -24,7 +24,7 @@ export type DataForSeoPeerOptions = {
   serp?: (keyword: string) => { questions: { question: string; url: string; answer: string }[]; related: string[] };
 };
 
-export function defaultPeerKeywords(seed: string): ReturnType<NonNullable<DataForSeoPeerOptions['keywords']>> {
+function defaultPeerKeywords(seed: string): ReturnType<NonNullable<DataForSeoPeerOptions['keywords']>> {
   return {
     seed: { keyword: seed, searchVolume: 2400, cpc: 4.5, competition: 0.52, difficulty: 48, intent: 'informational' },
     suggestions: [
@@ -35,7 +35,7 @@ export function defaultPeerKeywords(seed: string): ReturnType<NonNullable<DataFo
   };
 }
 
-export function defaultPeerSerp(keyword: string): ReturnType<NonNullable<DataForSeoPeerOptions['serp']>> {
+function defaultPeerSerp(keyword: string): ReturnType<NonNullable<DataForSeoPeerOptions['serp']>> {
   return {
     questions: [
       { question: `What is ${keyword}?`, url: 'https://www.example.com/what-is', answer: `${keyword} is the practice of…` },

@@ -12,7 +12,7 @@ export function runTable(runs: Run[]): string {
 }
 
 /** Answers a run has so far (succeeded or failed) out of those planned. */
-export function answersDone(run: Run): number {
+function answersDone(run: Run): number {
   return run.results.reduce((n, r) => n + r.answers.length, 0);
 }
 
@@ -26,7 +26,7 @@ export function runProgressLine(run: Run): string {
 }
 
 /** What a run asks for: `27 answers (3 prompts × 3 surfaces × 2–5 samples, adaptive)`; planned while it is going, asked once finished. */
-export function runAnswers(run: Run): string {
+function runAnswers(run: Run): string {
   const plan = answerPlan({ prompts: run.results.length, surfaces: run.models.length, samplesPerPrompt: run.samplesPerPrompt, samplingMode: run.samplingMode });
   return `${plural(run.summary.answers, 'answer')} (${plan})`;
 }
@@ -35,12 +35,12 @@ export function runAnswers(run: Run): string {
 const place = (v: number) => String(+v.toFixed(2));
 
 /** `stable in 27 of 30 cells, 90.0% (74.4%–97.9%)`: the cells whose samples all agree on whether the name is mentioned. */
-export function stabilityText(s: NonNullable<BrandMetrics['stability']>): string {
+function stabilityText(s: NonNullable<BrandMetrics['stability']>): string {
   return `stable in ${s.agreeing} of ${plural(s.cells, 'cell')}, ${percent(s.rate)} (${interval(s.interval)})`;
 }
 
 /** `2 (1–3.5)`: the median place, then the 25th and 75th percentiles. */
-export function quartilesText(q: NonNullable<BrandMetrics['positionQuartiles']>): string {
+function quartilesText(q: NonNullable<BrandMetrics['positionQuartiles']>): string {
   return `${place(q.median)} (${place(q.p25)}–${place(q.p75)})`;
 }
 
@@ -83,7 +83,7 @@ export function runDetails(run: Run): string {
 }
 
 /** The headline figure of a run per name: mention rate (rankings, compare), share of citations (citations), net sentiment (sentiment). */
-export function headline(run: Run): { label: string; values: [string, string][] } | null {
+function headline(run: Run): { label: string; values: [string, string][] } | null {
   const m = run.metrics;
   if (!m) return null;
   if (m.primitive === 'citations') return { label: 'citation share', values: m.domains.slice(0, 5).map((d) => [d.domain, percent(d.share.value)]) };

@@ -36,7 +36,7 @@ export function webhookCreatedText({ webhook, secret }: WebhookCreated): string 
 }
 
 /** How a delivery's newest attempt went: `HTTP 500`, the error when no response came, `–` before the first. */
-export function lastAttempt(d: WebhookDelivery): string {
+function lastAttempt(d: WebhookDelivery): string {
   const last = d.attempts.at(-1);
   if (!last) return '–';
   if (last.httpStatus !== null) return `HTTP ${last.httpStatus}`;

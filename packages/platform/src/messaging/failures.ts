@@ -30,7 +30,7 @@ export function isUnanswered(e: unknown): boolean {
  * as while a cluster elects one), no responders, the connection lost on the way, or JetStream's
  * own 503 (temporarily unavailable).
  */
-export function isJetStreamUnavailable(e: unknown): boolean {
+function isJetStreamUnavailable(e: unknown): boolean {
   if (!(e instanceof NatsError)) return false;
   return e.code === ErrorCode.Timeout || e.code === ErrorCode.NoResponders || e.code === ErrorCode.Disconnect || e.api_error?.code === 503;
 }

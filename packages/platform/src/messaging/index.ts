@@ -3,10 +3,10 @@
 // Not a folder named `nats`: a checkout built before it held `dist/nats.js`, which `tsc -b` leaves
 // behind and which Node would load for `./nats` ahead of `dist/nats/index.js`.
 export { PayloadTooLargeError } from './codec';
-export { connectNats, natsServers, type NatsCredentials, type NatsLink } from './connection';
+export { connectNats, natsServers, type NatsLink } from './connection';
 export { consumeEvents, REDELIVERY_BACKOFF, type ConsumeOptions, type DeadLetterNotice, type EventHandler } from './consumers';
 export { whenJetStreamAnswers } from './failures';
 export { defineConsumer, ensureConsumer, ensureStream, type DurableConsumer } from './provisioning';
 export { publishEvent, publishNotice } from './publishing';
 export { DomainError, prepareResult, preparedSize, query, serveQuery, type QueryRequest, type QueryResult } from './request-reply';
-export { onEvent, watchEvents, watchNotices, type EventRoute } from './watchers';
+export { onEvent, watchEvents, watchNotices } from './watchers';

@@ -11,7 +11,7 @@ import { uniqueCitations, type Citation } from '../answer';
 /** Far longer than any AI Overview (a few hundred words); rendering stops there, saying so, rather than building megabytes. */
 export const MAX_OVERVIEW_CHARS = MAX_ANSWER_TEXT_CHARS;
 /** Deeper list items are rendered at this level's indentation. */
-export const MAX_LIST_DEPTH = 8;
+const MAX_LIST_DEPTH = 8;
 /** Blocks and list items read at most (an overview has a few dozen): past them the text is cut. */
 export const MAX_OVERVIEW_BLOCKS = 5_000;
 

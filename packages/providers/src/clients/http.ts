@@ -27,7 +27,7 @@ export async function fetchJson<S extends z.ZodType>(url: URL, init: RequestInit
 }
 
 /** A response body (or a part of it) read with `schema`; a permanent `malformed_response` ProviderError if it does not fit. */
-export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, part?: string): z.infer<S> {
+function parseResponse<S extends z.ZodType>(schema: S, body: unknown, part?: string): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw malformedResponse(`${part ? `${part}: ` : ''}${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, parsed.error);
   return parsed.data;

@@ -184,7 +184,7 @@ export const SOURCES = {
   reddit: { host: 'www.reddit.com', path: '/r/{subreddit}/comments/{rid}/{question}/', title: '{Question} : r/{subreddit}' },
   youtube: { host: 'www.youtube.com', path: '/watch?v={vid}', title: '{Label} Buying Guide: Which One Should You Pick?' },
 } as const;
-export type SourceKey = keyof typeof SOURCES;
+type SourceKey = keyof typeof SOURCES;
 
 /**
  * Pages surfaces read while answering and seldom cite: a Q&A thread and a blog round-up about the

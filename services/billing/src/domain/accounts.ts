@@ -57,7 +57,7 @@ export interface AccountState {
 }
 
 /** An admin credit as applied; `amountMicro` is null for credits recorded before amounts were kept. */
-export interface AppliedCredit {
+interface AppliedCredit {
   reference: string;
   amountMicro: number | null;
 }

@@ -1,8 +1,9 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
-import { compareAndSwap, CONFLICT, DomainError, GroupedCache, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
-import { fromStored, type AccountState, type Change, type StoredAccount } from '../domain/accounts';
+import { compareAndSwap, CONFLICT, DomainError, GroupedCache, isDuplicateKeyError, parseStored, type IndexSpec } from '@brandradar/platform';
+import { fromStored, type AccountState, type Change } from '../domain/accounts';
 import { KeyedSerializer } from './serial';
+import { StoredAccountSchema } from './stored-account';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
 
@@ -44,7 +45,7 @@ export class AccountStore {
 
   async find(id: string): Promise<AccountState | null> {
     const stored = await this.accounts.findOne({ _id: id });
-    return stored ? fromStored(stored as StoredAccount) : null;
+    return stored ? fromStored(parseStored(StoredAccountSchema, stored, 'accounts', id)) : null;
   }
 
   async get(id: string): Promise<AccountState> {

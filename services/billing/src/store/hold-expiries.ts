@@ -17,7 +17,7 @@ export interface HoldExpiry {
 
 export const holdExpiryIndexes: IndexSpec[] = [{ collection: 'hold_expiries', key: { expiresAt: 1 }, options: { name: 'expires_at' } }];
 
-export function holdExpiryId(accountId: string, holdKey: string): string {
+function holdExpiryId(accountId: string, holdKey: string): string {
   return createHash('sha256').update(`${accountId}\n${holdKey}`).digest('hex');
 }
 

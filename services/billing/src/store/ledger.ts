@@ -22,7 +22,7 @@ export interface LedgerEntry {
 export const ledgerIndexes: IndexSpec[] = [{ collection: 'ledger', key: { accountId: 1, createdAt: -1 }, options: { name: 'account_time' } }];
 
 /** The ledger id of an operation: unique per account, kind and caller key. */
-export function ledgerId(kind: LedgerKind, accountId: string, reference: string): string {
+function ledgerId(kind: LedgerKind, accountId: string, reference: string): string {
   return `${kind}:${accountId}:${reference}`;
 }
 

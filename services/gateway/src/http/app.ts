@@ -8,13 +8,13 @@ import { context, trace } from '@opentelemetry/api';
 import { sendError, validationError } from './errors';
 import type { RouteDef } from './route';
 
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 /** A route that takes no body refuses one like any unexpected field; an empty object is no body. */
 const NO_BODY = z.strictObject({}).optional();
 
 /** Decides who is calling: an account id, or a DomainError `unauthorized`. */
-export type Authenticator = (req: Request) => Promise<string>;
+type Authenticator = (req: Request) => Promise<string>;
 
 export interface AppOptions {
   routes: RouteDef[];

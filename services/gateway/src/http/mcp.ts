@@ -13,7 +13,7 @@ export const MCP_PATH = '/mcp';
  * The gateway's own public API as this request reached it: the address and port it came in on, so
  * tool calls take the same server whatever port or interface the gateway listens on.
  */
-export function loopbackUrl(req: Request): string {
+function loopbackUrl(req: Request): string {
   const address = req.socket.localAddress ?? '127.0.0.1';
   const host = address.includes(':') ? `[${address}]` : address;
   return `http://${host}:${req.socket.localPort}`;

@@ -8,9 +8,9 @@ import type { ErrorCode } from '@brandradar/contracts';
 export const pathId = () => z.uuid().overwrite((id) => id.toLowerCase());
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-export type Method = (typeof METHODS)[number];
+type Method = (typeof METHODS)[number];
 
-export interface RouteResponse {
+interface RouteResponse {
   status: number;
   body?: unknown;
   /**

@@ -10,7 +10,7 @@ export const WEB_APP_PATH = '/app';
  * Scripts and styles come from the app's own files only (no inline code, no CDN); it talks to this
  * origin's API alone and may not be framed.
  */
-export const WEB_APP_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const WEB_APP_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The web package's files: `public/` (page, styles) and `dist/` (its compiled ES modules). */
 const webRoot = () => path.dirname(require.resolve('@brandradar/web/package.json'));

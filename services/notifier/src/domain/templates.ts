@@ -33,7 +33,7 @@ function trackerRows(t: Tracker): [string, string][] {
 const reportPath = (trackerId: string) => `GET /api/v1/trackers/${trackerId}/report`;
 const runLink = (run: RunSummary) => `Full results: GET /api/v1/trackers/${run.trackerId}/runs/${run.id}. ${WEBHOOKS_HINT}`;
 
-export function trackerActivatedMail(e: TrackerActivated): MailContent {
+function trackerActivatedMail(e: TrackerActivated): MailContent {
   const t = e.tracker;
   const zone = t.cadence.timezone;
   return {
@@ -87,7 +87,7 @@ function triggerText(run: RunSummary): string {
   return run.trigger === 'scheduled' && run.scheduledFor ? `scheduled, for ${formatUtc(run.scheduledFor)}` : 'manual';
 }
 
-export function runFinishedMail(e: RunFinished): MailContent {
+function runFinishedMail(e: RunFinished): MailContent {
   const run = e.run;
   const headline = pickHeadline(run.metrics, run.delta);
   const { answers, succeeded, failed } = run.summary;
@@ -152,7 +152,7 @@ function changeBlocks(c: SignificantChange, run: RunSummary): Block[] {
   ];
 }
 
-export function significantChangeMail(e: RunSignificantChange): MailContent {
+function significantChangeMail(e: RunSignificantChange): MailContent {
   const run = e.run;
   // The contract guarantees at least one change.
   const biggest = e.changes.reduce((a, b) => (Math.abs(b.change) > Math.abs(a.change) ? b : a));
@@ -181,7 +181,7 @@ export function significantChangeMail(e: RunSignificantChange): MailContent {
   };
 }
 
-export function trackerPausedMail(e: TrackerPaused): MailContent {
+function trackerPausedMail(e: TrackerPaused): MailContent {
   const t = e.tracker;
   const explanation = explainPause(e.reason, t);
   return {
@@ -199,7 +199,7 @@ export function trackerPausedMail(e: TrackerPaused): MailContent {
   };
 }
 
-export function trackerDeletedMail(e: TrackerDeleted): MailContent {
+function trackerDeletedMail(e: TrackerDeleted): MailContent {
   const t = e.tracker;
   return {
     subject: `Tracker "${t.name}" was deleted`,

@@ -7,7 +7,7 @@ import { insertIfNew, Leases, type IndexSpec } from '@brandradar/platform';
  * sender (`owner`) holds it until `leaseUntil`, its lease. `sent` and `failed`
  * are final.
  */
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** One e-mail for one (event, template), with everything needed to send it again. */
 export interface OutboxMail {

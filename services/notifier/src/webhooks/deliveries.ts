@@ -16,7 +16,7 @@ export interface AttemptDoc {
  * `pending`: due at `leaseUntil` (nobody may take it before). `sending`: a sender (`owner`) holds
  * it until `leaseUntil`, its lease. `succeeded` and `failed` are final until redelivered.
  */
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
+type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed';
 
 /** One event for one endpoint: the outbox of webhooks, and its log. */
 export interface DeliveryDoc {

@@ -59,7 +59,7 @@ export function clipped(text: string): string {
 const source = <E extends EventDef, T extends WebhookEventType>(event: E, type: T, data: (e: z.infer<E['payload']>) => unknown) => ({ event, type, data: data as (e: unknown) => unknown });
 
 /** The events that become webhooks. */
-export const WEBHOOK_SOURCES = [
+const WEBHOOK_SOURCES = [
   source(RunEvents.finished, 'run.finished', (e) => ({ run: e.run, tracker: { id: e.run.trackerId, name: e.trackerName } })),
   source(RunEvents.significantChange, 'run.significant_change', (e) => ({ run: e.run, tracker: { id: e.run.trackerId, name: e.trackerName }, changes: e.changes })),
   source(TrackerEvents.activated, 'tracker.activated', (e) => ({ tracker: e.tracker })),

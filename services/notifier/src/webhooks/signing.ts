@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
 /** Sent with every delivery, so a receiver's logs tell our requests apart. */
-export const WEBHOOK_USER_AGENT = 'Brandradar-Webhooks/1.0';
+const WEBHOOK_USER_AGENT = 'Brandradar-Webhooks/1.0';
 
 /** A new signing secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks' format). */
 export function newWebhookSecret(): string {

@@ -51,7 +51,7 @@ export function forbiddenAddress(address: string): string | null {
 }
 
 /** Why `host` may not be called at these addresses ("localhost resolves to 127.0.0.1, a loopback address"); null when all are public. */
-export function refusedAddresses(host: string, addresses: readonly ResolvedAddress[]): string | null {
+function refusedAddresses(host: string, addresses: readonly ResolvedAddress[]): string | null {
   if (addresses.length === 0) return `${host} resolves to no address`;
   for (const { address } of addresses) {
     const why = forbiddenAddress(address);
@@ -61,7 +61,7 @@ export function refusedAddresses(host: string, addresses: readonly ResolvedAddre
 }
 
 /** The URL's host as a name or a bare IP address (IPv6 without its brackets). */
-export function urlHost(url: URL): string {
+function urlHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
 }
 

@@ -71,7 +71,7 @@ function boundSources(sources: readonly Citation[], max: number): AnswerSource[]
  * also how answers stored before domains were recorded read (api-contract §14). Only citable URLs
  * are stored, so there always is one.
  */
-export function withDomain(source: Citation): AnswerSource {
+function withDomain(source: Citation): AnswerSource {
   return { url: source.url, title: source.title, domain: citationDomain(source) ?? '' };
 }
 

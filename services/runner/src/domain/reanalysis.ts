@@ -73,7 +73,7 @@ export function sweepView(s: SweepJob): ReanalysisSweep {
 }
 
 /** What an answer's metrics say it found about the tracked names, as run metrics aggregate it. */
-export function findingOf(m: AnswerMetrics): AnswerFinding {
+function findingOf(m: AnswerMetrics): AnswerFinding {
   const brands = m.brands ?? [];
   return { mentioned: brands.map((b) => b.mentioned), places: brands.map((b) => b.position ?? null), sentiment: m.sentiment };
 }

@@ -67,7 +67,7 @@ export interface RunState {
   error: { code: string; message: string } | null;
 }
 
-export function definitionOf(t: Tracker): TrackerDefinition {
+function definitionOf(t: Tracker): TrackerDefinition {
   return {
     name: t.name,
     cadence: t.cadence,
@@ -221,7 +221,7 @@ export function runCounts(r: Pick<RunState, 'status' | 'startedAt' | 'definition
   return { answers: asked, succeeded, failed: asked - succeeded };
 }
 
-export function toRunSummary(r: RunState): RunSummary {
+function toRunSummary(r: RunState): RunSummary {
   const d = r.definition;
   return {
     id: r.id,

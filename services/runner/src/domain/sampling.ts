@@ -39,7 +39,7 @@ export function answerSlots(d: Pick<TrackerDefinition, 'prompts' | 'models' | 's
 }
 
 /** A first sample keeps the key slots had before samples existed, so runs stored then read the same. */
-export function answerKey(promptIndex: number, surface: Surface, sample: number): string {
+function answerKey(promptIndex: number, surface: Surface, sample: number): string {
   return sample === 1 ? `p${promptIndex}_${surface}` : `p${promptIndex}_${surface}_${sample}`;
 }
 

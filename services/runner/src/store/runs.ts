@@ -2,7 +2,7 @@ import type { Collection, Db } from 'mongodb';
 import { LEGACY_ANALYSIS_VERSION } from '@brandradar/analysis';
 import { z } from 'zod';
 import { ACTIVE_RUN_STATUSES, AnswerMetrics, apiError, notFound } from '@brandradar/contracts';
-import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { compareAndSwap, CONFLICT, DomainError, insertEach, isDuplicateKeyError, outboxIndex, parseStoredJson, pendingFields, type IndexSpec, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 import { storedMetricsOf } from '../domain/answer-metrics';
 import { sourcesOf, type StoredSources } from '../domain/bounds';
 import type { AnswerRecord, RunState } from '../domain/run';
@@ -382,7 +382,7 @@ export class RunStore {
   async analysisOf(run: Pick<RunState, 'id' | 'analysisId'>): Promise<AnswerAnalysis | null> {
     if (run.analysisId === null) return null;
     const parts = await this.analyses.find({ runId: run.id }).toArray();
-    return new Map(parts.filter((p) => p.analysisId === run.analysisId).flatMap((p) => AnalysedAnswers.parse(JSON.parse(p.answers)).map((a) => [a.answerId, a.metrics] as const)));
+    return new Map(parts.filter((p) => p.analysisId === run.analysisId).flatMap((p) => parseStoredJson(AnalysedAnswers, p.answers, 'answer_analyses', p._id).map((a) => [a.answerId, a.metrics] as const)));
   }
 
   /**

@@ -1,8 +1,8 @@
 import { cutAtCodePoint } from '@brandradar/contracts';
 
 /** DataForSEO's limits on one keyword. */
-export const KEYWORD_MAX_CHARS = 80;
-export const KEYWORD_MAX_WORDS = 10;
+const KEYWORD_MAX_CHARS = 80;
+const KEYWORD_MAX_WORDS = 10;
 /** How many words a keyword made from a long topic keeps: search queries are short. */
 const SHORTENED_WORDS = 6;
 

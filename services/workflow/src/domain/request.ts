@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolveSurfaces, type ContentBriefEcho, type ContentBriefInput, type Surface } from '@brandradar/contracts';
 
-export const DEFAULT_COUNTRY = 'us';
+const DEFAULT_COUNTRY = 'us';
 
 /** A validated request with its defaults applied: what the steps work from. */
 export interface BriefRequest {

@@ -1,4 +1,4 @@
-import { CONTENT_BRIEF_STEPS, type WorkflowStep } from '@brandradar/contracts';
+import type { WorkflowStep } from '@brandradar/contracts';
 
 /** Why each primitive is part of the brief: the `why` of its entry in `results`, and its name in the summary. */
 export const STEP_TEXT: Record<WorkflowStep, { label: string; why: string }> = {
@@ -23,5 +23,3 @@ export const STEP_TEXT: Record<WorkflowStep, { label: string; why: string }> = {
     why: 'The recent YouTube videos on the topic gaining views fastest, with the title patterns, angles and formats behind them.',
   },
 };
-
-export const STEP_ORDER: readonly WorkflowStep[] = CONTENT_BRIEF_STEPS.map((s) => s.step);

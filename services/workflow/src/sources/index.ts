@@ -4,7 +4,7 @@ import { createSimulatedSearchData, createSimulatedVideos } from './simulated';
 import type { SearchDataSource, VideoSource } from './types';
 import { createYouTubeSource } from './youtube';
 
-export type { SearchDataSource, VideoQuery, VideoSource } from './types';
+export type { SearchDataSource, VideoSource } from './types';
 
 /** Each data source is live when its credentials are set and simulated otherwise (api-contract §9). */
 export function createSources(config: WorkflowConfig, clock: () => Date): { searchData: SearchDataSource; videos: VideoSource } {

@@ -1,6 +1,6 @@
 import type { Collection, Db } from 'mongodb';
-import type { ContentBriefResult } from '@brandradar/contracts';
-import { Leases, pendingFields, type IndexSpec, type Lease, type OutboxFields, type StoredEvent } from '@brandradar/platform';
+import { ContentBriefResult } from '@brandradar/contracts';
+import { Leases, parseStoredJson, pendingFields, type IndexSpec, type Lease, type OutboxFields, type StoredEvent } from '@brandradar/platform';
 
 /**
  * A content-brief call made with an `Idempotency-Key`, claimed before any
@@ -61,7 +61,7 @@ export class BriefCallStore {
     // Released between our insert and this read: let the caller retry the whole request.
     if (!existing) return { kind: 'running', leaseUntil: now, fingerprint };
     if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    if (existing.status === 'done') return { kind: 'done', response: JSON.parse(existing.responseJson!) as ContentBriefResult, fingerprint };
+    if (existing.status === 'done') return { kind: 'done', response: storedResponse(existing), fingerprint };
     if (existing.leaseUntil > now) return { kind: 'running', leaseUntil: existing.leaseUntil, fingerprint };
     const taken = await this.leases.takeOver(existing._id, newCallId, now, leaseMs, { status: 'running' });
     return taken ? { kind: 'claimed', lease: taken } : { kind: 'running', leaseUntil: new Date(now.getTime() + leaseMs), fingerprint };
@@ -83,4 +83,9 @@ export class BriefCallStore {
   release(claim: Lease): Promise<void> {
     return this.leases.release(claim);
   }
+}
+
+/** The response a finished call stored, checked as the contract says (a corrupt one fails naming the call). */
+function storedResponse(call: BriefCallDoc): ContentBriefResult {
+  return parseStoredJson(ContentBriefResult, call.responseJson, 'brief_calls', call._id);
 }
