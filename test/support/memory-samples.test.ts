@@ -33,6 +33,13 @@ describe('memoryTrend', () => {
     expect(trend.heapFloorGrowthPct).toBeCloseTo((40 / 90) * 100);
   });
 
+  it('counts only whole windows: the reading that ends the load makes no window of its own', () => {
+    const steady = readings(30, () => 300, () => 90);
+    const trend = memoryTrend([...steady.slice(0, -1), { atMs: 30 * MIN + 50, rssBytes: 300 * MIB, heapUsedBytes: 150 * MIB }], 5 * MIN, 5 * MIN);
+    expect(trend.heapFloorsBytes.map((b) => b / MIB)).toEqual([90, 90, 90, 90, 90]);
+    expect(trend.heapLevelsOff).toBe(true);
+  });
+
   it('cannot say a heap levels off from one window', () => {
     const trend = memoryTrend(readings(8, () => 300, () => 90), 5 * MIN, 5 * MIN);
     expect(trend.heapLevelsOff).toBe(false);

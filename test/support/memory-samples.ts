@@ -34,7 +34,7 @@ export interface MemoryTrend {
   /** RSS at the end against RSS at `fromMs`, in per cent. */
   rssGrowthPct: number;
   /**
-   * The least heap in use in each window of `windowMs` from `fromMs` on: the floor the collector
+   * The least heap in use in each whole window of `windowMs` from `fromMs` on: the floor the collector
    * comes back to, which is what is live. Heap in use between collections is mostly garbage.
    */
   heapFloorsBytes: number[];
@@ -61,7 +61,8 @@ export function memoryTrend(readings: readonly MemoryReading[], fromMs: number, 
   const last = readings[readings.length - 1]!;
   const atFrom = nearest(readings, fromMs);
   const heapFloorsBytes: number[] = [];
-  for (let start = fromMs; start < last.atMs; start += windowMs) {
+  // Whole windows only: the reading that ends the load, a moment past the last window, is one point between collections, not a floor.
+  for (let start = fromMs; start + windowMs <= last.atMs; start += windowMs) {
     const heaps = readings.filter((r) => r.atMs >= start && r.atMs < start + windowMs && !Number.isNaN(r.heapUsedBytes)).map((r) => r.heapUsedBytes);
     if (heaps.length > 0) heapFloorsBytes.push(Math.min(...heaps));
   }
