@@ -6,14 +6,16 @@
  */
 const os = require('node:os');
 const path = require('node:path');
-const base = require('../../jest.config.js');
+// The integration tier's settings (the transform, the workspace paths, the global setup that starts
+// the store): the root config is a set of projects, which a config of its own cannot spread.
+const { displayName: _tier, testMatch: _files, ...integration } = require('../../jest.config.js').projects.find((p) => p.displayName === 'integration');
 
 // Where each benchmark leaves its figures for the summary (test/support/bench-figures.ts); the
 // test processes inherit it.
 process.env.BENCH_FIGURES_FILE ??= path.join(os.tmpdir(), `brandradar-bench-figures-${process.pid}.jsonl`);
 
 module.exports = {
-  ...base,
+  ...integration,
   rootDir: '../..',
   roots: ['<rootDir>/test/bench'],
   testMatch: ['**/*.bench.ts'],
