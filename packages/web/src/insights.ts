@@ -3,7 +3,7 @@
  * definition that adds it as a competitor, and what adding it did to the tracker's schedule. No DOM
  * here, so it is unit-tested (test/web/insights.test.ts); insights-view.ts shows it.
  */
-import type { DiscoveredName, DiscoveredNameExample, INSIGHTS_LIMITS, Primitive, Tracker, UpdateTrackerInput } from '@brandradar/contracts';
+import type { DiscoveredName, INSIGHTS_LIMITS, Primitive, Tracker, UpdateTrackerInput } from '@brandradar/contracts';
 
 /** The most runs insights read (INSIGHTS_LIMITS.runs), restated because contracts' values do not reach the browser; the type breaks the build if they part. */
 export const MAX_INSIGHT_RUNS: typeof INSIGHTS_LIMITS.runs = 10;

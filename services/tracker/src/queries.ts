@@ -6,7 +6,6 @@ import { decodeCursor, encodeCursor } from './domain/cursor';
 import { pageWithin } from './domain/list-page';
 import { activateTracker, advanceSchedule, checkRunnable, createTracker, deleteTracker, estimateAt, pauseTracker, startVerdict, toApiTracker, trackerEvent, updateTracker, type TrackerState } from './domain/lifecycle';
 import type { Outbox } from '@brandradar/platform';
-import type { TrackerDoc } from './store/trackers';
 import type { TrackerStore } from './store/trackers';
 
 type Q = typeof TrackerQueries;

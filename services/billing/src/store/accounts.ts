@@ -1,7 +1,7 @@
 import { notFound } from '@brandradar/contracts';
 import type { Collection, Db } from 'mongodb';
 import { compareAndSwap, CONFLICT, DomainError, GroupedCache, isDuplicateKeyError, type IndexSpec } from '@brandradar/platform';
-import { fromStored, type AccountState, type Change, type StoredAccount } from '../domain/accounts';
+import { fromStored, type AccountState, type Change } from '../domain/accounts';
 import { KeyedSerializer } from './serial';
 
 export const accountIndexes: IndexSpec[] = [{ collection: 'accounts', key: { email: 1 }, options: { name: 'email_unique', unique: true } }];
@@ -44,7 +44,7 @@ export class AccountStore {
 
   async find(id: string): Promise<AccountState | null> {
     const stored = await this.accounts.findOne({ _id: id });
-    return stored ? fromStored(stored as StoredAccount) : null;
+    return stored ? fromStored(stored) : null;
   }
 
   async get(id: string): Promise<AccountState> {
