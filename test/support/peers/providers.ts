@@ -57,7 +57,7 @@ export type PeerSpec = {
   /** The reply to a request that is not authorised; by default the provider's 401. */
   unauthorised?: RawReply;
   route: Route;
-  formatError(failure: PeerFailure): RawReply;
+  formatError: (failure: PeerFailure) => RawReply;
 };
 
 /** An HTTP server on 127.0.0.1 that records requests and answers as `spec` says, failures first when scripted. */
