@@ -30,6 +30,12 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# The full suite starts with the linter (docs/development.md, "The inner loop"): it needs no build,
+# and a finding stops the run before minutes of building and testing.
+if [ -n "$full_suite" ]; then
+  npm run --silent lint || { echo "npm run lint: fix each finding above, or justify it where it stands (docs/development.md)" >&2; exit 1; }
+fi
+
 # The full suite (`npm test` without jest arguments) builds what it needs once per machine first
 # (packages/devstack/src/prebuild.ts), beside the TypeScript build, so that no test runs beside a
 # compiler. The prebuild's own code is compiled first: a few seconds.
