@@ -30,9 +30,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-# knip first in `npm test` (unused files, exports, types, dependencies; undeclared imports): a few
-# seconds on the sources alone, so a finding fails the run before any build (docs/development.md).
-[ "${1:-}" = test ] && npm run --silent knip
+# The full suite starts with the static checks (docs/development.md, "The inner loop"): knip (unused
+# files, exports, dependencies; undeclared imports) and the linter. Neither needs a build, so a
+# finding stops the run before minutes of building and testing.
+if [ -n "$full_suite" ]; then
+  npm run --silent knip || { echo "npm run knip: remove what is unused, or justify it (docs/development.md)" >&2; exit 1; }
+  npm run --silent lint || { echo "npm run lint: fix each finding above, or justify it where it stands (docs/development.md)" >&2; exit 1; }
+fi
 
 # The full suite (`npm test` without jest arguments) builds what it needs once per machine first
 # (packages/devstack/src/prebuild.ts), beside the TypeScript build, so that no test runs beside a

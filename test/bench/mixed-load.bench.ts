@@ -27,7 +27,7 @@ import {
 } from '../support/mixed-load';
 import { OTLP_KIND, startOtlpCollector, type CollectedSpan } from '../support/otlp-collector';
 import { startSurfacePeers } from '../support/peers/providers';
-import { startStack, type TestStack } from '../support/stack';
+import { startStack } from '../support/stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 /** 0: only the default store (reads side by side), without the comparison against `--serialise all`. */

@@ -6,7 +6,7 @@ import type * as K8s from '@kubernetes/client-node';
  * loader (and the `module` it hands tests) cannot, so it is loaded with Node's own require,
  * outside jest's registry.
  */
-const nodeModule = process.getBuiltinModule('node:module') as typeof import('node:module');
+const nodeModule = process.getBuiltinModule('node:module');
 const k8s = nodeModule.createRequire(__filename)('@kubernetes/client-node') as typeof K8s;
 
 export interface Cluster {
@@ -58,7 +58,7 @@ export async function readyPod(c: Cluster, component: string): Promise<string> {
 }
 
 /** `kubectl port-forward` in-process: a local port whose connections reach the pod's port. */
-export async function portForward(c: Cluster, pod: string, port: number): Promise<{ url: string; close(): void }> {
+export async function portForward(c: Cluster, pod: string, port: number): Promise<{ url: string; close: () => void }> {
   const forward = new k8s.PortForward(c.kc);
   const server = net.createServer((socket) => {
     forward.portForward(c.namespace, pod, [port], socket, null, socket).catch(() => socket.destroy());

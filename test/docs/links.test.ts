@@ -172,11 +172,11 @@ describe('the Markdown files', () => {
     for (const file of files) {
       for (const block of proseBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
         const at = (index: number) => `${file}:${lineOf(block, index)}`;
-        for (const m of block.text.matchAll(CODE_SPAN)) checkBacktickedPath(file, m[2]!.trim(), at(m.index!), top, broken);
+        for (const m of block.text.matchAll(CODE_SPAN)) checkBacktickedPath(file, m[2]!.trim(), at(m.index), top, broken);
         // Code spans are not links; a stand-in of the same length keeps the brackets around them and the offsets.
         const prose = block.text.replace(CODE_SPAN, (span) => span.replace(/[^\n]/g, 'c'));
-        for (const m of prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) checkLink(file, m[1]!, at(m.index!), broken);
-        for (const m of prose.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) checkLink(file, m[1]!, at(m.index!), broken);
+        for (const m of prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) checkLink(file, m[1]!, at(m.index), broken);
+        for (const m of prose.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) checkLink(file, m[1]!, at(m.index), broken);
       }
     }
     expect(broken).toEqual([]);

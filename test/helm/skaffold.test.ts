@@ -12,7 +12,7 @@ import { SERVICES } from './support';
  */
 const text = fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8');
 // skaffold reads YAML merge keys (<<); profiles reuse the release through them.
-const configs = parseAllDocuments(text, { merge: true }).map((d) => d.toJS() as any);
+const configs = parseAllDocuments(text, { merge: true }).map((d) => d.toJS());
 const byName = new Map(configs.map((c) => [c.metadata?.name as string, c]));
 
 let validate: ReturnType<Ajv['compile']>;

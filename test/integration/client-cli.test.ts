@@ -436,7 +436,9 @@ describe('the brandradar CLI', () => {
     let stderr = '';
     const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { isTTY: true, write: (t: string) => (stderr += t) }, stdin: process.stdin, env };
     expect(await runCli(['runs', 'start', tracker.id, '--wait'], io)).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the terminal's escape sequence (erase the line) is what it checks
     expect(stderr).toMatch(/^\r\x1b\[2Krun \S+ QUEUED/);
+    // eslint-disable-next-line no-control-regex -- as above
     expect(stderr).toMatch(/\r\x1b\[2Krun \S+ COMPLETED [^\n]*\n$/);
     expect(stderr.split('\n')).toHaveLength(2);
     expect(stdout).toMatch(/COMPLETED/);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents, defineEvent, eventPayload, type DeadLetter, type StreamDef } from '@brandradar/contracts';
 import type { NatsServer } from '@brandradar/devstack';

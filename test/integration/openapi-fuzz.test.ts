@@ -76,7 +76,7 @@ describe('requests generated from the OpenAPI document', () => {
     const accepted: Record<string, number> = {};
     // The operations that take input: the others have only one request to send.
     const operations = Object.entries(doc.paths)
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op! })))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
       .filter(({ op }) => op.requestBody || (op.parameters ?? []).length > 0);
     expect(operations.length).toBeGreaterThan(10);
 

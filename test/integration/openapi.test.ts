@@ -3,7 +3,7 @@ import { ERROR_CODES, ERROR_STATUS } from '@brandradar/contracts';
 import { createLogger, createMetricsRegistry, httpRequestDuration, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayConfigSchema } from '../../services/gateway/src/config';
-import { openApiPath, type OpenApiDocument, type Operation } from '../../services/gateway/src/openapi/document';
+import { openApiPath, type OpenApiDocument } from '../../services/gateway/src/openapi/document';
 import { GatewayCaches } from '../../services/gateway/src/caches';
 import { gatewayApps, gatewayService } from '../../services/gateway/src/service';
 import { natsUserEnv, startStack, type TestStack } from '../support/stack';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => stack.stop());
 
 const operations = (doc: OpenApiDocument) =>
-  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })));
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
 
 describe('the API reference', () => {
   it('serves the OpenAPI document without an API key', async () => {

@@ -56,7 +56,7 @@ describe('report as CSV', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report-${trackerId}.csv"`);
     expect(res.headers.get('vary')).toMatch(/Accept/);
-    const [header, ...rows] = parse(await res.text()) as string[][];
+    const [header, ...rows]: string[][] = parse(await res.text());
     expect(header).toEqual(HEADER);
 
     const { runs } = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key })).body as { runs: ReportRun[] };
@@ -80,7 +80,8 @@ describe('report as CSV', () => {
 
   it('honours limit like the JSON report', async () => {
     const { runs } = (await stack.api('GET', `/api/v1/trackers/${trackerId}/report?limit=1`, { key })).body as { runs: ReportRun[] };
-    const rows = (parse(await (await csv(key, `/api/v1/trackers/${trackerId}/report?limit=1`)).text()) as string[][]).slice(1);
+    const report: string[][] = parse(await (await csv(key, `/api/v1/trackers/${trackerId}/report?limit=1`)).text());
+    const rows = report.slice(1);
     expect(new Set(rows.map((row) => row[0]))).toEqual(new Set([runs[0]!.id]));
   });
 
@@ -105,7 +106,7 @@ describe('report as CSV', () => {
     expect(insights.searches.length).toBeGreaterThan(0);
     const res = await csv(key, `/api/v1/trackers/${trackerId}/insights?runs=2`);
     expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([200, 'text/csv; charset=utf-8', `attachment; filename="insights-${trackerId}.csv"`]);
-    const [header, ...rows] = parse(await res.text()) as string[][];
+    const [header, ...rows]: string[][] = parse(await res.text());
     expect(header).toEqual(['list', 'item', 'answers', 'n', 'rate', 'clusters', 'low', 'high', 'surfaces', 'consulted', 'cited']);
     const row = (list: string, item: string, l: Listed) => [list, item, cell(l.answers), cell(l.n), cell(l.rate), cell(l.clusters), cell(l.interval?.low), cell(l.interval?.high), l.surfaces?.join(' | ') ?? '', cell(l.consulted), cell(l.cited)];
     const neutral = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

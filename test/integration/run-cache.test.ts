@@ -83,7 +83,7 @@ it("a delta replaced by an earlier run that finished later shows in the next rep
   const answer = await fetch(`${openai.baseUrl}/responses`, { method: 'POST', headers: { authorization: `Bearer ${PEER_API_KEY}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'gpt-4o-mini', input: PROMPT }) });
   openai.replyNext({ status: 200, body: await answer.text(), delayMs: 5_000 });
   const calls = openai.requests.length;
-  const older = await requestRun(apiKey, t.id, 'older');
+  await requestRun(apiKey, t.id, 'older');
   await eventually(async () => openai.requests.length, (n) => n > calls);
   const newer = await requestRun(apiKey, t.id, 'newer');
   await eventually(() => report(apiKey, t.id), (r) => r[0]?.id === newer.id && r[0].status === 'COMPLETED');

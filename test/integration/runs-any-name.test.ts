@@ -60,7 +60,7 @@ it('runs a rankings tracker whose competitors are any strings to COMPLETED, ever
   expect(report.body.tracker.competitors).toEqual(NAMES);
   const metrics = report.body.runs[0].metrics;
   expect(metrics.brands.map((b: { name: string }) => b.name)).toEqual(NAMES);
-  for (const group of Object.values(metrics.bySurface) as { brands: { name: string }[] }[]) expect(group.brands.map((b) => b.name)).toEqual(NAMES);
+  for (const group of Object.values<{ brands: { name: string }[] }>(metrics.bySurface)) expect(group.brands.map((b) => b.name)).toEqual(NAMES);
   expect(report.body.runs[0].results).toEqual(run.results);
 });
 

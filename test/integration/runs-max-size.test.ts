@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 it('runs 30 prompts × 5 surfaces of oversized answers to COMPLETED; the run and the report are served whole, within the caps', async () => {

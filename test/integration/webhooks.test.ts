@@ -247,7 +247,7 @@ describe('deliveries', () => {
     await runFinished(accountId);
 
     const [first, second] = await eventually(async () => requestsTo(path), (r) => r.length >= 2);
-    const id = first!.headers['webhook-id'];
+    const id = String(first!.headers['webhook-id']);
     expect(second!.headers['webhook-id']).toBe(id);
     expect(second!.body).toBe(first!.body);
     verified(secret, first!);

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { DATA_DIR, ensureNatsServer, freePort, startStore, storeKind, storeSerialise, type LocalStore } from '@brandradar/devstack';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __STORE__: LocalStore | undefined;
-  // eslint-disable-next-line no-var
   var __TEST_DIR__: string | undefined;
 }
 

@@ -22,10 +22,10 @@ export function holdCollectionTable(pg: PostgresAccess, db: string, collection: 
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   let [out, err] = ['', ''];
-  child.stderr.on('data', (d: Buffer) => (err += d));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const locked = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
-      out += d;
+      out += d.toString();
       if (out.includes('locked')) resolve();
     });
     void exited.then((code) => reject(new Error(`psql exited (${code}) before the lock was held: ${err.trim()}`)));

@@ -25,7 +25,7 @@ const ANSWER = [
 ].join('\n');
 
 /** Each occurrence of `word` in the answer as a span, as the API reports counted mentions. */
-const spansOf = (word: string, text = ANSWER) => [...text.matchAll(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => ({ start: m.index!, end: m.index! + word.length }));
+const spansOf = (word: string, text = ANSWER) => [...text.matchAll(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].map((m) => ({ start: m.index, end: m.index + word.length }));
 
 type Spans = Array<{ start: number; end: number }>;
 

@@ -27,7 +27,7 @@ it('saves the report as report-<tracker id>.csv, header row first, with the runâ
   await page.getByRole('link', { name: 'CRM export', exact: true }).click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV', exact: true }).click()]);
   expect(download.suggestedFilename()).toBe(`report-${trackerId}.csv`);
-  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
   expect(lines[0]).toBe('run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high');
   expect(lines.slice(1, -1).every((line) => line.startsWith(`${runId},`))).toBe(true);
   expect(lines.some((line) => line.includes(`,"'=HYPERLINK(""http://evil.example"")",`))).toBe(true);
@@ -41,7 +41,7 @@ it('saves the insights as insights-<tracker id>.csv: the names, searches and sit
   await section.getByRole('heading', { name: 'What the AI searched for' }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download CSV of the insights' }).click()]);
   expect(download.suggestedFilename()).toBe(`insights-${trackerId}.csv`);
-  const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n');
+  const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
   expect(lines[0]).toBe('list,item,answers,n,rate,clusters,low,high,surfaces,consulted,cited');
   const searches = lines.filter((line) => line.startsWith('searches,'));
   // The simulated ChatGPT reports its searches, Perplexity does not: a row for each the section lists.

@@ -232,7 +232,7 @@ function contributionOf(text: string, clause: Clause, within: readonly NameAt[],
   }
   const scored = about.brand === 'reversed' && about.comparedAt !== null ? { ...clause, end: about.comparedAt } : clause;
   const score = scoreSentence(masked(text, scored, within.filter((n) => n.start < scored.end)));
-  let weight = clause.joiner === 'concessive' ? CONCESSIVE_WEIGHT : clause.joiner === 'contrast' ? CONTRAST_WEIGHT : 1;
+  const weight = clause.joiner === 'concessive' ? CONCESSIVE_WEIGHT : clause.joiner === 'contrast' ? CONTRAST_WEIGHT : 1;
   let reservation = 0;
   if (clause.joiner === 'contrast' && previous?.contribution && previous.subject === subject) {
     // "Good, but it separates in hot coffee": a "but" whose words the lexicon does not know still

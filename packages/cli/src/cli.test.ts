@@ -47,7 +47,8 @@ const DEFAULT_ANSWERS: Record<string, unknown> = {
 async function fakeGateway(): Promise<{ url: string; seen: Seen[]; answers: Record<string, unknown>; close(): void }> {
   const seen: Seen[] = [];
   const answers: Record<string, unknown> = {};
-  const server: Server = createServer(async (req, res) => {
+  // The handler's result is not awaited by http: `void` says so.
+  const server: Server = createServer((req, res) => void (async () => {
     const apiKey = req.headers.authorization?.replace(/^Bearer /, '');
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     let text = '';
@@ -60,7 +61,7 @@ async function fakeGateway(): Promise<{ url: string; seen: Seen[]; answers: Reco
           ? [200, answers[pathname]]
           : [404, { error: { code: 'not_found', message: 'no such path', requestId: 'r2' } }];
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
+  })());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, answers, close: () => server.close() };
 }

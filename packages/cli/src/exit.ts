@@ -4,7 +4,6 @@ import type { Io } from './io';
 
 /** The exit codes, documented in docs/api.md ("The CLI") and in `brandradar --help`. */
 export const EXIT = { ok: 0, apiError: 1, usage: 2, failed: 3, network: 4, gaveUpWaiting: 5 } as const;
-type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A command line the CLI cannot run as given: printed after `brandradar: `, exit 2. */
 export class UsageError extends Error {}

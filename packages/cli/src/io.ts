@@ -23,6 +23,7 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 export async function readJson(io: Io, file: string) {
   const text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- unchecked on purpose, as the doc comment says
     return JSON.parse(text);
   } catch {
     throw new UsageError(`${file === '-' ? 'standard input' : file} is not valid JSON`);

@@ -66,6 +66,7 @@ export const userText = (max: number, params?: Parameters<typeof z.string>[0]) =
     .string(params)
     .min(1)
     .max(max)
+    // eslint-disable-next-line no-control-regex -- the NUL character is what this refuses
     .regex(/^[^\u0000]*$/, { error: say((f) => `${f.must} not contain the NUL character (U+0000).`), ...ifValidSoFar })
     .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, {
       error: say((f) => `${f.must} not contain a lone surrogate (U+D800–U+DFFF without its pair), which is no character.`),

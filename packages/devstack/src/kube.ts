@@ -96,8 +96,8 @@ export async function startControlPlane(opts: { dir: string; sink: (name: string
       apiServer,
       started,
       async () => {
-        const { status, body } = await kubeRequest({ url, ca: fs.readFileSync(caFile, 'utf8'), token }, 'GET', '/readyz');
-        if (status !== 200) throw new Error(`/readyz answered ${status}: ${String(body).slice(0, 500)}`);
+        const ready = await kubeRequest({ url, ca: fs.readFileSync(caFile, 'utf8'), token }, 'GET', '/readyz');
+        if (ready.status !== 200) throw new Error(`/readyz answered ${ready.status}: ${String(ready.body).slice(0, 500)}`);
       },
       120_000,
     );
@@ -140,6 +140,7 @@ async function startAndWait(proc: ManagedProcess, started: ManagedProcess[], rea
 /** An answer of the API server: status, parsed JSON body (text otherwise) and its `Warning` headers. */
 export interface KubeAnswer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Kubernetes API's JSON as it comes: the chart's tests read it and check it with expect
   body: any;
   warnings: string[];
 }
@@ -167,7 +168,7 @@ export function kubeRequest(api: Pick<ControlPlane, 'url' | 'ca' | 'token'>, met
         res.on('end', () => {
           const warnings = res.headersDistinct.warning ?? [];
           const json = (res.headers['content-type'] ?? '').startsWith('application/json');
-          resolve({ status: res.statusCode ?? 0, body: json && text ? JSON.parse(text) : text, warnings: [...warnings] });
+          resolve({ status: res.statusCode ?? 0, body: json && text ? (JSON.parse(text) as unknown) : text, warnings: [...warnings] });
         });
       },
     );

@@ -12,7 +12,10 @@ export function randomPasswords(users: readonly string[] = NATS_USERS): Record<s
  * admin token) so they survive restarts; delete the file to rotate them all.
  */
 export function persistentPasswords(file: string): Record<string, string> {
-  const kept: Record<string, string> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const stored: unknown = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  // What is not a user's password string is dropped, and that user gets a new one.
+  const entries = typeof stored === 'object' && stored !== null ? Object.entries(stored) : [];
+  const kept = Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
   const missing = NATS_USERS.filter((u) => typeof kept[u] !== 'string');
   if (missing.length === 0) return kept;
   const passwords = { ...kept, ...randomPasswords(missing) };

@@ -57,8 +57,8 @@ export function psql(pg: PostgresAccess, script: string, database = FERRETDB_PG_
       ...pg.runAs,
     });
     let [out, err] = ['', ''];
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.stdin.on('error', () => undefined); // psql that exits at once (server not up yet) closes its input; its exit code tells
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`psql: ${err.trim() || `exit ${code}`}`))));

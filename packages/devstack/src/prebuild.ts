@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   ];
   const outcomes = await Promise.allSettled(steps);
   // A step others wait on fails them too: each failure is said once.
-  const failures = [...new Set(outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : [])))];
+  const failures = [...new Set(outcomes.flatMap((o): unknown[] => (o.status === 'rejected' ? [o.reason] : [])))];
   for (const failure of failures) process.stderr.write(`${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}\n${(failure as { stderr?: string }).stderr ?? ''}\n`);
   say(`${failures.length ? `${failures.length} step(s) failed` : 'done'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length) process.exit(1);

@@ -36,7 +36,7 @@ export class ManagedProcess {
   start(): void {
     const child = spawn(this.command, this.args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'], ...this.options.user });
     this.child = child;
-    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream! }).on('line', this.sink);
+    for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', this.sink);
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
   }
 

@@ -85,8 +85,8 @@ const COLOURS = [31, 32, 33, 34, 35, 36, 90, 91, 92, 93];
 export interface StackOutput {
   /** Where the log files are. */
   logDir: string;
-  sink(name: string, index: number, kind: LineKind): LineSink;
-  close(): Promise<void>;
+  sink: (name: string, index: number, kind: LineKind) => LineSink;
+  close: () => Promise<void>;
 }
 
 /** `[name] line` in `out`, coloured per process on a terminal, and every line whole in `<logDir>/<name>.log`. */

@@ -2,7 +2,7 @@ import type { Run, RunAnswer } from '@brandradar/client';
 import { answerPage, ANSWER_TEXT_CHARS, runOverview } from './results';
 
 const answer = (model: RunAnswer['model'], sample: number, text: string | null, truncated = false): RunAnswer =>
-  ({ model, sample, status: text === null ? 'failed' : 'succeeded', provider: 'simulated', providerModel: null, method: 'api', text, truncated, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: null, fetchedAt: null, localised: false }) as RunAnswer;
+  ({ model, sample, status: text === null ? 'failed' : 'succeeded', provider: 'simulated', providerModel: null, method: 'api', text, truncated, citations: [], searchQueries: [], consultedSources: null, metrics: null, error: null, fetchedAt: null, localised: false });
 
 const run = (results: Run['results']): Run => ({ id: 'r', status: 'COMPLETED', summary: { answers: 3, succeeded: 2, failed: 1 }, results }) as unknown as Run;
 

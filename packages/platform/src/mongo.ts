@@ -95,7 +95,7 @@ export function traceMongoCommands(client: EventEmitter): void {
     open.delete(key(e));
     // The code and its name only: a server's message can quote the document (a duplicate key's value).
     const { code, codeName } = e.failure as { code?: unknown; codeName?: unknown };
-    if (code !== undefined) span.setAttribute('db.response.status_code', String(code));
+    if (typeof code === 'number' || typeof code === 'string') span.setAttribute('db.response.status_code', String(code));
     const errorType = typeof codeName === 'string' ? codeName : e.failure.name;
     span.setAttribute('error.type', errorType);
     span.setStatus({ code: SpanStatusCode.ERROR, message: errorType });
@@ -105,7 +105,7 @@ export function traceMongoCommands(client: EventEmitter): void {
 
 /** The collection a command works on: the value of its first field (`{find: 'trackers', …}`), or `collection` for getMore. */
 function collectionOf(e: CommandStartedEvent): string | undefined {
-  const target = e.commandName === 'getMore' ? e.command.collection : e.command[e.commandName];
+  const target: unknown = e.commandName === 'getMore' ? e.command.collection : e.command[e.commandName];
   return typeof target === 'string' ? target : undefined;
 }
 
@@ -145,7 +145,7 @@ export async function insertEach<T extends Document>(collection: Collection<T>, 
     await collection.insertMany(docs, { ordered: false });
   } catch (e) {
     if (!(e instanceof MongoBulkWriteError)) throw e;
-    const errors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+    const errors = [e.writeErrors].flat();
     if (errors.length === 0 || errors.some((w) => w.code !== 11000)) throw e;
     for (const w of errors) inserted[w.index] = false;
   }

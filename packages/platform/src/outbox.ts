@@ -122,7 +122,7 @@ export class Outbox {
       if (e instanceof MongoServerError && e.code === NAMESPACE_NOT_FOUND) return [];
       throw e;
     });
-    if (!indexes.some((ix) => ix.name === LEGACY_INDEX)) return 0;
+    if (!indexes.some(({ name }: { name?: unknown }) => name === LEGACY_INDEX)) return 0;
     const { modifiedCount } = await this.collection.updateMany(UNFLAGGED, { $set: { hasPendingEvents: true } });
     await this.collection.dropIndex(LEGACY_INDEX);
     return modifiedCount;

@@ -8,7 +8,7 @@ import { withTimeout } from './timeout';
 const SHUTDOWN_PHASES = ['intake', 'nats', 'mongo', 'telemetry'] as const;
 export type ShutdownPhase = (typeof SHUTDOWN_PHASES)[number];
 
-type Handler = { name: string; phase: ShutdownPhase; run: () => Promise<unknown> | unknown };
+type Handler = { name: string; phase: ShutdownPhase; run: () => unknown }; // awaited: it may return a promise
 
 export class ShutdownManager {
   private readonly handlers: Handler[] = [];

@@ -26,7 +26,7 @@ export type Providers = {
    * Whether the surface's answers are billed: live ones always, simulated ones only with
    * SIMULATED_ANSWERS=bill. `simulated`: asked as a simulated account's, which the simulation answers.
    */
-  billed(surface: Surface, simulated?: boolean): boolean;
+  billed: (surface: Surface, simulated?: boolean) => boolean;
 };
 
 export type ProvidersOptions = { clock?: () => Date };

@@ -172,7 +172,7 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
     if (!geometry) return null;
     const box = plot.getBoundingClientRect();
     const run = nearestRun(geometry.x, e.clientX - box.left);
-    const ys = spec.series.map((s) => (s.values[run] ? geometry!.y(s.values[run]!.value) : null));
+    const ys = spec.series.map((s) => (s.values[run] ? geometry!.y(s.values[run].value) : null));
     return { run, series: nearestSeries(ys, e.clientY - box.top) ?? spot.series };
   };
   area.addEventListener('pointermove', (e) => {

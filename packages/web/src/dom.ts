@@ -12,7 +12,7 @@ function build<E extends Element>(el: E, props: Props, children: Child[]): E {
     if (name === 'on') {
       for (const [event, listener] of Object.entries(value as Record<string, EventListener>)) el.addEventListener(event, listener);
     } else if (value === true) el.setAttribute(name, '');
-    else if (value !== false && value !== null && value !== undefined) el.setAttribute(name, String(value));
+    else if (typeof value === 'string' || typeof value === 'number') el.setAttribute(name, String(value));
   }
   el.append(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));
   return el;

@@ -45,7 +45,7 @@ export function explain(e: ApiError): string {
       return `The cost per run is now ${amount(e, 'estimatedCostMicroPerRun')}, not the amount you confirmed. Confirm the new amount to activate.`;
     case 'tracker_not_active': {
       const reason = typeof e.details.pauseReason === 'string' ? ` ${pauseReason(e.details.pauseReason as PauseReason)}` : '';
-      return `Only an active tracker can run; this one is ${String(e.details.status ?? 'not active').toLowerCase()}.${reason}`;
+      return `Only an active tracker can run; this one is ${typeof e.details.status === 'string' ? e.details.status.toLowerCase() : 'not active'}.${reason}`;
     }
     case 'tracker_not_paused':
       return 'Pause the tracker before deleting it.';

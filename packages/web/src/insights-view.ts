@@ -19,7 +19,7 @@ export interface InsightsSection {
   /** For the report's render. */
   element: HTMLElement;
   /** Reads the insights again, e.g. when a run has finished. */
-  load(): Promise<void>;
+  load: () => Promise<void>;
 }
 
 /**

@@ -84,11 +84,11 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
         'div',
         { class: 'actions' },
         t.status === 'ACTIVE'
-          ? h('button', { class: 'primary', on: { click: () => view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now')
-          : h('button', { class: 'primary', on: { click: () => view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
+          ? h('button', { class: 'primary', on: { click: () => void view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now')
+          : h('button', { class: 'primary', on: { click: () => void view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
         h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
         recompute.button,
-        h('button', { class: 'secondary', on: { click: () => view.act(() => downloadCsv(t.id)) } }, 'Download CSV'),
+        h('button', { class: 'secondary', on: { click: () => void view.act(() => downloadCsv(t.id)) } }, 'Download CSV'),
       ),
       recompute.panel(report),
       h('div', { class: 'field inline' }, h('label', { for: 'measure' }, 'Measure'), select),

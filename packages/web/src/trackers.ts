@@ -24,7 +24,7 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
   let next = first.nextCursor;
   const reload = () => trackersView(view, count);
   const button = (label: string, name: string, action: () => Promise<string | void>, kind = 'secondary') =>
-    h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => view.act(action, reload) } }, label);
+    h('button', { class: kind, 'aria-label': `${label} ${name}`, on: { click: () => void view.act(action, reload) } }, label);
   const cell = (label: string, ...content: (string | Node)[]) => h('td', { 'data-label': label }, ...content);
   const row = ({ tracker: t, headline }: Overview['trackers'][number]) =>
     h(

@@ -85,7 +85,7 @@ export function showMoreButton(view: View, label: string, loadNext: () => Promis
       class: 'secondary',
       on: {
         click: () =>
-          view.act(async () => {
+          void view.act(async () => {
             if (!(await loadNext())) more.remove();
           }),
       },

@@ -32,7 +32,7 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
         'aria-label': `${label} ${w.url}`,
         on: {
           click: () =>
-            view.act(
+            void view.act(
               async () => `${w.url} is ${webhookStatusText(await api.setWebhookStatus(w.id, next)).toLowerCase()}.`,
               () => reload(`toggle-${w.id}`),
             ),
@@ -49,7 +49,7 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
         'aria-label': `Delete ${w.url}`,
         on: {
           click: () =>
-            view.act(
+            void view.act(
               async () => {
                 if (!(await confirmDialog('Delete webhook', [`Delete the endpoint ${w.url}? It gets no more events, and deliveries not yet made are dropped. This cannot be undone.`], 'Delete'))) return;
                 await api.removeWebhook(w.id);
@@ -144,7 +144,7 @@ function addForm(view: View, onCreated: (created: WebhookCreated) => Promise<voi
     { class: 'field', id: 'webhook-events', tabindex: -1, 'aria-describedby': 'webhook-error-events' },
     h('legend', {}, 'Events to send'),
     h('div', { class: 'event-list' }, ...boxes.map((b) => b.label)),
-    errorOf.get('events')!,
+    errorOf.get('events'),
   );
   const formErrors = h('ul', { class: 'form-errors' });
   const controlOf: Record<FormField, HTMLElement> = { url, events, description };
@@ -183,7 +183,7 @@ function addForm(view: View, onCreated: (created: WebhookCreated) => Promise<voi
       h('label', { for: 'webhook-url' }, 'URL'),
       h('p', { class: 'hint', id: 'webhook-hint-url' }, 'Where events are POSTed, e.g. https://hooks.example.com/brandradar. It must answer 2xx within 10 seconds; a failed delivery is retried for 24 hours.'),
       url,
-      errorOf.get('url')!,
+      errorOf.get('url'),
     ),
     events,
     h(
@@ -192,7 +192,7 @@ function addForm(view: View, onCreated: (created: WebhookCreated) => Promise<voi
       h('label', { for: 'webhook-description' }, 'Description (optional)'),
       h('p', { class: 'hint', id: 'webhook-hint-description' }, 'What the endpoint is for, up to 200 characters.'),
       description,
-      errorOf.get('description')!,
+      errorOf.get('description'),
     ),
     h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'submit' }, 'Add endpoint')),
   );
@@ -260,7 +260,7 @@ function deliveryItem(view: View, webhookId: string, d: WebhookDelivery): HTMLEl
           'aria-describedby': headingId,
           on: {
             click: () =>
-              view.act(async () => {
+              void view.act(async () => {
                 const again = await api.redeliver(webhookId, d.id);
                 const fresh = deliveryItem(view, webhookId, again);
                 item.replaceWith(fresh);

@@ -26,7 +26,7 @@ describe('insights as CSV', () => {
   it('writes RFC 4180 with its header, every search as it was run, formulas neutralised', () => {
     const text = insightsCsv(insights);
     expect(text.startsWith(`${INSIGHTS_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
-    const [header, ...rows] = parse(text) as string[][];
+    const [header, ...rows]: string[][] = parse(text);
     expect(header).toEqual([...INSIGHTS_CSV_COLUMNS]);
     expect(rows.filter((r) => r[0] === 'searches').map((r) => r[1])).toEqual(['best crm 2026', `'=HYPERLINK("http://x","y")`, "'-2 crm", ...HOSTILE.slice(2)]);
     expect(rows.at(-1)).toEqual(['consultedNotCited', 'reddit.com', '11', '40', '0.275', '6', '', '', '', '14', '3']);

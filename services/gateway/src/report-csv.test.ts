@@ -81,7 +81,7 @@ describe('csvText', () => {
     const rows = runCsvRows(run({ primitive: 'compare', answers: 4, brands, bySurface: {} }));
     const text = csvText([...rows, ['run-2', null, 'v', 'all', 'Acme', 'netSentiment', -0.25, 4, null, null, null]], { header: true });
     expect(text.startsWith(`${REPORT_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
-    const parsed = parse(text) as string[][];
+    const parsed: string[][] = parse(text);
     expect(parsed[0]).toEqual([...REPORT_CSV_COLUMNS]);
     const names = [...new Set(parsed.slice(1, -1).map((row) => row[4]))];
     expect(names).toEqual([`'=HYPERLINK("http://x","y")`, "'@SUM(1)", "'+1", "'-2", 'monday.com', '$x', '__proto__', '🚀 Rocket', 'say "hi", then\r\nleave', "'\tTab", 'a'.repeat(200)]);

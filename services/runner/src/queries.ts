@@ -72,7 +72,7 @@ export function runQueryHandlers({ store, openRuns, outbox, batchOutbox, nats, c
       await Promise.all(runs.map((r) => openRuns.close(r.id)));
       throw e;
     });
-    await Promise.all(runs.map((run, i) => (result.inserted[i] ? undefined : openRuns.close(run.id))));
+    await Promise.all(runs.filter((_, i) => !result.inserted[i]).map((run) => openRuns.close(run.id)));
     // Independent of each other: the events go out while the runs are listed for their reports.
     await Promise.all([
       publish(withEvents.filter((_, i) => result.inserted[i]).map(({ run, events }) => ({ id: run.id, events }))),

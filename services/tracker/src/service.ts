@@ -54,7 +54,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
         if (!(e instanceof DomainError && e.error.code === 'not_found')) throw e; // the tracker is gone: nothing to record
       });
     });
-    const billing = await consumeEvents(nats, billingConsumer, logger, async ({ subject, payload }) => {
+    const billing = await consumeEvents(nats, billingConsumer, logger, async ({ payload }) => {
       if ('accountId' in payload) await onBilling.accountClosed(payload);
       else await onBilling.ratesPublished();
     });

@@ -11,7 +11,7 @@ import { startSlowProxy } from '../slow-proxy';
  * through the provider's base URL setting.
  */
 
-export type RecordedRequest = { method: string; path: string; query: Record<string, string>; headers: IncomingHttpHeaders; body: unknown };
+type RecordedRequest = { method: string; path: string; query: Record<string, string>; headers: IncomingHttpHeaders; body: unknown };
 /** What the peer answers; each peer writes it in its provider's wire format. */
 export type PeerAnswer = { text: string; citations: { url: string; title: string }[] };
 /** A failure in the provider's own error format; 429s carry `Retry-After` when `retryAfterSeconds` is set. */
@@ -57,7 +57,7 @@ export type PeerSpec = {
   /** The reply to a request that is not authorised; by default the provider's 401. */
   unauthorised?: RawReply;
   route: Route;
-  formatError(failure: PeerFailure): RawReply;
+  formatError: (failure: PeerFailure) => RawReply;
 };
 
 /** An HTTP server on 127.0.0.1 that records requests and answers as `spec` says, failures first when scripted. */

@@ -1,4 +1,4 @@
-import { json, retryAfter, startPeer, type PeerFailure, type ProtocolPeer, type RawReply, type RecordedRequest } from './providers';
+import { json, retryAfter, startPeer, type ProtocolPeer, type RawReply } from './providers';
 
 /**
  * Protocol peers of the two data sources: HTTP servers on 127.0.0.1 that

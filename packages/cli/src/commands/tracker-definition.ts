@@ -1,5 +1,5 @@
 /** A tracker's definition as `trackers create` and `trackers update` take it: a JSON file, flags, or both. */
-import type { CreateTrackerInput, SamplingMode } from '@brandradar/client';
+import type { CreateTrackerInput, SamplingMode, UpdateTrackerInput } from '@brandradar/client';
 import { UsageError } from '../exit';
 import { readJson, type Io } from '../io';
 import { booleanOption, choice, exclusive, int, optional, repeatedOption, str, stringOption, strs, type Values } from '../options';
@@ -40,9 +40,10 @@ export const settingFlags = (values: Values) => ({ ...sampling(values), ...alert
  * A tracker's definition from `--file` (`-`: standard input), with the fields the flags set
  * replacing the file's. Parsed JSON, unchecked: the gateway validates it and names each offending field.
  */
-export async function definitionFromFile(io: Io, values: Values) {
+export async function definitionFromFile(io: Io, values: Values): Promise<UpdateTrackerInput> {
   const file = str(values, 'file');
   if (!file) throw new UsageError('--file is required');
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- the file's JSON, unchecked on purpose (above)
   return { ...(await readJson(io, file)), ...settingFlags(values) };
 }
 

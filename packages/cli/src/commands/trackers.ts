@@ -40,8 +40,10 @@ export const TRACKER_COMMANDS: CommandSpec[] = [
     async run({ io, values, client }) {
       const file = str(values, 'file');
       if (!file && values.name === undefined) throw new UsageError('--file or --name is required');
+      // The file's JSON, unchecked: the gateway validates the definition and names each offending field.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
       const base = file ? await readJson(io, file) : {};
-      // The gateway validates the definition and names each offending field.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
       const tracker = await client().createTracker({ ...base, ...definitionFlags(values), ...settingFlags(values) });
       return reply(io, values, { tracker }, () => trackerDetails(tracker));
     },

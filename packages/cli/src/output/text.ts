@@ -42,6 +42,7 @@ export function fields(lines: [string, string][]): string {
  * Answer text on one terminal line: control characters (an answer could carry escape sequences
  * that a terminal would obey) and runs of white space become one space.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 export const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ');
 /** At most `max` characters, with `…` where it was cut. */
 export const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);

@@ -1,4 +1,4 @@
-import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import { connect, Events, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
 import type { Counter } from 'prom-client';
 import { inboxPrefix } from '@brandradar/contracts';
 import type { BackoffPolicy } from '../backoff';
@@ -53,12 +53,14 @@ export async function connectNats(url: string, name: string, logger: Logger, cre
   const reconnectListeners = new Set<() => void>();
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect') connected = false;
-      if (s.type === 'reconnect') {
+      if (s.type === Events.Disconnect) connected = false;
+      if (s.type === Events.Reconnect) {
         connected = true;
         for (const listener of reconnectListeners) listener();
       }
-      if (s.type === 'disconnect' || s.type === 'reconnect' || s.type === 'error') logger.warn({ nats: s.type, data: String(s.data) }, 'nats status');
+      if (s.type === Events.Disconnect || s.type === Events.Reconnect || s.type === Events.Error) {
+        logger.warn({ nats: s.type, data: typeof s.data === 'string' ? s.data : JSON.stringify(s.data) }, 'nats status');
+      }
     }
   })();
   let jsm: JetStreamManager;

@@ -20,9 +20,13 @@ export function isJetStreamError(e: unknown, errCode: (typeof JetStreamErrorCode
   return e instanceof NatsError && e.api_error?.err_code === errCode;
 }
 
+// NatsError.code is a plain string; the sets hold the ErrorCode members it is compared with.
+const UNANSWERED = new Set<string>([ErrorCode.NoResponders, ErrorCode.Timeout, ErrorCode.Disconnect, ErrorCode.ConnectionClosed]);
+const JETSTREAM_UNAVAILABLE = new Set<string>([ErrorCode.Timeout, ErrorCode.NoResponders, ErrorCode.Disconnect]);
+
 /** No answer came: no responders, no answer in time, or the connection lost or closed on the way. */
 export function isUnanswered(e: unknown): boolean {
-  return e instanceof NatsError && (e.code === ErrorCode.NoResponders || e.code === ErrorCode.Timeout || e.code === ErrorCode.Disconnect || e.code === ErrorCode.ConnectionClosed);
+  return e instanceof NatsError && UNANSWERED.has(e.code);
 }
 
 /**
@@ -32,7 +36,7 @@ export function isUnanswered(e: unknown): boolean {
  */
 function isJetStreamUnavailable(e: unknown): boolean {
   if (!(e instanceof NatsError)) return false;
-  return e.code === ErrorCode.Timeout || e.code === ErrorCode.NoResponders || e.code === ErrorCode.Disconnect || e.api_error?.code === 503;
+  return JETSTREAM_UNAVAILABLE.has(e.code) || e.api_error?.code === 503;
 }
 
 /**

@@ -34,6 +34,7 @@ export function createGeminiClient(options: GeminiClientOptions): SurfaceClient 
         // Given no fetch, the SDK swaps in an undici dispatcher to lift undici's 300 s
         // header timeout, which our timeout stays below; it finds that dispatcher on
         // globalThis, which a sandboxed realm such as jest's lacks.
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- the SDK types `input` with the DOM's RequestInfo, which a Node build (no DOM lib) cannot resolve
         fetch: (input, init) => fetch(input, init),
       },
     });

@@ -45,6 +45,7 @@ export function isGroundingRedirect(uri: string): boolean {
 }
 
 /** C0 and C1 controls and DEL: a URL carrying one is not written as is (the runner refuses it). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHAR = /[\u0000-\u001F\u007F-\u009F]/;
 const MAX_HOST_CHARS = 253;
 

@@ -23,7 +23,7 @@ export type Rng = {
   /** Picks by weight: `{ a: 3, b: 1 }` gives `a` three times as often. */
   weighted<K extends string>(weights: Record<K, number>): K;
   /** Up to `n` distinct items, in random order. */
-  sample<T>(items: readonly T[], n: number): T[];
+  sample: <T>(items: readonly T[], n: number) => T[];
 };
 
 /** Mulberry32 seeded from `seed`: the same seed always yields the same sequence. */

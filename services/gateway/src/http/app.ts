@@ -90,6 +90,7 @@ export function buildApp(opts: AppOptions): express.Express {
     // The request's context (the HTTP instrumentation's SERVER span), so the access line carries its trace id.
     const requestContext = context.active();
     res.once('close', () => {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- Express types req.route as any; its path is the route's pattern
       const route = req.route?.path ? String(req.route.path) : 'unmatched';
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, durationMs / 1e3);
@@ -172,6 +173,8 @@ function bodyRefusal(err: unknown, req: Request): ApiError | null {
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return apiError('unsupported_media_type', 'Send request bodies as UTF-8 JSON (Content-Type: application/json; charset=utf-8), uncompressed or with Content-Encoding gzip, deflate or br.');
+    default:
+      break; // another type, or none: the status decides below
   }
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
   const encoding = req.header('content-encoding') ?? 'identity';

@@ -14,7 +14,9 @@ function toHtml(value: unknown): string {
   if (value instanceof SafeHtml) return value.html;
   if (Array.isArray(value)) return value.map(toHtml).join('');
   if (value === undefined || value === null || value === false) return '';
-  return escapeHtml(String(value));
+  if (typeof value === 'string') return escapeHtml(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return escapeHtml(JSON.stringify(value) ?? '');
 }
 
 /** Template tag: every interpolated value is escaped unless it is already SafeHtml. */
@@ -167,7 +169,7 @@ pre code{padding:0}
  * resources), rendered from the OpenAPI document so both say the same.
  */
 export function renderDocsPage(doc: OpenApiDocument, documentUrl: string): string {
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op: op! })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const byTag = doc.tags.map(({ name }) => ({ name, ops: operations.filter(({ op }) => op.tags.includes(name)) }));
   const [schemeName, scheme] = Object.entries(doc.components.securitySchemes)[0] ?? [];
   const webhooks = Object.entries(doc.webhooks ?? {}).map(([type, item]) => ({ type, op: item.post }));

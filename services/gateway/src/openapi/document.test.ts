@@ -12,7 +12,7 @@ import { runRoutes } from '../routes/runs';
 import { trackerRoutes } from '../routes/trackers';
 import { webhookRoutes } from '../routes/webhooks';
 import { workflowRoutes } from '../routes/workflows';
-import { buildOpenApiDocument, type ApiDescription, type Operation, type WebhookOperation } from './document';
+import { buildOpenApiDocument, type ApiDescription, type Operation } from './document';
 
 const Widget = z.object({ id: z.uuid(), name: z.string(), size: z.int().min(1).default(1) }).meta({ id: 'TestWidget' });
 const NewWidget = z
@@ -190,7 +190,7 @@ describe('webhooks', () => {
     .object({ type: z.literal('widget.made'), timestamp: z.iso.datetime(), data: z.object({ widget: Widget }) })
     .meta({ id: 'TestWidgetMadeWebhook', description: 'A widget was made.' });
   const withWebhooks = buildOpenApiDocument({ ...api, webhooks: { 'widget.made': WidgetMade } });
-  const post = withWebhooks.webhooks!['widget.made']!.post as WebhookOperation;
+  const post = withWebhooks.webhooks!['widget.made']!.post;
 
   it('describes each event as a POST of its body, a component, with an example', () => {
     expect(Object.keys(withWebhooks.webhooks!)).toEqual(['widget.made']);

@@ -102,7 +102,7 @@ const HEADERS: Record<'X-Request-Id' | 'Retry-After' | 'WWW-Authenticate', ZodOp
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
   'WWW-Authenticate': { description: 'Names the scheme to authenticate with.', schema: { const: 'Bearer' } },
 };
-const header = (name: keyof typeof HEADERS & string): HeaderRef => ({ $ref: `#/components/headers/${name}` });
+const header = (name: keyof typeof HEADERS): HeaderRef => ({ $ref: `#/components/headers/${name}` });
 const ERROR_REF = '#/components/schemas/Error';
 
 /** The Standard Webhooks headers of every delivery (https://www.standardwebhooks.com). */

@@ -31,6 +31,7 @@ export function render(content: MailContent): RenderedMail {
  * breaks a line inside one: in the plain-text part a name with a line break could add lines that
  * look like the mail's own, and an override could make a name read backwards.
  */
+// eslint-disable-next-line no-control-regex -- control characters are among what it replaces
 const UNSAFE_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 export const oneLine = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
 

@@ -283,7 +283,7 @@ export const NOTIFICATIONS = {
 
 /** The notification an event subject asks for, if any. */
 export function notificationFor(subject: string): Notification | undefined {
-  return Object.values(NOTIFICATIONS).find((n) => n.event.subject === subject) as Notification | undefined;
+  return Object.values(NOTIFICATIONS).find((n) => n.event.subject === subject);
 }
 
 /** The events the notifier sends e-mail for. */

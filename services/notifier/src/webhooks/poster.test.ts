@@ -135,7 +135,7 @@ describe('posting a delivery', () => {
 
   it('keeps the start of a failed answer on one line, without the signature the receiver echoed', async () => {
     const peer = await receiver((req, _body, res) =>
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(`Boom:\r\n\tgot ${req.headers['webhook-signature']}\u202e\u0000 then ${'é'.repeat(400)}`),
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(`Boom:\r\n\tgot ${String(req.headers['webhook-signature'])}\u202e\u0000 then ${'é'.repeat(400)}`),
     );
     const post = delivery(peer.url);
     const outcome = await poster().post(post);

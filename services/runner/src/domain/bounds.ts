@@ -14,6 +14,7 @@ import {
 } from '@brandradar/contracts';
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. They carry no text and break mail and terminals. */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 /** A surrogate without its partner is no character: JSON would have to escape it, and stores replace it anyway. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
