@@ -1,8 +1,9 @@
 # One Dockerfile for the seven services; the SERVICE build argument picks which one, so each service
 # is still an image of its own that deploys on its own. Build from the repository root:
 #   docker build --build-arg SERVICE=gateway -t brandradar/gateway .
-# The stages every service shares (dependencies, the compiled packages) come before SERVICE is used,
-# so seven builds in a row reuse them from the layer cache.
+# The stages every service shares (all dependencies, the production ones, the compiled packages) come
+# before SERVICE is used, so seven builds in a row reuse them from the layer cache: npm installs once
+# per lockfile, not once per image.
 # Plain Dockerfile syntax (no heredocs, no COPY --parents) so that buildah builds it too (test/images).
 
 # Node 24 LTS on Debian 12, pinned by version; test/images tags its local stand-in with this name.
@@ -40,6 +41,26 @@ RUN npx tsc -b "services/$SERVICE" \
       if [ -d "${dir#/repo/}/public" ]; then cp -r --parents "${dir#/repo/}/public" /out; fi; \
     done
 
+# The production dependencies of every workspace, installed once (keyed on the manifests alone).
+FROM node AS production-deps
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+
+# This service's share of them: the packages in its production dependency tree (`npm ls` on the
+# lockfile's layout, so each stays where the service resolves it) and the links to its workspace
+# packages; the rest is deleted, which leaves this stage's layer small. Another service's provider
+# SDKs, say, do not ship in this image.
+FROM production-deps AS service-deps
+ARG SERVICE
+RUN test -n "$SERVICE" || { echo "set --build-arg SERVICE=<gateway|tracker|scheduler|runner|billing|workflow|notifier>" >&2; exit 1; }
+RUN npm ls --omit=dev --all --parseable --workspace="@brandradar/$SERVICE" > /tmp/tree \
+ && sed -n 's|^/app/node_modules/||p' /tmp/tree | grep -E '^(@[^/]+/)?[^/]+$' | sort -u > /tmp/keep \
+ && cd node_modules \
+ && rm -rf .bin .package-lock.json \
+ && ls -d [!@]* @*/* | grep -vxF -f /tmp/keep | xargs -r rm -rf -- \
+ && find . -mindepth 1 -maxdepth 1 -type d -name '@*' -empty -delete
+
 # tini as PID 1: it forwards SIGTERM to node and reaps children; from Debian's packages.
 FROM node AS runtime
 RUN apt-get update \
@@ -50,9 +71,9 @@ FROM runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-ARG SERVICE
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace="@brandradar/$SERVICE"
+COPY --from=service-deps /app/node_modules/ ./node_modules/
 COPY --from=dist /out/ ./
+ARG SERVICE
 WORKDIR /app/services/$SERVICE
 # The numeric uid of the base image's `node` user, so a cluster can check runAsNonRoot.
 USER 1000:1000
