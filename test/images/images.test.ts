@@ -68,6 +68,17 @@ function workspaceDeps(dir: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/**
+ * The packages at the top of node_modules (`name` or `@scope/name`, workspace links included) in a
+ * workspace's production dependency tree, as npm finds them in this clone's install of the same lockfile.
+ */
+async function productionPackages(workspace: string): Promise<string[]> {
+  const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable', `--workspace=${workspace}`], { cwd: REPO_ROOT, maxBuffer: 16 << 20 });
+  const prefix = `${path.join(REPO_ROOT, 'node_modules')}/`;
+  const top = stdout.split('\n').filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length)).filter((p) => /^(@[^/]+\/)?[^/]+$/.test(p));
+  return [...new Set(top)].sort();
+}
+
 /** A process's /proc stat line; undefined when it exited since /proc was listed (the other images' processes come and go). */
 function procStat(pid: string): string | undefined {
   try {
@@ -169,6 +180,12 @@ describe.each([...SERVICES])('the %s image', (service) => {
     const sources = Number(rest.pop());
     expect(rest.sort()).toEqual([...workspaceDeps(`services/${service}`), `services/${service}`].map((d) => `${d}/dist`).sort());
     expect(sources).toBe(0);
+  }, 60_000);
+
+  it('holds the production dependencies of its service and no others: no dev dependencies, no other service\'s', async () => {
+    const { container } = await boots.get(service)!;
+    const inside = await buildah('run', container, '--', 'sh', '-c', 'cd /app/node_modules && ls -d [!@]* @*/*');
+    expect(inside.stdout.trim().split('\n').sort()).toEqual(await productionPackages(`@brandradar/${service}`));
   }, 60_000);
 
   it('boots with its own command against NATS and the store, is ready, and stops on SIGTERM', async () => {
