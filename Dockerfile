@@ -1,8 +1,9 @@
 # One Dockerfile for the seven services; the SERVICE build argument picks which one, so each service
 # is still an image of its own that deploys on its own. Build from the repository root:
 #   docker build --build-arg SERVICE=gateway -t brandradar/gateway .
-# The stages every service shares (dependencies, the compiled packages) come before SERVICE is used,
-# so seven builds in a row reuse them from the layer cache.
+# The stages every service shares (all dependencies, the compiled packages, the production
+# dependencies) come before SERVICE is used, so seven builds in a row reuse them from the layer cache:
+# npm installs once per lockfile, not once per image.
 # Plain Dockerfile syntax (no heredocs, no COPY --parents) so that buildah builds it too (test/images).
 
 # Node 24 LTS on Debian 12, pinned by version; test/images tags its local stand-in with this name.
@@ -46,13 +47,19 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
 
-FROM runtime
+# The production dependencies of every workspace (no dev dependencies), installed once per lockfile:
+# this layer comes before SERVICE is used, so the seven builds share it from the layer cache, and
+# so do a registry and a node that hold several of the images. Each image carries every service's
+# dependencies (about 185 MB; the largest service alone needs 178 MB), for one install instead of seven.
+FROM runtime AS production
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-ARG SERVICE
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace="@brandradar/$SERVICE"
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+
+FROM production
 COPY --from=dist /out/ ./
+ARG SERVICE
 WORKDIR /app/services/$SERVICE
 # The numeric uid of the base image's `node` user, so a cluster can check runAsNonRoot.
 USER 1000:1000

@@ -68,6 +68,22 @@ function workspaceDeps(dir: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
+/**
+ * The packages at the top of a node_modules folder (the root's or a workspace's own; `name` or
+ * `@scope/name`, workspace links included) in the workspaces' production dependency trees, as npm
+ * finds them in this clone's install of the same lockfile.
+ */
+async function productionPackages(): Promise<string[]> {
+  const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: REPO_ROOT, maxBuffer: 16 << 20 });
+  const top = stdout
+    .split('\n')
+    .map((p) => path.relative(REPO_ROOT, p))
+    .filter((p) => /^((packages|services)\/[^/]+\/)?node_modules\/(@[^/]+\/)?[^/]+$/.test(p));
+  return [...new Set(top)].sort();
+}
+const production = productionPackages();
+production.catch(() => undefined); // reported by the test that awaits it
+
 /** A process's /proc stat line; undefined when it exited since /proc was listed (the other images' processes come and go). */
 function procStat(pid: string): string | undefined {
   try {
@@ -169,6 +185,12 @@ describe.each([...SERVICES])('the %s image', (service) => {
     const sources = Number(rest.pop());
     expect(rest.sort()).toEqual([...workspaceDeps(`services/${service}`), `services/${service}`].map((d) => `${d}/dist`).sort());
     expect(sources).toBe(0);
+  }, 60_000);
+
+  it('holds the production dependencies of the workspaces, installed once for all images, and no dev dependencies', async () => {
+    const { container } = await boots.get(service)!;
+    const inside = await buildah('run', container, '--', 'sh', '-c', 'cd /app && for d in node_modules packages/*/node_modules services/*/node_modules; do ls -d $d/[!@]* $d/@*/* 2>/dev/null; done; true');
+    expect(inside.stdout.trim().split('\n').sort()).toEqual(await production);
   }, 60_000);
 
   it('boots with its own command against NATS and the store, is ready, and stops on SIGTERM', async () => {

@@ -23,12 +23,19 @@ export const KUBERNETES_VERSION = 'v1.34.4';
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
 
+/**
+ * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
+ * symbol table from the linker (`-s`, which implies `-w`), so a cold build on 2 cores is shorter.
+ * Panics still print file and line (those come from the pc-line table, which stays).
+ */
+const GO_BUILD_FLAGS = '-trimpath -gcflags=all=-dwarf=false -ldflags=-s';
+
 function goEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     GOMODCACHE: path.join(CACHE_DIR, 'gomod'),
     GOCACHE: path.join(CACHE_DIR, 'gocache'),
-    GOFLAGS: '-trimpath',
+    GOFLAGS: GO_BUILD_FLAGS,
     GOTOOLCHAIN: 'local',
     CGO_ENABLED: '0',
   };
@@ -85,13 +92,14 @@ export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> 
  * A command of one of our wrapper modules under deploy/local, built once into bin/<name>-<version>-<hash>,
  * the hash covering the module's go.mod, go.sum and every Go file (so editing the wrapper rebuilds it).
  */
-function wrapperBuildOnce(name: string, version: string, moduleDir: string, pkg: string, ldflags = ''): Promise<string> {
+function wrapperBuildOnce(name: string, version: string, moduleDir: string, pkg: string, ldflags?: string): Promise<string> {
   const hash = createHash('sha256');
   const files = fs.readdirSync(moduleDir, { recursive: true, encoding: 'utf8' }).filter((f) => /(^|\/)(go\.mod|go\.sum|[^/]+\.go)$/.test(f));
   for (const f of files.sort()) hash.update(fs.readFileSync(path.join(moduleDir, f)));
   const target = path.join(CACHE_DIR, 'bin', `${name}-${version}-${hash.digest('hex').slice(0, 12)}`);
   return buildOnce(target, async (tmp) => {
-    await run('go', ['build', '-ldflags', ldflags, '-o', tmp, pkg], { cwd: moduleDir, env: goEnv(), maxBuffer: 16 << 20 });
+    // -ldflags given here replaces GOFLAGS' own, so it keeps -s itself (kubernetesLdflags).
+    await run('go', ['build', ...(ldflags === undefined ? [] : ['-ldflags', ldflags]), '-o', tmp, pkg], { cwd: moduleDir, env: goEnv(), maxBuffer: 16 << 20 });
   });
 }
 
