@@ -16,10 +16,15 @@ let scheduler: RunningService;
 let run = 0;
 const WEEK = 7 * 24 * 3600_000;
 
+let mongo: MongoClient;
 beforeAll(async () => {
   stack = await startStack([billingService, trackerService, runnerService, gatewayService]);
+  mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
 });
-afterAll(() => stack.stop());
+afterAll(async () => {
+  await mongo.close();
+  await stack.stop();
+});
 // Each test starts at the real time, so nothing it activates is due before it says so, with a
 // scheduler store of its own: a scheduler's clock only moves forward, and every test's trackers
 // fall due at the same next occurrence (the tracker service keeps the real time).
@@ -35,6 +40,11 @@ async function activeTracker(key: string) {
   const t = (await stack.api('POST', '/api/v1/trackers', { key, body })).body.tracker;
   const res = await stack.api('POST', `/api/v1/trackers/${t.id}/activate`, { key, body: { maxCostMicroPerRun: t.estimatedCostMicroPerRun } });
   expect(res.status).toBe(200);
+  // The scheduler hears of the activation by an event. Until it has filed the tracker under its
+  // occurrence, a test must not move the clock: filed after the frozen clock's minute was sealed, it
+  // would go under a later minute, which that clock never reaches.
+  const buckets = mongo.db(`${stack.dbName('scheduler')}-${run}`).collection<{ _id: string; trackerIds: string[] }>('due_buckets');
+  await eventually(() => buckets.countDocuments({ trackerIds: t.id }), (n) => n > 0);
   return res.body.tracker as { id: string; nextRunAt: string };
 }
 const report = async (key: string, id: string) => (await stack.api('GET', `/api/v1/trackers/${id}/report?limit=100`, { key })).body;
@@ -86,22 +96,17 @@ it('runs a missed occurrence once after downtime, then moves to the next future 
 });
 
 it('removes a minute\'s due buckets once the cursor is past it by the write margin', async () => {
-  const mongo = await new MongoClient(process.env.TEST_MONGO_URL!).connect();
-  try {
-    const minutes = mongo.db(`${stack.dbName('scheduler')}-${run}`).collection<{ _id: string }>('due_minutes');
-    const { apiKey } = await stack.account();
-    const t = await activeTracker(apiKey);
-    const minute = new Date(Math.ceil(Date.parse(t.nextRunAt) / 60_000) * 60_000).toISOString();
-    clock = pastDue(t);
-    await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
-    expect(await minutes.countDocuments({ _id: minute })).toBe(1);
-    // Past the write margin (10 minutes): nobody files a hint there any more.
-    clock = new Date(clock.getTime() + 12 * 60_000);
-    await eventually(() => minutes.countDocuments({ _id: minute }), (n) => n === 0);
-    expect(await minutes.countDocuments({ _id: new Date(Date.parse(t.nextRunAt) + WEEK).toISOString() })).toBe(1); // the next occurrence's stays
-  } finally {
-    await mongo.close();
-  }
+  const minutes = mongo.db(`${stack.dbName('scheduler')}-${run}`).collection<{ _id: string }>('due_minutes');
+  const { apiKey } = await stack.account();
+  const t = await activeTracker(apiKey);
+  const minute = new Date(Math.ceil(Date.parse(t.nextRunAt) / 60_000) * 60_000).toISOString();
+  clock = pastDue(t);
+  await eventually(() => report(apiKey, t.id), (x) => x.runs.length > 0);
+  expect(await minutes.countDocuments({ _id: minute })).toBe(1);
+  // Past the write margin (10 minutes): nobody files a hint there any more.
+  clock = new Date(clock.getTime() + 12 * 60_000);
+  await eventually(() => minutes.countDocuments({ _id: minute }), (n) => n === 0);
+  expect(await minutes.countDocuments({ _id: new Date(Date.parse(t.nextRunAt) + WEEK).toISOString() })).toBe(1); // the next occurrence's stays
 });
 
 it('gives a paused then re-activated tracker a fresh nextRunAt', async () => {
