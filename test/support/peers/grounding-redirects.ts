@@ -21,8 +21,12 @@ export type GroundingRedirectPeer = {
   requests: { method: string; path: string }[];
   /** Requests answered or hung on and not yet closed by the client. */
   inFlight: number;
-  /** The most requests in flight at once. */
-  mostInFlight: number;
+  /**
+   * When each request arrived (performance.now(), ms), in order. A limit on the client's concurrency
+   * shows here: counting requests in flight would not, since the peer learns that the client gave
+   * one up only some time after it did.
+   */
+  arrivedAt: number[];
   /** Connections the client closed while the peer was still streaming a body to it. */
   endlessClosed: number;
   close(): Promise<void>;
@@ -37,7 +41,7 @@ export async function startGroundingRedirectPeer(reply: (path: string) => Redire
     origin: '',
     requests: [],
     inFlight: 0,
-    mostInFlight: 0,
+    arrivedAt: [],
     endlessClosed: 0,
     close: () =>
       new Promise((resolve, reject) => {
@@ -49,8 +53,8 @@ export async function startGroundingRedirectPeer(reply: (path: string) => Redire
   function answer(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://peer');
     peer.requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}` });
+    peer.arrivedAt.push(performance.now());
     peer.inFlight++;
-    peer.mostInFlight = Math.max(peer.mostInFlight, peer.inFlight);
     res.once('close', () => peer.inFlight--);
     const scripted = reply(`${url.pathname}${url.search}`);
     if ('hang' in scripted) return;
