@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createRng } from '../../packages/providers/src/simulated/prng';
 import { reportFigures, verdict } from '../support/bench-figures';
 import { cpuLine, cpuMeter } from '../support/cpu';
-import { heapUsedFromMetrics, memoryTrend, rssBytes, type MemoryReading, type MemoryTrend } from '../support/memory-samples';
+import { memoryTrend, rssBytes, type MemoryReading, type MemoryTrend } from '../support/memory-samples';
+import { metricValue } from '../support/metrics';
 import { ACCOUNTS, CLIENTS_PER_ACCOUNT, PEER_DELAY_MS, client, preparedAccount, spawnReady, type Sample, type ServiceProcess, type StartedRun } from '../support/mixed-load';
 import { startSurfacePeers } from '../support/peers/providers';
 import { startStack } from '../support/stack';
@@ -31,7 +32,7 @@ async function readAll(services: ServiceProcess[], atMs: number): Promise<Map<st
   const readings = new Map<string, MemoryReading>();
   await Promise.all(
     services.map(async ({ service, child, opsPort }) => {
-      const heapUsedBytes = await fetch(`http://127.0.0.1:${opsPort}/metrics`).then((r) => r.text()).then(heapUsedFromMetrics, () => Number.NaN);
+      const heapUsedBytes = await metricValue(opsPort, 'nodejs_heap_size_used_bytes').catch(() => Number.NaN);
       readings.set(service, { atMs, rssBytes: rssBytes(child.pid!), heapUsedBytes });
     }),
   );

@@ -1,4 +1,4 @@
-import { heapUsedFromMetrics, memoryTrend, type MemoryReading } from './memory-samples';
+import { memoryTrend, type MemoryReading } from './memory-samples';
 
 const MIN = 60_000;
 const MIB = 2 ** 20;
@@ -44,13 +44,5 @@ describe('memoryTrend', () => {
     const trend = memoryTrend(readings(8, () => 300, () => 90), 5 * MIN, 5 * MIN);
     expect(trend.heapLevelsOff).toBe(false);
     expect(trend.heapFloorGrowthPct).toBeNaN();
-  });
-});
-
-describe('heapUsedFromMetrics', () => {
-  it("reads prom-client's heap in use, labels and all", () => {
-    const text = ['# HELP nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.', '# TYPE nodejs_heap_size_used_bytes gauge', 'nodejs_heap_size_used_bytes{service="runner"} 52428800', 'nodejs_heap_size_total_bytes{service="runner"} 80000000'].join('\n');
-    expect(heapUsedFromMetrics(text)).toBe(52428800);
-    expect(heapUsedFromMetrics('process_resident_memory_bytes 1')).toBeNaN();
   });
 });

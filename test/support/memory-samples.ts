@@ -20,12 +20,6 @@ export function rssBytes(pid: number): number {
   }
 }
 
-/** prom-client's `nodejs_heap_size_used_bytes` in a Prometheus text exposition, NaN when absent. */
-export function heapUsedFromMetrics(text: string): number {
-  const line = text.split('\n').find((l) => l.startsWith('nodejs_heap_size_used_bytes'));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : Number.NaN;
-}
-
 /** What one process's readings say from `fromMs` on (the first minutes are the warm-up: caches filling, V8 sizing its heap). */
 export interface MemoryTrend {
   rssAtStartBytes: number;
