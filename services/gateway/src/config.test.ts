@@ -26,4 +26,10 @@ describe('gateway config', () => {
     expect(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_KEEP_ALIVE_TIMEOUT_MS: '350000' })).toMatchObject({ HTTP_KEEP_ALIVE_TIMEOUT_MS: 350_000 });
     expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_KEEP_ALIVE_TIMEOUT_MS: '10' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
   });
+
+  it('drains connections 5 s on shutdown by default, and never for longer than the whole shutdown may take', () => {
+    expect(loadConfig('gateway', gatewayConfigSchema, env)).toMatchObject({ HTTP_DRAIN_MS: 5_000 });
+    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '0' })).toMatchObject({ HTTP_DRAIN_MS: 0 });
+    expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '20000' })).toThrow(/HTTP_DRAIN_MS: must be less than SHUTDOWN_GRACE_MS/);
+  });
 });

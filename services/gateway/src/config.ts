@@ -12,6 +12,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * gateway has just closed.
    */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(65_000),
+  /**
+   * On shutdown, how long kept-alive client connections may go on, in ms: each request on one is
+   * answered with `Connection: close`, so clients move to another replica without a failed request;
+   * what is still idle then is closed. Within SHUTDOWN_GRACE_MS.
+   */
+  HTTP_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
   /** Timeout for each query the gateway asks another service. */
   QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Public API requests per minute for each API key, enforced by each gateway replica on its own. */
@@ -42,5 +48,5 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .string()
     .default('false')
     .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
-});
+}).refine((c) => c.HTTP_DRAIN_MS < c.SHUTDOWN_GRACE_MS, { path: ['HTTP_DRAIN_MS'], message: 'must be less than SHUTDOWN_GRACE_MS, which bounds the whole shutdown' });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

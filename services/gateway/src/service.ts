@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
 import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
-import { closeServer, createMetricsRegistry, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { createMetricsRegistry, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
-import { listen } from './http/listen';
+import { drainServer, listen } from './http/listen';
 import { MCP_PATH, mcpRouter } from './http/mcp';
 import { WEB_APP_PATH, webApp } from './http/web-app';
 import type { RouteDef } from './http/route';
@@ -47,7 +47,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
     } else {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
     }
-    shutdown.register('intake', 'close http servers', () => Promise.all(servers.map(closeServer)));
+    shutdown.register('intake', 'drain http servers', () => Promise.all(servers.map((server) => drainServer(server, config.HTTP_DRAIN_MS))));
     logger.info({ ports: servers.map((s) => (s.address() as { port: number }).port) }, 'gateway listening');
   },
 };

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { closeServer } from '@brandradar/platform';
-import { listen } from './listen';
+import { drainServer, listen } from './listen';
 
 /** What a client sees: one response on a kept-alive connection, its headers and whether the socket stayed open. */
 function get(port: number, agent: http.Agent): Promise<{ keepAlive: string | undefined; connection: string | undefined }> {
@@ -72,5 +72,38 @@ describe('a request Node cannot parse', () => {
 
   it('still answers a well-formed request on the same server', async () => {
     expect(await exchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('draining the listener (a rolling upgrade)', () => {
+  async function started(): Promise<{ server: http.Server; port: number; agent: http.Agent }> {
+    const app = express();
+    app.get('/', (_req, res) => res.send('ok'));
+    const server = await listen(app, 0, 65_000);
+    return { server, port: (server.address() as AddressInfo).port, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
+  }
+
+  it('answers a request sent on a kept-alive connection during the drain, with Connection: close, and takes no new connection', async () => {
+    const { server, port, agent } = await started();
+    try {
+      expect(await get(port, agent)).toMatchObject({ connection: 'keep-alive' });
+      const drained = drainServer(server, 60_000);
+      // The same (idle, pooled) connection: closing it at once would have failed this request.
+      expect(await get(port, agent)).toMatchObject({ connection: 'close' });
+      await drained;
+      await expect(get(port, new http.Agent())).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('closes a connection still idle when the drain time is up', async () => {
+    const { server, port, agent } = await started();
+    expect(await get(port, agent)).toMatchObject({ connection: 'keep-alive' });
+    const [socket] = Object.values(agent.freeSockets).flat();
+    const closed = new Promise((resolve) => socket!.once('close', resolve));
+    await drainServer(server, 100);
+    await closed;
+    agent.destroy();
   });
 });

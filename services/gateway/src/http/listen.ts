@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { ERROR_STATUS, apiError, type ApiError } from '@brandradar/contracts';
@@ -16,6 +17,34 @@ export function listen(app: Express, port: number, keepAliveTimeoutMs: number): 
     server.keepAliveTimeout = keepAliveTimeoutMs;
     server.headersTimeout = keepAliveTimeoutMs + 1_000;
     answerUnparsableRequests(server);
+  });
+}
+
+/**
+ * Stops taking connections and lets the kept-alive ones go on their own: a request that arrives
+ * on one during the drain is answered, with `Connection: close`, so its client opens the next
+ * connection to another replica. `server.close()` would close the idle ones at once, and a client
+ * sending on one of them just then gets no answer at all (a failed request in a rolling upgrade).
+ * After `drainMs` idle connections are closed, and so is each one that becomes idle later (one whose
+ * request was in flight when the drain began); requests in flight are still answered.
+ */
+export function drainServer(server: Server, drainMs: number): Promise<void> {
+  server.prependListener('request', (_req, res) => {
+    res.shouldKeepAlive = false;
+  });
+  return new Promise((resolve) => {
+    let sweep: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => {
+      server.closeIdleConnections();
+      sweep = setInterval(() => server.closeIdleConnections(), 250);
+    }, drainMs);
+    // net.Server's close: stop listening, call back once the last connection has ended (http.Server's
+    // own close would first close the idle connections).
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(timer);
+      clearInterval(sweep);
+      resolve();
+    });
   });
 }
 
