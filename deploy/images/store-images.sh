@@ -12,7 +12,8 @@
 #   localhost/brandradar/nats:2.12.15
 #   localhost/brandradar/store:ferretdb-1.24.2-pg15
 #
-# An image whose inputs (binaries, files, this script) are unchanged is left as it is. The Debian
+# Neither image declares a VOLUME: the chart mounts a claim on /data, and `buildah run --volume`
+# would lose to a declared one. An image whose inputs (binaries, files, this script) are unchanged is left as it is. The Debian
 # root filesystem with PostgreSQL is an image of its own (store-base), rebuilt only when its
 # package list changes: mmdebstrap downloads about 40 MB of packages.
 set -euo pipefail
@@ -54,7 +55,7 @@ else
   printf '%s\n' 'listen: 0.0.0.0:4222' 'http_port: 8222' 'jetstream { store_dir: /data }' > "$CACHE_DIR/images/nats.conf"
   bh copy --quiet --chmod 0644 "$ctr" "$CACHE_DIR/images/nats.conf" /etc/nats/nats.conf
   bh config --entrypoint '["/nats-server"]' --cmd '--config /etc/nats/nats.conf' --user 1000:1000 \
-    --port 4222 --port 6222 --port 8222 --volume /data --label "org.brandradar.nats-server=$NATS_VERSION" "$ctr"
+    --port 4222 --port 6222 --port 8222 --label "org.brandradar.nats-server=$NATS_VERSION" "$ctr"
   bh commit --quiet --rm "$ctr" "$NATS_IMAGE" >/dev/null
   ctr=
   record nats "$nats_inputs" "$NATS_IMAGE"
@@ -106,7 +107,7 @@ else
   bh copy --quiet --chmod 0755 "$ctr" "$FERRETDB_BIN" /usr/local/bin/ferretdb
   bh copy --quiet --chmod 0755 "$ctr" deploy/images/store/entrypoint.sh /usr/local/bin/store-entrypoint
   bh copy --quiet --chmod 0644 "$ctr" deploy/local/ferretdb/equality-indexes.sql /usr/local/share/brandradar/equality-indexes.sql
-  bh config --entrypoint '["/usr/local/bin/store-entrypoint"]' --cmd '' --user 1000:1000 --workingdir /data --port 27017 --volume /data \
+  bh config --entrypoint '["/usr/local/bin/store-entrypoint"]' --cmd '' --user 1000:1000 --workingdir /data --port 27017 \
     --env STORE_DATA_DIR=/data --env STORE_SOCKET_DIR=/tmp --env STORE_LISTEN=0.0.0.0:27017 \
     --label "org.brandradar.ferretdb=$FERRETDB_VERSION" --label "org.brandradar.postgresql=$PG_MAJOR" "$ctr"
   bh commit --quiet --rm "$ctr" "$STORE_IMAGE" >/dev/null
