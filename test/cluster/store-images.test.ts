@@ -149,7 +149,8 @@ describe('the store image', () => {
   async function boot(data: string, passwords: Record<string, string>) {
     const port = await freePort();
     const vars = { STORE_USERS: Object.keys(passwords).join(' '), STORE_LISTEN: `127.0.0.1:${port}`, ...Object.fromEntries(Object.entries(passwords).map(([u, p]) => [`MONGO_PASSWORD_${u.toUpperCase()}`, p])) };
-    const store = start([...env(vars), '--volume', `${data}:/data`, await container(refs[1]!), '--', '/usr/local/bin/store-entrypoint']);
+    const ctr = await container(refs[1]!);
+    const store = start([...env(vars), '--volume', `${data}:/data`, ctr, '--', '/usr/local/bin/store-entrypoint']);
     const ping = await eventually(
       () => withClient(url(port, 'tracker', passwords.tracker!), (c) => c.db('admin').command({ ping: 1 })).then(() => 'ok', (e: Error) => e.message),
       (r) => r === 'ok' || !store.proc.running,
@@ -157,7 +158,9 @@ describe('the store image', () => {
       200,
     );
     expect([ping, ...store.output.slice(-20)].join('\n')).toMatch(/^ok\n/);
-    return { ...store, port };
+    /** SQL as PostgreSQL's superuser, through its socket in the same container. */
+    const sql = async (query: string) => (await buildah('run', ctr, '--', 'psql', '-X', '-At', '-h', '/tmp', '-d', 'ferretdb', '-c', query)).stdout.trim();
+    return { ...store, port, sql };
   }
 
   async function withClient<T>(uri: string, use: (c: MongoClient) => Promise<T>): Promise<T> {
@@ -190,7 +193,13 @@ describe('the store image', () => {
     const first = await boot(data, users);
     let firstExit: number | null;
     try {
-      await withClient(url(first.port, 'tracker', users.tracker), (c) => c.db('brandradar-tracker').collection<Tracker>('trackers').insertOne({ _id: 'kept', name: 'kept' }));
+      await withClient(url(first.port, 'tracker', users.tracker), async (c) => {
+        await c.db('brandradar-tracker').collection<Tracker>('trackers').insertOne({ _id: 'kept', name: 'kept' });
+        await c.db('brandradar-tracker').collection<Tracker>('trackers').createIndex({ name: 1 });
+      });
+      // The service's own role owns its database, and its indexes got their GIN twins (equality-indexes.sql) as on the dev stack.
+      expect(await first.sql("SELECT nspowner::regrole FROM pg_namespace WHERE nspname = 'brandradar-tracker'")).toBe('tracker');
+      expect(await first.sql("SELECT count(*) FROM pg_indexes WHERE schemaname = 'brandradar-tracker' AND tablename LIKE 'trackers%' AND indexdef LIKE '%USING gin%'")).toBe('2');
       await withClient(url(first.port, 'billing', users.billing), async (c) => {
         await c.db('brandradar-billing').collection('ledger').insertOne({ amount: 1 });
         await expect(c.db('brandradar-tracker').collection('trackers').findOne({})).rejects.toThrow(/permission denied/);
