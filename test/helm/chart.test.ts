@@ -28,11 +28,15 @@ const ciFiles = ciValuesFiles();
 const passing = ciFiles.filter((f) => !f.expectError);
 const failing = ciFiles.filter((f) => f.expectError);
 
-/** Each render: a name, helm's arguments, and the values files it uses (to know which services are on). */
-const renders: { name: string; args: string[]; files: string[] }[] = [
+/**
+ * Each render: a name, helm's arguments, and the values files it uses (to know which services are on);
+ * `local`: images built on this machine (localhost/brandradar/…, tags like `local`), never pulled.
+ */
+const renders: { name: string; args: string[]; files: string[]; local?: boolean }[] = [
   { name: 'default values', args: [], files: [] },
   ...passing.map((f) => ({ name: `ci/${f.name}`, args: ['-f', f.file], files: [f.file] })),
   { name: 'environments/dev.yaml', args: ['-f', path.join(ENVIRONMENTS_DIR, 'dev.yaml')], files: [path.join(ENVIRONMENTS_DIR, 'dev.yaml')] },
+  { name: 'environments/cluster.yaml', args: ['-f', path.join(ENVIRONMENTS_DIR, 'cluster.yaml')], files: [path.join(ENVIRONMENTS_DIR, 'cluster.yaml')], local: true },
   // skaffold's prod profile sets natsUrl from BRANDRADAR_NATS_URL.
   {
     name: 'environments/prod.yaml',
@@ -101,7 +105,7 @@ describe('helm lint --strict', () => {
   });
 });
 
-describe.each(renders)('helm template with $name', ({ args, files }) => {
+describe.each(renders)('helm template with $name', ({ args, files, local }) => {
   let objects: K8sObject[];
   const services = enabledServices(files);
   beforeAll(async () => {
@@ -288,10 +292,12 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
     }
   });
 
-  it('pins every image to a version: no `latest`, no floating tag', () => {
-    const images = podSpecs(objects).flatMap(({ owner, spec }) => [...(spec.initContainers ?? []), ...spec.containers].map((c: any) => [owner, c.image as string]));
+  it('pins every image to a version: no `latest`, no floating tag (local images: never pulled)', () => {
+    const images = podSpecs(objects).flatMap(({ owner, spec }) => [...(spec.initContainers ?? []), ...spec.containers].map((c: any) => [owner, c.image as string, c.imagePullPolicy as string]));
     expect(images.length).toBeGreaterThan(0);
-    for (const [owner, image] of images) expect([owner, image]).toEqual([owner, expect.stringMatching(/^[^:@\s]+:[0-9]+\.[0-9]+\.[0-9]+[-A-Za-z0-9.]*(@sha256:[0-9a-f]{64})?$/)]);
+    const pinned = /^[^:@\s]+:[0-9]+\.[0-9]+\.[0-9]+[-A-Za-z0-9.]*(@sha256:[0-9a-f]{64})?$/;
+    const expected = local ? [expect.stringMatching(/^localhost\/brandradar\/[a-z]+:(?!latest$)[A-Za-z0-9._-]+$/), 'Never'] : [expect.stringMatching(pinned), expect.anything()];
+    for (const [owner, image, policy] of images) expect([owner, image, policy]).toEqual([owner, ...expected]);
   });
 
   it('lets the ingress wait longer for a response than the slowest route (the 150 s content brief)', () => {
@@ -317,12 +323,12 @@ describe.each(renders)('helm template with $name', ({ args, files }) => {
     expect(trigger.metadata.natsServerMonitoringEndpoint).toBe(nats ? 'rel-nats-headless.brandradar.svc:8222' : 'nats.messaging:8222');
   });
 
-  it('runs the in-cluster NATS, when on, as a JetStream cluster of the official image whose configuration nats-server accepts', async () => {
+  it('runs the in-cluster NATS, when on, as a JetStream cluster of the official image (or the local one) whose configuration nats-server accepts', async () => {
     const nats = find(objects, 'StatefulSet', 'rel-nats');
     if (!nats) return; // external NATS
     const pod = nats.spec.template.spec;
     const [server] = pod.containers;
-    expect(server.image).toMatch(/^nats:2\.12\.[0-9]+$/);
+    expect(server.image).toMatch(/^(nats|localhost\/brandradar\/nats):2\.12\.[0-9]+$/);
     expect(pod.serviceAccountName).toBe('rel-nats');
     expect(nats.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toMatch(/^[0-9]+[MGT]i$/);
     expect(find(objects, 'Service', 'rel-nats-headless')!.spec.clusterIP).toBe('None');

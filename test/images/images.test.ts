@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ManagedProcess, REPO_ROOT, SERVICES, freePort } from '@brandradar/devstack';
+import { buildah, buildahArgs, descendants, killIfAlive } from '../support/buildah';
 import { eventually } from '../support/eventually';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startStack, type TestStack } from '../support/stack';
@@ -16,9 +17,6 @@ import { startStack, type TestStack } from '../support/stack';
  * once (beside each other, as in a deployment); each image's tests look at its boot's outcome.
  */
 const run = promisify(execFile);
-/** `bash` arguments that run buildah on the scripts' storage (deploy/images/buildah.sh). */
-const buildahArgs = (...args: string[]) => ['-c', `. '${REPO_ROOT}/deploy/images/buildah.sh' && bh_flags && exec buildah "\${BH_FLAGS[@]}" "$@"`, 'buildah', ...args];
-const buildah = (...args: string[]) => run('bash', buildahArgs(...args), { maxBuffer: 16 << 20 });
 const image = (service: string) => `localhost/brandradar/${service}:local`;
 
 interface ImageConfig {
@@ -84,32 +82,6 @@ async function productionPackages(): Promise<string[]> {
 const production = productionPackages();
 production.catch(() => undefined); // reported by the test that awaits it
 
-/** A process's /proc stat line; undefined when it exited since /proc was listed (the other images' processes come and go). */
-function procStat(pid: string): string | undefined {
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
-    throw e;
-  }
-}
-
-/** The processes under `pid` (chroot isolation has no PID namespace: they are the host's). */
-function descendants(pid: number): { pid: number; name: string }[] {
-  const all = fs.readdirSync('/proc').flatMap((entry) => {
-    const stat = /^\d+$/.test(entry) ? procStat(entry)?.match(/^(\d+) \((.*)\) \S+ (\d+)/) : null;
-    return stat ? [{ pid: Number(stat[1]), name: stat[2]!, ppid: Number(stat[3]) }] : [];
-  });
-  const found: { pid: number; name: string }[] = [];
-  for (let parents = [pid]; parents.length > 0; ) {
-    const children = all.filter((p) => parents.includes(p.ppid));
-    found.push(...children);
-    parents = children.map((c) => c.pid);
-  }
-  return found;
-}
-
 interface Prepared {
   service: string;
   config: ImageConfig;
@@ -162,14 +134,6 @@ async function bootAndStop(prepared: Prepared): Promise<Boot> {
     // Killing buildah alone would leave the container's processes running (they are the host's).
     if (proc.running) for (const p of descendants(proc.pid!)) killIfAlive(p.pid);
     await proc.kill();
-  }
-}
-
-function killIfAlive(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
   }
 }
 

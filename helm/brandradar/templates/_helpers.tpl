@@ -34,9 +34,19 @@ app.kubernetes.io/component: {{ .name }}
 {{- printf "%s-mongodb" (include "brandradar.fullname" .) -}}
 {{- end -}}
 
+{{/* The in-cluster FerretDB store's objects: <fullname>-ferretdb (StatefulSet, Service). */}}
+{{- define "brandradar.ferretdbName" -}}
+{{- printf "%s-ferretdb" (include "brandradar.fullname" .) -}}
+{{- end -}}
+
+{{/* Which in-cluster store the services' databases are in: "mongodb", "ferretdb" or "" (external). */}}
+{{- define "brandradar.inClusterStore" -}}
+{{- if .Values.mongodb.enabled }}mongodb{{ else if .Values.ferretdb.enabled }}ferretdb{{ end -}}
+{{- end -}}
+
 {{/*
 Labels of an in-cluster store's objects; its pods carry them all, and the services'
-NetworkPolicies reach them by app.kubernetes.io/name. Call with (dict "root" $ "name" "nats"|"mongodb" "version" <image tag>).
+NetworkPolicies reach them by app.kubernetes.io/name. Call with (dict "root" $ "name" "nats"|"mongodb"|"ferretdb" "version" <image tag>).
 */}}
 {{- define "brandradar.storeLabels" -}}
 helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace "+" "_" }}
@@ -61,7 +71,7 @@ nats://{{ include "brandradar.natsName" . }}:4222
 {{- end -}}
 {{- end -}}
 
-{{/* The pinned image of an in-cluster store. Call with its values (.Values.nats or .Values.mongodb). */}}
+{{/* The pinned image of an in-cluster store. Call with its values (.Values.nats, .Values.mongodb or .Values.ferretdb). */}}
 {{- define "brandradar.storeImage" -}}
 {{- printf "%s:%s" .image.repository .image.tag -}}
 {{- end -}}
@@ -76,7 +86,7 @@ nats://{{ include "brandradar.natsName" . }}:4222
 {{- toJson $members -}}
 {{- end -}}
 
-{{/* The services with a database, as a JSON list of {service, user, db, key}: the users the in-cluster MongoDB gets. */}}
+{{/* The services with a database, as a JSON list of {service, user, db, key}: the users the in-cluster MongoDB or FerretDB gets. */}}
 {{- define "brandradar.mongoUsers" -}}
 {{- $users := list -}}
 {{- range $name, $svc := .Values.services -}}
@@ -120,7 +130,7 @@ The keys of secrets.values that are set, as a dict. With the in-cluster NATS, a 
 password (NATS_PASSWORD_<USER>) left empty is the one the chart's Secret already holds, or a new
 random one; with the in-cluster MongoDB, likewise its root password, key file and each service's
 password, and each service's MONGO_URL_<SERVICE> is built from its user and password
-(percent-encoded). Generated values are kept in .Values so every object of this render (the
+(percent-encoded); with the in-cluster FerretDB, each service's password and MONGO_URL_<SERVICE>. Generated values are kept in .Values so every object of this render (the
 hooks' copy too) agrees.
 */}}
 {{- define "brandradar.secretData" -}}
@@ -134,6 +144,8 @@ hooks' copy too) agrees.
 {{- if .Values.mongodb.enabled -}}
 {{- include "brandradar.keepOrGenerate" (dict "root" . "existing" $existing "key" "MONGO_ROOT_PASSWORD" "new" (randAlphaNum 32)) -}}
 {{- include "brandradar.keepOrGenerate" (dict "root" . "existing" $existing "key" "MONGO_KEYFILE" "new" (randAlphaNum 756)) -}}
+{{- end -}}
+{{- if include "brandradar.inClusterStore" . -}}
 {{- range include "brandradar.mongoUsers" . | fromJsonArray -}}
 {{- include "brandradar.keepOrGenerate" (dict "root" $ "existing" $existing "key" (printf "MONGO_PASSWORD_%s" .key) "new" (randAlphaNum 32)) -}}
 {{- end -}}
@@ -143,11 +155,16 @@ hooks' copy too) agrees.
 {{- range $key, $value := .Values.secrets.values -}}
 {{- if $value }}{{ $_ := set $data $key ($value | b64enc) }}{{ end -}}
 {{- end -}}
-{{- if and .Values.mongodb.enabled (not .Values.secrets.existingSecret) -}}
-{{- $hosts := include "brandradar.mongoMembers" . | fromJsonArray | join "," -}}
+{{- $store := include "brandradar.inClusterStore" . -}}
+{{- if and $store (not .Values.secrets.existingSecret) -}}
+{{- /* Where the users log in, and how: MongoDB's replica set, or FerretDB's PLAIN login passed on to PostgreSQL. */ -}}
+{{- $hostsAndOptions := printf "%s/?replicaSet=%s&authSource=admin" (include "brandradar.mongoMembers" . | fromJsonArray | join ",") .Values.mongodb.replicaSetName -}}
+{{- if eq $store "ferretdb" -}}
+{{- $hostsAndOptions = printf "%s.%s.svc:27017/?authMechanism=PLAIN&authSource=%%24external" (include "brandradar.ferretdbName" .) .Release.Namespace -}}
+{{- end -}}
 {{- range include "brandradar.mongoUsers" . | fromJsonArray -}}
 {{- $password := get $.Values.secrets.values (printf "MONGO_PASSWORD_%s" .key) -}}
-{{- $url := printf "mongodb://%s:%s@%s/?replicaSet=%s&authSource=admin" (include "brandradar.userinfoEscape" .user) (include "brandradar.userinfoEscape" $password) $hosts $.Values.mongodb.replicaSetName -}}
+{{- $url := printf "mongodb://%s:%s@%s" (include "brandradar.userinfoEscape" .user) (include "brandradar.userinfoEscape" $password) $hostsAndOptions -}}
 {{- $_ := set $data (printf "MONGO_URL_%s" .key) ($url | b64enc) -}}
 {{- end -}}
 {{- end -}}
@@ -251,18 +268,22 @@ seccompProfile:
 {{- end -}}
 {{- end -}}
 {{- end -}}
-{{- if and (not $v.mongodb.enabled) (not $v.secrets.existingSecret) -}}
+{{- $store := include "brandradar.inClusterStore" . -}}
+{{- if and $v.mongodb.enabled $v.ferretdb.enabled -}}
+{{- fail "Two in-cluster stores: set either mongodb.enabled=true or ferretdb.enabled=true (dev and test clusters without MongoDB images), not both." -}}
+{{- end -}}
+{{- if and (not $store) (not $v.secrets.existingSecret) -}}
 {{- range $name, $svc := $v.services -}}
 {{- $key := printf "MONGO_URL_%s" (upper $name) -}}
 {{- if and $svc.enabled $svc.mongo (not (get $v.secrets.values $key)) -}}
-{{- fail (printf "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB, or secrets.values.%s (the service's own user; docs/operations.md), or secrets.existingSecret naming a Secret with MONGO_URL_<SERVICE> keys." $key) -}}
+{{- fail (printf "MongoDB is not configured: set mongodb.enabled=true for the in-cluster MongoDB (or ferretdb.enabled=true for FerretDB), or secrets.values.%s (the service's own user; docs/operations.md), or secrets.existingSecret naming a Secret with MONGO_URL_<SERVICE> keys." $key) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
-{{- if $v.mongodb.enabled -}}
+{{- if $store -}}
 {{- range $key, $value := $v.secrets.values -}}
 {{- if and $value (hasPrefix "MONGO_URL_" $key) -}}
-{{- fail (printf "MongoDB is configured twice: set either mongodb.enabled=true (in-cluster; the chart builds each MONGO_URL_<SERVICE>) or secrets.values.%s (external), not both." $key) -}}
+{{- fail (printf "MongoDB is configured twice: set either %s.enabled=true (in-cluster; the chart builds each MONGO_URL_<SERVICE>) or secrets.values.%s (external), not both." $store $key) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
@@ -278,6 +299,14 @@ seccompProfile:
 {{- end -}}
 {{- if and $v.mongodb.enabled (eq (int $v.mongodb.replicas) 2) -}}
 {{- fail "mongodb.replicas=2 cannot elect a primary with one member down: use 1 (dev) or 3." -}}
+{{- end -}}
+{{- if $v.localVolumes.enabled -}}
+{{- range $name := list "nats" "mongodb" "ferretdb" -}}
+{{- $st := get $v $name -}}
+{{- if and $st.enabled (not $st.storage.storageClassName) -}}
+{{- fail (printf "localVolumes.enabled=true binds the stores' claims by storage class: set %s.storage.storageClassName (e.g. local)." $name) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- if $v.ingress.enabled -}}
 {{- if not $v.services.gateway.enabled -}}
@@ -340,10 +369,10 @@ else the first natsUrl host on port 8222.
 
 {{/*
 The hooks' phases: before install and upgrade with external stores; after install when the
-release installs NATS or MongoDB itself (they do not exist before), before upgrades.
+release installs NATS or a store itself (they do not exist before), before upgrades.
 */}}
 {{- define "brandradar.hookPhases" -}}
-{{- if or .Values.nats.enabled .Values.mongodb.enabled -}}
+{{- if or .Values.nats.enabled (include "brandradar.inClusterStore" .) -}}
 post-install,pre-upgrade
 {{- else -}}
 pre-install,pre-upgrade

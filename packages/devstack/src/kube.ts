@@ -27,8 +27,11 @@ export interface ControlPlane {
   stop(): Promise<void>;
 }
 
-/** The controllers started when `controllerManager` is on: Deployments to ReplicaSets to Pods, StatefulSets to Pods, and cleanup. */
-const CONTROLLERS = ['deployment-controller', 'replicaset-controller', 'statefulset-controller', 'serviceaccount-controller', 'garbage-collector-controller', 'namespace-controller'];
+/**
+ * The controllers started when `controllerManager` is on: Deployments to ReplicaSets to Pods, StatefulSets to Pods,
+ * claims bound to PersistentVolumes, and cleanup.
+ */
+const CONTROLLERS = ['deployment-controller', 'replicaset-controller', 'statefulset-controller', 'persistentvolume-binder-controller', 'serviceaccount-controller', 'garbage-collector-controller', 'namespace-controller'];
 
 /**
  * Starts etcd and kube-apiserver (and kube-controller-manager with `controllerManager`) with their

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { aptInstall } from './apt';
+import { REPO_ROOT } from './paths';
 import { waitUntil } from './ports';
 import { ManagedProcess, type LineSink, type LocalServer } from './processes';
 import { STORE_LOG_PREFIX } from './terminal-log';
@@ -140,35 +141,9 @@ ALTER ROLE ${PG_ADMIN_USER} LOGIN SUPERUSER PASSWORD ${sqlLiteral(opts.adminPass
  * unsorted list whole until a vacuum merges it, so a find by `_id` after thousands of inserts read
  * them all (2.8 ms per tracker advance among 10,000 new trackers); an older cluster's twins lose
  * theirs at start, merged into the index. FerretDB's metadata does not list the twins and need not: they go with
- * their table.
+ * their table. The SQL is a file of its own because the store image (deploy/images/store-images.sh) runs it too.
  */
-const EQUALITY_INDEXES = `CREATE OR REPLACE FUNCTION public.brandradar_equality_index(idx oid) RETURNS void LANGUAGE plpgsql AS $fn$
-DECLARE tbl oid; key text; twin oid; options text[];
-BEGIN
-  SELECT i.indrelid, pg_get_indexdef(idx, 1, true) INTO tbl, key
-    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-   WHERE i.indexrelid = idx AND am.amname = 'btree';
-  IF key IS NULL OR key !~ '^\\(_jsonb -> ''[^'']+''::text\\)$' THEN RETURN; END IF;
-  SELECT i.indexrelid, c.reloptions INTO twin, options FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-   WHERE i.indrelid = tbl AND am.amname = 'gin' AND pg_get_indexdef(i.indexrelid, 1, true) = key;
-  IF twin IS NULL THEN
-    EXECUTE format('CREATE INDEX ON %s USING gin (%s) WITH (fastupdate = off)', tbl::regclass, key);
-  ELSIF NOT coalesce('fastupdate=off' = ANY (options), false) THEN
-    EXECUTE format('ALTER INDEX %s SET (fastupdate = off)', twin::regclass);
-    PERFORM gin_clean_pending_list(twin::regclass);
-  END IF;
-END $fn$;
-CREATE OR REPLACE FUNCTION public.brandradar_on_create_index() RETURNS event_trigger LANGUAGE plpgsql AS $fn$
-DECLARE r record;
-BEGIN
-  FOR r IN SELECT objid FROM pg_event_trigger_ddl_commands() WHERE object_type = 'index' LOOP
-    PERFORM public.brandradar_equality_index(r.objid);
-  END LOOP;
-END $fn$;
-DROP EVENT TRIGGER IF EXISTS brandradar_equality_indexes;
-CREATE EVENT TRIGGER brandradar_equality_indexes ON ddl_command_end WHEN TAG IN ('CREATE INDEX') EXECUTE FUNCTION public.brandradar_on_create_index();
-SELECT count(public.brandradar_equality_index(i.indexrelid)) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
- WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast');`;
+const EQUALITY_INDEXES = fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb', 'equality-indexes.sql'), 'utf8');
 
 /** initdb as the server user; only the superuser by peer authentication, everyone else by password (SCRAM). */
 async function initCluster(pg: PostgresAccess, clusterDir: string): Promise<void> {
