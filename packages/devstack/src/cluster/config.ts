@@ -26,6 +26,9 @@ export function containerdConfig(l: Layout): string {
     `[${cri}]`,
     `  sandbox_image = ${JSON.stringify(PAUSE_IMAGE)}`,
     '  enable_selinux = false',
+    // This machine may not lower a process's oom_score_adj (the sandbox's -998, a Guaranteed pod's
+    // -997): containerd keeps each at least the node's own, as it does for rootless nodes.
+    '  restrict_oom_score_adj = true',
     `[${cri}.containerd]`,
     '  snapshotter = "overlayfs"',
     '  default_runtime_name = "runc"',
@@ -182,7 +185,8 @@ const GUARD_PREFIX = 'BRANDRADAR-CLUSTER';
  * included, which run in nat before these and never look at interfaces): pod and Service traffic
  * may only leave through the bridge (or stay on the node), and nothing from another interface may
  * reach the pods or the node's bridge address. With forwarding on for the bridge alone, this keeps
- * every pod and Service address off the outside interface.
+ * every pod and Service address off the outside interface. Written in the order `iptables -S`
+ * prints a rule's matches, so the isolation test compares them word for word.
  */
 export function guardChains(): GuardChain[] {
   const { bridge, podCidr, serviceCidr } = NETWORK;
@@ -194,7 +198,7 @@ export function guardChains(): GuardChain[] {
       rules: [
         ['-s', podCidr, '!', '-o', bridge, '-j', 'DROP'],
         ['-d', podCidr, '!', '-i', bridge, '-j', 'DROP'],
-        [...dnatFromService, '!', '-o', bridge, '-j', 'DROP'],
+        ['!', '-o', bridge, ...dnatFromService, '-j', 'DROP'],
       ],
     },
     {

@@ -5,7 +5,9 @@ import { clusterCgroups, clusterNetns, mountsUnder, removeBridge, removeCgroups,
 import { layout, NETWORK, type Layout } from './layout';
 
 /** The node's daemons in the order `down` stops them: first what starts containers, the control plane last. */
-export const DAEMONS = ['forwarder', 'kubelet', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
+export const NODE_DAEMONS = ['kubelet', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
+/** With the release's loopback forwarder (release.ts), stopped first. */
+const DAEMONS = ['forwarder', ...NODE_DAEMONS] as const;
 
 /** Kills every container of the node through containerd, so that no shim or container process outlives it. */
 async function killContainers(l: Layout): Promise<void> {

@@ -34,12 +34,20 @@ export async function networkUp(): Promise<void> {
   await guardUp();
 }
 
-async function guardUp(): Promise<void> {
+/**
+ * The guard chains with their rules, each jumped to by the first rule of its built-in chain. Called
+ * again once kube-proxy has synced: kube-proxy puts its own jumps (KUBE-FORWARD accepts what it
+ * marked) at the top when they are missing, and leaves them where they are after that.
+ */
+export async function guardUp(): Promise<void> {
   for (const { chain, from, rules } of guardChains()) {
     if ((await quiet('iptables', ['-S', chain])) === undefined) await run('iptables', ['-N', chain]);
     await run('iptables', ['-F', chain]);
     for (const rule of rules) await run('iptables', ['-A', chain, ...rule]);
-    if ((await quiet('iptables', ['-C', from, '-j', chain])) === undefined) await run('iptables', ['-I', from, '1', '-j', chain]);
+    const first = ((await quiet('iptables', ['-S', from])) ?? '').split('\n').find((line) => line.startsWith('-A '));
+    if (first === `-A ${from} -j ${chain}`) continue;
+    while ((await quiet('iptables', ['-D', from, '-j', chain])) !== undefined);
+    await run('iptables', ['-I', from, '1', '-j', chain]);
   }
 }
 
@@ -122,12 +130,23 @@ export async function unmountUnder(dir: string): Promise<void> {
   }
 }
 
+/** The cgroup v1 hierarchies (the combined ones' symlinks left out). */
+function cgroupHierarchies(): string[] {
+  const root = '/sys/fs/cgroup';
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.isSymbolicLink()).map((e) => path.join(root, e.name));
+}
+
+/** The kubelet's cgroup parent, which it expects to find in every hierarchy. */
+export function createCgroupRoot(): void {
+  for (const hierarchy of cgroupHierarchies()) fs.mkdirSync(path.join(hierarchy, CGROUP_ROOT), { recursive: true });
+}
+
 /** The pods' cgroups, in every v1 hierarchy, deepest first (a cgroup is removed with rmdir once empty). */
 export function clusterCgroups(): string[] {
-  const root = '/sys/fs/cgroup';
   const found: string[] = [];
-  for (const hierarchy of fs.existsSync(root) ? fs.readdirSync(root) : []) {
-    const top = path.join(root, hierarchy, CGROUP_ROOT);
+  for (const hierarchy of cgroupHierarchies()) {
+    const top = path.join(hierarchy, CGROUP_ROOT);
     if (!fs.existsSync(top)) continue;
     const walk = (dir: string) => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(path.join(dir, entry.name));

@@ -7,10 +7,11 @@ import { ensureCoreDns, ensureKubeApiServer, ensureKubeControllerManager, ensure
 import { ensureEtcd, kubeRequest } from '../kube';
 import { waitUntil } from '../ports';
 import { cniConfig, containerdConfig, corefile, kubeconfigOf, kubeletConfig, kubeProxyConfig } from './config';
+import { clusterDown, NODE_DAEMONS } from './down';
 import { daemonPid, logTail, run, startDaemon, waitForDaemon } from './daemons';
 import { buildPauseImage, importImage } from './images';
 import { layout, NETWORK, NODE_NAME, PORTS, type Layout } from './layout';
-import { networkUp, saveSysctls } from './host';
+import { createCgroupRoot, guardUp, networkUp, saveSysctls } from './host';
 
 /** The Debian packages the node runs on, each installed with apt-get when its file is missing. */
 const DEBIAN = [
@@ -58,9 +59,9 @@ export function clusterApi(l: Layout = layout()): ClusterApi {
   return { url: `https://${NETWORK.nodeIp}:${PORTS.apiServer}`, ca: fs.readFileSync(path.join(l.pki, 'apiserver.crt'), 'utf8'), token, kubeconfig: l.kubeconfig };
 }
 
-/** Whether the node's API server is running (the node may still be starting). */
+/** Whether every daemon of the node is running (it may still be starting). */
 export function isRunning(l: Layout = layout()): boolean {
-  return daemonPid(l, 'kube-apiserver') !== undefined;
+  return NODE_DAEMONS.every((name) => daemonPid(l, name) !== undefined);
 }
 
 function writeFile(file: string, content: string, mode = 0o644): string {
@@ -80,6 +81,10 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
     log(`the cluster is already running (state in ${l.dir})`);
     await waitForNode(l);
     return clusterApi(l);
+  }
+  if (NODE_DAEMONS.some((name) => daemonPid(l, name) !== undefined)) {
+    log('a cluster that did not finish starting (or lost a daemon) is taken down first');
+    await clusterDown(log, l);
   }
   const started = Date.now();
   const bin = await ensureBinaries();
@@ -154,12 +159,24 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
   writeFile(l.kubeProxyConfig, JSON.stringify(kubeProxyConfig(l), null, 2));
   startDaemon(l, 'kube-proxy', bin.kubeProxy, [`--config=${l.kubeProxyConfig}`]);
   writeFile(l.kubeletConfig, JSON.stringify(kubeletConfig(l), null, 2));
+  createCgroupRoot();
   startDaemon(l, 'kubelet', bin.kubelet, [
     `--config=${l.kubeletConfig}`, kubeconfigFlag, `--root-dir=${l.kubeletRoot}`,
     `--hostname-override=${NODE_NAME}`, `--node-ip=${NETWORK.nodeIp}`, `--cert-dir=${path.join(l.kubeletRoot, 'pki')}`,
   ]);
   writeFile(l.corefile, corefile(l));
   startDaemon(l, 'coredns', bin.coredns, ['-conf', l.corefile]);
+  // Healthy once the node is registered and its first sync has written its rules: the guards go back in front of them.
+  await waitForDaemon(
+    l,
+    'kube-proxy',
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${PORTS.kubeProxyHealthz}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status !== 200) throw new Error(`kube-proxy /healthz answered ${res.status}`);
+    },
+    180_000,
+  );
+  await guardUp();
   await waitForNode(l);
   log(`node ${NODE_NAME} Ready and CoreDNS answering, ${Math.round((Date.now() - started) / 1000)} s after up`);
   return clusterApi(l);
