@@ -1,7 +1,7 @@
 import { CGROUP_ROOT, NETWORK, NODE_NAME, PAUSE_IMAGE, PORTS, type Layout } from './layout';
 
 /** Debian's CNI plugins (containernetworking-plugins). */
-export const CNI_BIN_DIR = '/usr/lib/cni';
+const CNI_BIN_DIR = '/usr/lib/cni';
 
 /**
  * containerd 1.6's config (version 2): its own root, state, socket and CNI folders, runc with
@@ -78,7 +78,7 @@ export function cniConfig(l: Layout) {
 }
 
 /** The `n`th address of a /16 or wider IPv4 CIDR (n < 256). */
-export function hostAddress(cidr: string, n: number): string {
+function hostAddress(cidr: string, n: number): string {
   const octets = cidr.slice(0, cidr.indexOf('/')).split('.').map(Number);
   octets[3] = n;
   return octets.join('.');
@@ -226,7 +226,7 @@ export function guardChains(): GuardChain[] {
 }
 
 /** Whether an iptables chain belongs to the cluster: its guards, kube-proxy's and the kubelet's (KUBE-), portmap's (CNI-). */
-export function isClusterChain(chain: string): boolean {
+function isClusterChain(chain: string): boolean {
   return chain.startsWith(GUARD_PREFIX) || chain.startsWith('KUBE-') || chain.startsWith('CNI-');
 }
 

@@ -8,7 +8,7 @@ import net from 'node:net';
  *
  *   node forwarder.js <local port>=<ClusterIP>:<port> ...
  */
-export function forward(routes: { localPort: number; host: string; port: number }[]): net.Server[] {
+function forward(routes: { localPort: number; host: string; port: number }[]): net.Server[] {
   return routes.map(({ localPort, host, port }) =>
     net
       .createServer((client) => {
@@ -22,7 +22,7 @@ export function forward(routes: { localPort: number; host: string; port: number 
 }
 
 /** `<local port>=<host>:<port>` */
-export function parseRoute(arg: string): { localPort: number; host: string; port: number } {
+function parseRoute(arg: string): { localPort: number; host: string; port: number } {
   const [local, target] = arg.split('=');
   const colon = (target ?? '').lastIndexOf(':');
   const route = { localPort: Number(local), host: (target ?? '').slice(0, colon), port: Number((target ?? '').slice(colon + 1)) };
@@ -30,4 +30,4 @@ export function parseRoute(arg: string): { localPort: number; host: string; port
   return route;
 }
 
-if (require.main === module) forward(process.argv.slice(2).map(parseRoute));
+forward(process.argv.slice(2).map(parseRoute));

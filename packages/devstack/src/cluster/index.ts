@@ -3,6 +3,6 @@ export { clusterDown, clusterLeftovers } from './down';
 export { iptablesRules } from './host';
 export { importImage } from './images';
 export { guardChains } from './config';
-export { layout, NETWORK, NODE_NAME } from './layout';
+export { layout, NETWORK } from './layout';
 export { clusterApi, clusterUp } from './node';
-export { installRelease, RELEASE, type ReleaseAccess } from './release';
+export { installRelease, RELEASE } from './release';

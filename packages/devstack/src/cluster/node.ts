@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { aptInstall } from '../apt';
 import { ensureCoreDns, ensureKubeApiServer, ensureKubeControllerManager, ensureKubelet, ensureKubeProxy, ensureKubeScheduler } from '../binaries';
 import { ensureEtcd, kubeRequest } from '../kube';
@@ -182,6 +183,9 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
   return clusterApi(l);
 }
 
+/** The part of a Node object that says whether it is Ready. */
+const NodeConditions = z.object({ status: z.object({ conditions: z.array(z.object({ type: z.string(), status: z.string(), message: z.string().optional() })).default([]) }) });
+
 /** Waits until the node is Ready and CoreDNS resolves the API server's Service. */
 async function waitForNode(l: Layout): Promise<void> {
   const api = () => clusterApi(l);
@@ -190,7 +194,8 @@ async function waitForNode(l: Layout): Promise<void> {
     'kubelet',
     async () => {
       const node = await kubeRequest(api(), 'GET', `/api/v1/nodes/${NODE_NAME}`);
-      const ready = node.body?.status?.conditions?.find((c: { type: string }) => c.type === 'Ready');
+      const conditions = NodeConditions.safeParse(node.body).data?.status.conditions ?? [];
+      const ready = conditions.find((c) => c.type === 'Ready');
       if (ready?.status !== 'True') throw new Error(`node ${NODE_NAME}: ${ready?.message ?? `HTTP ${node.status}`}\n${logTail(l, 'kubelet', 5)}`);
     },
     180_000,

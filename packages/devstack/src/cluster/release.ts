@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { ensureHelm } from '../binaries';
 import { kubeRequest } from '../kube';
 import { REPO_ROOT } from '../paths';
@@ -54,19 +55,21 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   return releaseAccess(l);
 }
 
+const ServiceList = z.object({ items: z.array(z.object({ spec: z.object({ clusterIP: z.string(), ports: z.array(z.object({ name: z.string().optional(), port: z.number() })) }) })) });
+const AdminSecret = z.object({ data: z.object({ ADMIN_TOKEN: z.string() }) });
+
 /** The gateway Service's ClusterIP and ports, the loopback forwarder to them, and the admin token of the release's Secret. */
 export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess> {
   const api = clusterApi(l);
   const ns = `/api/v1/namespaces/${RELEASE.namespace}`;
   const services = await kubeRequest(api, 'GET', `${ns}/services?labelSelector=${encodeURIComponent(`app.kubernetes.io/instance=${RELEASE.name},app.kubernetes.io/component=gateway`)}`);
-  const gateway = services.body?.items?.[0];
-  if (!gateway) throw new Error(`no gateway Service in namespace ${RELEASE.namespace}`);
-  const ports: { name: string; port: number }[] = gateway.spec.ports;
-  const port = (name: string, fallback: number) => ports.find((p) => p.name === name)?.port ?? fallback;
-  const clusterIp: string = gateway.spec.clusterIP;
+  const gateway = ServiceList.safeParse(services.body).data?.items[0];
+  if (!gateway) throw new Error(`no gateway Service in namespace ${RELEASE.namespace} (HTTP ${services.status})`);
+  const port = (name: string, fallback: number) => gateway.spec.ports.find((p) => p.name === name)?.port ?? fallback;
+  const clusterIp = gateway.spec.clusterIP;
   const secret = await kubeRequest(api, 'GET', `${ns}/secrets/${RELEASE.name}-secrets`);
-  const token = secret.body?.data?.ADMIN_TOKEN;
-  if (typeof token !== 'string') throw new Error(`no ADMIN_TOKEN in the Secret ${RELEASE.name}-secrets`);
+  const token = AdminSecret.safeParse(secret.body).data?.data.ADMIN_TOKEN;
+  if (token === undefined) throw new Error(`no ADMIN_TOKEN in the Secret ${RELEASE.name}-secrets (HTTP ${secret.status})`);
   if (daemonPid(l, 'forwarder') !== undefined) await stopDaemon(l, 'forwarder');
   startDaemon(l, 'forwarder', process.execPath, [
     // The compiled forwarder (`tsc -b`), also when this module runs from its sources under jest.
