@@ -159,18 +159,6 @@ export function corefile(l: Layout): string {
   ].join('\n');
 }
 
-/** A kubeconfig for a bearer token and the API server's CA. */
-export function kubeconfigOf(server: string, ca: string, token: string) {
-  return {
-    apiVersion: 'v1',
-    kind: 'Config',
-    clusters: [{ name: 'local', cluster: { server, 'certificate-authority-data': Buffer.from(ca).toString('base64') } }],
-    users: [{ name: 'admin', user: { token } }],
-    contexts: [{ name: 'local', context: { cluster: 'local', user: 'admin' } }],
-    'current-context': 'local',
-  };
-}
-
 /** A filter-table chain of the cluster's own and the built-in chain that jumps to it first. */
 export interface GuardChain {
   chain: string;
@@ -201,28 +189,15 @@ export function guardChains(): GuardChain[] {
         ['!', '-o', bridge, ...dnatFromService, '-j', 'DROP'],
       ],
     },
-    {
-      chain: `${GUARD_PREFIX}-OUT`,
-      from: 'OUTPUT',
-      rules: [
-        ['-o', bridge, '-j', 'RETURN'],
-        ['-o', 'lo', '-j', 'RETURN'],
-        ['-d', podCidr, '-j', 'DROP'],
-        ['-d', serviceCidr, '-j', 'DROP'],
-        [...dnatFromService, '-j', 'DROP'],
-      ],
-    },
-    {
-      chain: `${GUARD_PREFIX}-IN`,
-      from: 'INPUT',
-      rules: [
-        ['-i', bridge, '-j', 'RETURN'],
-        ['-i', 'lo', '-j', 'RETURN'],
-        ['-d', podCidr, '-j', 'DROP'],
-        ['-d', serviceCidr, '-j', 'DROP'],
-      ],
-    },
+    { chain: `${GUARD_PREFIX}-OUT`, from: 'OUTPUT', rules: [...onlyBridgeOrLoopback('-o'), [...dnatFromService, '-j', 'DROP']] },
+    { chain: `${GUARD_PREFIX}-IN`, from: 'INPUT', rules: onlyBridgeOrLoopback('-i') },
   ];
+}
+
+/** Packets through the bridge or loopback pass; any other interface may neither send to nor receive from the pod and Service ranges. */
+function onlyBridgeOrLoopback(iface: '-i' | '-o'): string[][] {
+  const { bridge, podCidr, serviceCidr } = NETWORK;
+  return [[iface, bridge, '-j', 'RETURN'], [iface, 'lo', '-j', 'RETURN'], ...[podCidr, serviceCidr].map((cidr) => ['-d', cidr, '-j', 'DROP'])];
 }
 
 /** Whether an iptables chain belongs to the cluster: its guards, kube-proxy's and the kubelet's (KUBE-), portmap's (CNI-). */
