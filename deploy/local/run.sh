@@ -4,6 +4,7 @@
 #   npm test    the full test suite (unit and integration, with its own NATS and FerretDB)
 #   npm run bench  the benchmarks under test/bench (not part of the test suite)
 #   npm run eval   brand detection scored on its labelled set (test/eval)
+#   npm run cluster -- up|down  the single-node Kubernetes cluster with the release (packages/devstack/src/cluster)
 # All install npm dependencies when needed and build the TypeScript first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -105,12 +106,16 @@ case "${1:-}" in
     # dispatch bench's runner) must not hold the measurement lock after the figures are out.
     exec npx jest -c test/bench/jest.config.js --ci --forceExit "$@"
     ;;
+  cluster)
+    shift
+    exec node packages/devstack/dist/cluster/cli.js "$@"
+    ;;
   eval)
     npx tsc -b test/eval
     exec node .data/eval/cli.js
     ;;
   *)
-    echo "usage: $0 start|test|bench|eval [jest args]" >&2
+    echo "usage: $0 start|test|bench|eval|cluster [args]" >&2
     exit 2
     ;;
 esac

@@ -14,6 +14,8 @@ import { cluster, portForward, readyPod, secretValue, waitForDeployments, type C
  *   ADMIN_TOKEN           the admin token; default: ADMIN_TOKEN of the release's Secret
  *   BRANDRADAR_SECRET     that Secret's name when secrets.existingSecret is used
  *   SMOKE_READY_TIMEOUT_S how long to wait for the Deployments (default 600)
+ *   GATEWAY_URL, ADMIN_URL the gateway's public and admin ports as this machine reaches them (what
+ *                         `npm run cluster -- up` prints); default: a port-forward to a ready gateway pod
  */
 const log = (line: string) => process.stdout.write(`[smoke] ${line}\n`);
 
@@ -46,11 +48,16 @@ beforeAll(async () => {
   log(`ready: ${deployments.map((d) => d.metadata?.name).join(', ')}`);
   const gateway = deployments.find((d) => d.metadata?.labels?.['app.kubernetes.io/component'] === 'gateway');
   if (!gateway) throw new Error('the release has no gateway Deployment');
-  const ports = new Map((gateway.spec?.template.spec?.containers[0]?.ports ?? []).map((p) => [p.name, p.containerPort]));
-  const pod = await readyPod(c, 'gateway');
-  const [pub, admin] = [await portForward(c, pod, ports.get('public') ?? 8080), await portForward(c, pod, ports.get('admin') ?? 8081)];
-  closers.push(pub.close, admin.close);
-  [publicUrl, adminUrl] = [pub.url, admin.url];
+  if (process.env.GATEWAY_URL && process.env.ADMIN_URL) {
+    [publicUrl, adminUrl] = [process.env.GATEWAY_URL, process.env.ADMIN_URL];
+  } else {
+    const ports = new Map((gateway.spec?.template.spec?.containers[0]?.ports ?? []).map((p) => [p.name, p.containerPort]));
+    const pod = await readyPod(c, 'gateway');
+    const [pub, admin] = [await portForward(c, pod, ports.get('public') ?? 8080), await portForward(c, pod, ports.get('admin') ?? 8081)];
+    closers.push(pub.close, admin.close);
+    [publicUrl, adminUrl] = [pub.url, admin.url];
+  }
+  log(`gateway ${publicUrl}, admin API ${adminUrl}`);
   adminToken = process.env.ADMIN_TOKEN ?? (await secretValue(c, 'ADMIN_TOKEN')) ?? '';
   if (!adminToken) throw new Error('no admin token: set ADMIN_TOKEN, or BRANDRADAR_SECRET to the Secret that holds it');
 });

@@ -19,9 +19,13 @@ export const SKAFFOLD_VERSION = 'v2.13.2';
  * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
  */
 export const KUBERNETES_VERSION = 'v1.34.4';
+/** CoreDNS for the local cluster (src/cluster), from a wrapper module with only the plugins it uses. */
+export const COREDNS_VERSION = 'v1.14.7';
 
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
+const COREDNS_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'coredns');
+const PAUSE_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'pause');
 
 /**
  * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
@@ -126,4 +130,28 @@ export function ensureKubeApiServer(): Promise<string> {
 /** kube-controller-manager from the same module; most of it is compiled already once the API server is. */
 export function ensureKubeControllerManager(): Promise<string> {
   return wrapperBuildOnce('kube-controller-manager', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './controller-manager', kubernetesLdflags());
+}
+
+/** kube-scheduler, kubelet and kube-proxy from the same module, for the local cluster (src/cluster). */
+export function ensureKubeScheduler(): Promise<string> {
+  return wrapperBuildOnce('kube-scheduler', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './scheduler', kubernetesLdflags());
+}
+
+/** kubelet, built without cgo like the others (it needs none on Linux). */
+export function ensureKubelet(): Promise<string> {
+  return wrapperBuildOnce('kubelet', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './kubelet', kubernetesLdflags());
+}
+
+export function ensureKubeProxy(): Promise<string> {
+  return wrapperBuildOnce('kube-proxy', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './proxy', kubernetesLdflags());
+}
+
+/** CoreDNS with the plugins of the local cluster's Corefile (deploy/local/coredns). */
+export function ensureCoreDns(): Promise<string> {
+  return wrapperBuildOnce('coredns', COREDNS_VERSION, COREDNS_MODULE_DIR, '.');
+}
+
+/** The local cluster's sandbox program (deploy/local/pause), a static binary for a `FROM scratch` image. */
+export function ensurePause(): Promise<string> {
+  return wrapperBuildOnce('pause', 'v1', PAUSE_MODULE_DIR, '.');
 }

@@ -181,7 +181,8 @@ export function kubeRequest(api: Pick<ControlPlane, 'url' | 'ca' | 'token'>, met
   });
 }
 
-function kubeconfigOf(server: string, ca: string, token: string) {
+/** A kubeconfig for a bearer token and the API server's CA. */
+export function kubeconfigOf(server: string, ca: string, token: string) {
   return {
     apiVersion: 'v1',
     kind: 'Config',

@@ -1,0 +1,3 @@
+module brandradar.local/pause
+
+go 1.24

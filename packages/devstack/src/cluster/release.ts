@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ensureHelm } from '../binaries';
+import { kubeRequest } from '../kube';
+import { REPO_ROOT } from '../paths';
+import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
+import { imageScript, importImage } from './images';
+import { layout, PORTS, type Layout } from './layout';
+import { clusterApi } from './node';
+
+export const RELEASE = { name: 'brandradar', namespace: 'brandradar' } as const;
+const SERVICES = ['gateway', 'tracker', 'scheduler', 'runner', 'billing', 'workflow', 'notifier'];
+/** The values of the local cluster (NATS and the FerretDB store from local images), when the chart has them. */
+const CLUSTER_VALUES = path.join(REPO_ROOT, 'helm', 'environments', 'cluster.yaml');
+const STORE_IMAGES = path.join(REPO_ROOT, 'deploy', 'images', 'store-images.sh');
+
+/** What `npm run cluster -- up` prints, one `KEY=value` a line. */
+export interface ReleaseAccess {
+  KUBECONFIG: string;
+  GATEWAY_URL: string;
+  ADMIN_URL: string;
+  ADMIN_TOKEN: string;
+}
+
+/**
+ * Builds the service images (and, where deploy/images/store-images.sh exists, the NATS and store
+ * images), loads them into the node's containerd, installs the chart with helm (`--wait`), runs its
+ * tests, and starts the loopback forwarder to the gateway Service.
+ */
+export async function installRelease(log: (line: string) => void, l: Layout = layout()): Promise<ReleaseAccess> {
+  const api = clusterApi(l);
+  const started = Date.now();
+  await run('bash', [path.join(REPO_ROOT, 'deploy', 'images', 'build.sh'), ...SERVICES], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
+  const images = SERVICES.map((s) => `localhost/brandradar/${s}:local`);
+  if (fs.existsSync(STORE_IMAGES)) images.push(...(await imageScript(path.basename(STORE_IMAGES))));
+  for (const image of images) await importImage(l, image);
+  log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
+
+  const helm = await ensureHelm();
+  const env = { ...process.env, KUBECONFIG: api.kubeconfig };
+  const values = fs.existsSync(CLUSTER_VALUES) ? CLUSTER_VALUES : path.join(REPO_ROOT, 'helm', 'environments', 'dev.yaml');
+  await run(
+    helm,
+    [
+      'upgrade', '--install', RELEASE.name, path.join(REPO_ROOT, 'helm', 'brandradar'),
+      '--namespace', RELEASE.namespace, '--create-namespace', '-f', values,
+      '--set', 'image.registry=localhost/brandradar', '--set', 'image.tag=local', '--set', 'image.pullPolicy=Never',
+      '--wait', '--timeout', '10m',
+    ],
+    { env, maxBuffer: 64 << 20 },
+  );
+  await run(helm, ['test', RELEASE.name, '--namespace', RELEASE.namespace, '--timeout', '5m'], { env, maxBuffer: 64 << 20 });
+  log(`release ${RELEASE.name} installed and tested in ${Math.round((Date.now() - started) / 1000)} s`);
+  return releaseAccess(l);
+}
+
+const ServiceList = z.object({ items: z.array(z.object({ spec: z.object({ clusterIP: z.string(), ports: z.array(z.object({ name: z.string().optional(), port: z.number() })) }) })) });
+const AdminSecret = z.object({ data: z.object({ ADMIN_TOKEN: z.string() }) });
+
+/** The gateway Service's ClusterIP and ports, the loopback forwarder to them, and the admin token of the release's Secret. */
+export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess> {
+  const api = clusterApi(l);
+  const ns = `/api/v1/namespaces/${RELEASE.namespace}`;
+  const services = await kubeRequest(api, 'GET', `${ns}/services?labelSelector=${encodeURIComponent(`app.kubernetes.io/instance=${RELEASE.name},app.kubernetes.io/component=gateway`)}`);
+  const gateway = ServiceList.safeParse(services.body).data?.items[0];
+  if (!gateway) throw new Error(`no gateway Service in namespace ${RELEASE.namespace} (HTTP ${services.status})`);
+  const port = (name: string, fallback: number) => gateway.spec.ports.find((p) => p.name === name)?.port ?? fallback;
+  const clusterIp = gateway.spec.clusterIP;
+  const secret = await kubeRequest(api, 'GET', `${ns}/secrets/${RELEASE.name}-secrets`);
+  const token = AdminSecret.safeParse(secret.body).data?.data.ADMIN_TOKEN;
+  if (token === undefined) throw new Error(`no ADMIN_TOKEN in the Secret ${RELEASE.name}-secrets (HTTP ${secret.status})`);
+  if (daemonPid(l, 'forwarder') !== undefined) await stopDaemon(l, 'forwarder');
+  startDaemon(l, 'forwarder', process.execPath, [
+    // The compiled forwarder (`tsc -b`), also when this module runs from its sources under jest.
+    path.join(REPO_ROOT, 'packages', 'devstack', 'dist', 'cluster', 'forwarder.js'),
+    `${PORTS.gateway}=${clusterIp}:${port('public', 8080)}`,
+    `${PORTS.admin}=${clusterIp}:${port('admin', 8081)}`,
+  ]);
+  return {
+    KUBECONFIG: api.kubeconfig,
+    GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}`,
+    ADMIN_URL: `http://127.0.0.1:${PORTS.admin}`,
+    ADMIN_TOKEN: Buffer.from(token, 'base64').toString('utf8'),
+  };
+}

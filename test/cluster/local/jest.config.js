@@ -1,0 +1,23 @@
+/**
+ * `npm run test:cluster`: brings up this machine's single-node cluster with the release installed
+ * (global-setup.ts, the code of `npm run cluster -- up`), runs the smoke suite through the loopback
+ * gateway and the local cluster's own tests (isolation, then teardown: down.test.ts last), and takes
+ * the cluster down. One file at a time: they share one cluster. Never part of `npm test`.
+ * CLUSTER_NODE_ONLY=1 runs only the isolation and teardown tests, without the release.
+ * @type {import('jest').Config}
+ */
+const nodeOnly = process.env.CLUSTER_NODE_ONLY === '1';
+module.exports = {
+  rootDir: '../../..',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/cluster'],
+  testMatch: nodeOnly ? ['**/local/*.test.ts'] : ['**/*.test.ts'],
+  moduleNameMapper: { '^@brandradar/(contracts|platform|devstack)$': '<rootDir>/packages/$1/src' },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
+  globalSetup: '<rootDir>/test/cluster/local/global-setup.ts',
+  globalTeardown: '<rootDir>/test/cluster/local/global-teardown.ts',
+  testSequencer: '<rootDir>/test/cluster/local/sequencer.js',
+  maxWorkers: 1,
+  testTimeout: 15 * 60_000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
+};
