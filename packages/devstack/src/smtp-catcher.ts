@@ -15,12 +15,13 @@ export interface SmtpCatcher {
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /**
- * An SMTP server on loopback for `npm start`: no TLS, no login, every message
+ * An SMTP server on loopback for `npm start` (on the local cluster's bridge for its notifier): no TLS, no login, every message
  * accepted and written to `dir` as `<time>-<random>.eml`, which any mail
  * program opens. The envelope goes in front as `Return-Path` and
  * `Delivered-To` headers, as a delivering server would add them.
  */
-export async function startSmtpCatcher(opts: { port: number; dir: string; onMessage?: (file: string) => void }): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(opts: { port: number; dir: string; host?: string; onMessage?: (file: string) => void }): Promise<SmtpCatcher> {
+  const host = opts.host ?? '127.0.0.1';
   fs.mkdirSync(opts.dir, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
@@ -45,13 +46,13 @@ export async function startSmtpCatcher(opts: { port: number; dir: string; onMess
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => {
+    server.listen(opts.port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, dir: opts.dir, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://${host}:${port}`, dir: opts.dir, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** Writes the message under a temporary name first, so a reader never sees half a file. */

@@ -6,8 +6,9 @@ import { layout, NETWORK, type Layout } from './layout';
 
 /** The node's daemons in the order `down` stops them: first what starts containers, the control plane last. */
 export const NODE_DAEMONS = ['kubelet', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
-/** With the release's loopback forwarder (release.ts), stopped first. */
-const DAEMONS = ['forwarder', ...NODE_DAEMONS] as const;
+/** The release's loopback forwarder and the notifier's mail catcher (release.ts), stopped first. */
+const RELEASE_DAEMONS = ['forwarder', 'mail-catcher'] as const;
+const DAEMONS = [...RELEASE_DAEMONS, ...NODE_DAEMONS] as const;
 
 /** Kills every container of the node through containerd, so that no shim or container process outlives it. */
 async function killContainers(l: Layout): Promise<void> {
@@ -53,7 +54,7 @@ function runtimeParts(l: Layout): string[] {
  */
 export async function clusterDown(log: (line: string) => void, l: Layout = layout()): Promise<void> {
   const started = Date.now();
-  await stopDaemon(l, 'forwarder');
+  for (const name of RELEASE_DAEMONS) await stopDaemon(l, name);
   await stopDaemon(l, 'kubelet');
   await killContainers(l);
   for (const name of DAEMONS) await stopDaemon(l, name);

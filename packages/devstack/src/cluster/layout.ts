@@ -31,6 +31,8 @@ export const PORTS = {
   /** The loopback forwarders to the gateway Service's public and admin ports. */
   gateway: 18080,
   admin: 18081,
+  /** The notifier's SMTP relay: a catcher on the node's bridge address, which keeps each e-mail as a file. */
+  mail: 12525,
 } as const;
 
 export const NODE_NAME = 'brandradar-node';
@@ -67,6 +69,10 @@ export function layout(dir = stateDir()) {
     kubeProxyConfig: at('kube-proxy-config.json'),
     corefile: at('Corefile'),
     images: at('images'),
+    /** The stores' local PersistentVolumes (helm/environments/cluster.yaml's localVolumes.path). */
+    volumes: at('volumes'),
+    /** The e-mails the notifier sent, one `.eml` file each. */
+    mail: at('mail'),
     /** Kernel settings the kubelet changes, as they were before `up`: `down` puts them back. */
     sysctls: at('sysctls.json'),
   };

@@ -6,14 +6,20 @@ import { kubeRequest } from '../kube';
 import { REPO_ROOT } from '../paths';
 import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
 import { imageScript, importImage } from './images';
-import { layout, PORTS, type Layout } from './layout';
+import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
+import { restartBackedOffPods, waitForWorkloads } from './workloads';
 
 export const RELEASE = { name: 'brandradar', namespace: 'brandradar' } as const;
 const SERVICES = ['gateway', 'tracker', 'scheduler', 'runner', 'billing', 'workflow', 'notifier'];
-/** The values of the local cluster (NATS and the FerretDB store from local images), when the chart has them. */
+/** The values of the local cluster: NATS and the FerretDB store from local images, on local volumes. */
 const CLUSTER_VALUES = path.join(REPO_ROOT, 'helm', 'environments', 'cluster.yaml');
-const STORE_IMAGES = path.join(REPO_ROOT, 'deploy', 'images', 'store-images.sh');
+/** The compiled daemons (`tsc -b`), also when this module runs from its sources under jest. */
+const DAEMON_DIR = path.join(REPO_ROOT, 'packages', 'devstack', 'dist', 'cluster');
+/** The claims of cluster.yaml's stores (3 NATS servers, one FerretDB), whose local volumes must exist before the install. */
+const STORE_CLAIMS = ['nats-0', 'nats-1', 'nats-2', 'ferretdb-0'].map((pod) => `data-${RELEASE.name}-${pod}`);
+/** The image's `node` user, which the store pods run as. */
+const POD_USER = 1000;
 
 /** What `npm run cluster -- up` prints, one `KEY=value` a line. */
 export interface ReleaseAccess {
@@ -24,32 +30,43 @@ export interface ReleaseAccess {
 }
 
 /**
- * Builds the service images (and, where deploy/images/store-images.sh exists, the NATS and store
- * images), loads them into the node's containerd, installs the chart with helm (`--wait`), runs its
- * tests, and starts the loopback forwarder to the gateway Service.
+ * Builds the service images and the NATS and store images, loads them into the node's containerd,
+ * makes the stores' volume folders, starts the notifier's mail catcher, installs the chart with helm
+ * (`--wait`), runs its tests, and starts the loopback forwarder to the gateway Service.
  */
 export async function installRelease(log: (line: string) => void, l: Layout = layout()): Promise<ReleaseAccess> {
   const api = clusterApi(l);
   const started = Date.now();
   await run('bash', [path.join(REPO_ROOT, 'deploy', 'images', 'build.sh'), ...SERVICES], { cwd: REPO_ROOT, maxBuffer: 64 << 20 });
-  const images = SERVICES.map((s) => `localhost/brandradar/${s}:local`);
-  if (fs.existsSync(STORE_IMAGES)) images.push(...(await imageScript(path.basename(STORE_IMAGES))));
+  const images = [...SERVICES.map((s) => `localhost/brandradar/${s}:local`), ...(await imageScript('store-images.sh'))];
   for (const image of images) await importImage(l, image);
+  for (const claim of STORE_CLAIMS) {
+    const dir = path.join(l.volumes, RELEASE.namespace, claim);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o750 });
+    fs.chownSync(dir, POD_USER, POD_USER);
+  }
+  if (daemonPid(l, 'mail-catcher') === undefined) startDaemon(l, 'mail-catcher', process.execPath, [path.join(DAEMON_DIR, 'mail-catcher.js'), NETWORK.nodeIp, String(PORTS.mail), l.mail]);
   log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
 
   const helm = await ensureHelm();
   const env = { ...process.env, KUBECONFIG: api.kubeconfig };
-  const values = fs.existsSync(CLUSTER_VALUES) ? CLUSTER_VALUES : path.join(REPO_ROOT, 'helm', 'environments', 'dev.yaml');
   await run(
     helm,
     [
       'upgrade', '--install', RELEASE.name, path.join(REPO_ROOT, 'helm', 'brandradar'),
-      '--namespace', RELEASE.namespace, '--create-namespace', '-f', values,
-      '--set', 'image.registry=localhost/brandradar', '--set', 'image.tag=local', '--set', 'image.pullPolicy=Never',
-      '--wait', '--timeout', '10m',
+      '--namespace', RELEASE.namespace, '--create-namespace', '-f', CLUSTER_VALUES,
+      '--set', `localVolumes.path=${l.volumes}`,
+      '--set', `secrets.values.SMTP_URL=smtp://${NETWORK.nodeIp}:${PORTS.mail}`,
+      // No --wait: helm would wait for the services before the post-install provisioning Job they
+      // need (with the stores in the release, the streams can only be made once NATS runs); helm
+      // still waits for that Job, and the wait below does the rest.
+      '--timeout', '10m',
     ],
     { env, maxBuffer: 64 << 20 },
   );
+  const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
+  await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
+  log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
   await run(helm, ['test', RELEASE.name, '--namespace', RELEASE.namespace, '--timeout', '5m'], { env, maxBuffer: 64 << 20 });
   log(`release ${RELEASE.name} installed and tested in ${Math.round((Date.now() - started) / 1000)} s`);
   return releaseAccess(l);
@@ -72,8 +89,7 @@ export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess
   if (token === undefined) throw new Error(`no ADMIN_TOKEN in the Secret ${RELEASE.name}-secrets (HTTP ${secret.status})`);
   if (daemonPid(l, 'forwarder') !== undefined) await stopDaemon(l, 'forwarder');
   startDaemon(l, 'forwarder', process.execPath, [
-    // The compiled forwarder (`tsc -b`), also when this module runs from its sources under jest.
-    path.join(REPO_ROOT, 'packages', 'devstack', 'dist', 'cluster', 'forwarder.js'),
+    path.join(DAEMON_DIR, 'forwarder.js'),
     `${PORTS.gateway}=${clusterIp}:${port('public', 8080)}`,
     `${PORTS.admin}=${clusterIp}:${port('admin', 8081)}`,
   ]);
