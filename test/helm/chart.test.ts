@@ -333,7 +333,9 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
     expect(nats.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toMatch(/^[0-9]+[MGT]i$/);
     expect(find(objects, 'Service', 'rel-nats-headless')!.spec.clusterIP).toBe('None');
     expect(find(objects, 'PodDisruptionBudget', 'rel-nats')!.spec.maxUnavailable).toBe(1);
-    expect(find(objects, 'ConfigMap', deployment(services[0]!).metadata.name)!.data.NATS_URL).toBe('nats://rel-nats:4222');
+    // Each server by its stable name, never the client Service's ClusterIP (the template says why).
+    const servers = Array.from({ length: nats.spec.replicas }, (_, i) => `nats://rel-nats-${i}.rel-nats-headless:4222`);
+    expect(find(objects, 'ConfigMap', deployment(services[0]!).metadata.name)!.data.NATS_URL).toBe(servers.join(','));
     // Every NATS user's password comes from the Secret the services read, under the key they read.
     const secretName = envOf(container(services[0]!)).get('NATS_PASSWORD').valueFrom.secretKeyRef.name;
     const env = envOf(server);

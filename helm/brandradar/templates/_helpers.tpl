@@ -62,10 +62,22 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: store
 {{- end -}}
 
-{{/* NATS_URL: the in-cluster NATS's client Service, or the external URL. */}}
+{{/*
+NATS_URL: each in-cluster NATS server by its stable name (the headless Service's), or the external URL.
+Not the client Service: a connection through its ClusterIP is NATed by kube-proxy, and when that
+translation was lost (seen on the project's cluster while the servers became ready) the client
+reconnected elsewhere while the server kept the old connection and its queue subscriptions, and
+requests routed to them went unanswered for minutes. Named servers are also what the NATS client
+fails over between by itself.
+*/}}
 {{- define "brandradar.natsUrl" -}}
 {{- if .Values.nats.enabled -}}
-nats://{{ include "brandradar.natsName" . }}:4222
+{{- $name := include "brandradar.natsName" . -}}
+{{- $servers := list -}}
+{{- range $i := until (int .Values.nats.replicas) -}}
+{{- $servers = append $servers (printf "nats://%s-%d.%s-headless:4222" $name $i $name) -}}
+{{- end -}}
+{{- join "," $servers -}}
 {{- else -}}
 {{- .Values.natsUrl -}}
 {{- end -}}
