@@ -15,6 +15,11 @@ export const HELM_VERSION = 'v4.3.1';
 /** The skaffold release whose config schema (skaffold/v4beta11) skaffold.yaml is written against. */
 export const SKAFFOLD_VERSION = 'v2.13.2';
 /**
+ * The Gateway API release whose standard-channel CRDs the chart's HTTPRoute is checked against:
+ * the newest our Go toolchain downloads (v1.7.0's go.mod asks for Go 1.27).
+ */
+export const GATEWAY_API_VERSION = 'v1.6.3';
+/**
  * kube-apiserver and kube-controller-manager for the chart's API-server test (test/helm/apiserver.test.ts).
  * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
  */
@@ -71,6 +76,13 @@ export function ensureHelm(): Promise<string> {
   return goInstallOnce('helm', 'helm.sh/helm/v4/cmd/helm', HELM_VERSION);
 }
 
+/** A Go module's folder in the module cache, downloaded (once) from the Go proxy. */
+async function goModuleDir(module: string, version: string): Promise<string> {
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${module}@${version}`], { env: goEnv(), maxBuffer: 16 << 20 });
+  const { Dir } = JSON.parse(stdout) as { Dir: string };
+  return Dir;
+}
+
 /**
  * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta11`), read from
  * skaffold's Go module (`docs-v2/content/en/schemas/`), downloaded once into the module cache.
@@ -81,11 +93,23 @@ export function ensureHelm(): Promise<string> {
 export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> {
   const name = apiVersion.replace(/^skaffold\//, '');
   if (!/^v[0-9a-z]+$/.test(name)) throw new Error(`not a skaffold apiVersion: ${apiVersion}`);
-  const { stdout } = await run('go', ['mod', 'download', '-json', `github.com/GoogleContainerTools/skaffold/v2@${SKAFFOLD_VERSION}`], { env: goEnv(), maxBuffer: 16 << 20 });
-  const { Dir } = JSON.parse(stdout) as { Dir: string };
-  const schema = path.join(Dir, 'docs-v2', 'content', 'en', 'schemas', `${name}.json`);
+  const schema = path.join(await goModuleDir('github.com/GoogleContainerTools/skaffold/v2', SKAFFOLD_VERSION), 'docs-v2', 'content', 'en', 'schemas', `${name}.json`);
   if (!fs.existsSync(schema)) throw new Error(`skaffold ${SKAFFOLD_VERSION} publishes no schema for ${apiVersion}`);
   return schema;
+}
+
+/**
+ * The Gateway API's standard-channel manifests (config/crd/standard/*.yaml of its Go module: the
+ * CustomResourceDefinitions and the ValidatingAdmissionPolicy that guards their upgrades), what
+ * its release's standard-install.yaml applies.
+ */
+export async function ensureGatewayApiManifests(): Promise<string[]> {
+  const dir = path.join(await goModuleDir('sigs.k8s.io/gateway-api', GATEWAY_API_VERSION), 'config', 'crd', 'standard');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /**
