@@ -12,13 +12,18 @@ export const NATS_SERVER_VERSION = 'v2.12.15';
 export const FERRETDB_VERSION = 'v1.24.2';
 /** helm v4 (a go-installed v3 would believe the cluster is Kubernetes 1.20). */
 export const HELM_VERSION = 'v4.3.1';
-/** The skaffold release whose config schema (skaffold/v4beta11) skaffold.yaml is written against. */
-export const SKAFFOLD_VERSION = 'v2.13.2';
+/**
+ * skaffold, built from deploy/local/skaffold (whose go.mod requires this release); skaffold.yaml is
+ * written against its newest config schema, skaffold/v4beta14.
+ */
+export const SKAFFOLD_VERSION = 'v2.19.0';
 /**
  * The Gateway API release whose standard-channel CRDs the chart's HTTPRoute is checked against:
  * the newest our Go toolchain downloads (v1.7.0's go.mod asks for Go 1.27).
  */
 export const GATEWAY_API_VERSION = 'v1.6.3';
+/** The CNCF Distribution registry: where skaffold's local-cluster profile pushes the images it builds. */
+export const IMAGE_REGISTRY_VERSION = 'v3.1.2';
 /**
  * kube-apiserver and kube-controller-manager for the chart's API-server test (test/helm/apiserver.test.ts).
  * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
@@ -27,6 +32,7 @@ export const KUBERNETES_VERSION = 'v1.34.4';
 
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
+const SKAFFOLD_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'skaffold');
 
 /**
  * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
@@ -71,6 +77,11 @@ export function ensureNatsServer(): Promise<string> {
   return goInstallOnce('nats-server', 'github.com/nats-io/nats-server/v2', NATS_SERVER_VERSION);
 }
 
+/** The image registry (`registry serve <config>`), built from its Go module once per version. */
+export function ensureImageRegistry(): Promise<string> {
+  return goInstallOnce('registry', 'github.com/distribution/distribution/v3/cmd/registry', IMAGE_REGISTRY_VERSION);
+}
+
 /** helm, built from its Go module once per version (for the chart's lint/render tests and deploys). */
 export function ensureHelm(): Promise<string> {
   return goInstallOnce('helm', 'helm.sh/helm/v4/cmd/helm', HELM_VERSION);
@@ -84,11 +95,9 @@ async function goModuleDir(module: string, version: string): Promise<string> {
 }
 
 /**
- * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta11`), read from
- * skaffold's Go module (`docs-v2/content/en/schemas/`), downloaded once into the module cache.
- * skaffold itself cannot be built here: `go install` refuses v2.13.2 because its go.mod has
- * `exclude` directives, and building it in a module of ours needs modules the proxy no longer
- * serves (vbom.ml/util). So CI validates skaffold.yaml against this schema instead.
+ * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta14`), read from
+ * skaffold's Go module (`docs-v2/content/en/schemas/`): a download, no build, so `npm test` checks
+ * skaffold.yaml without compiling skaffold (ensureSkaffold).
  */
 export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> {
   const name = apiVersion.replace(/^skaffold\//, '');
@@ -150,4 +159,17 @@ export function ensureKubeApiServer(): Promise<string> {
 /** kube-controller-manager from the same module; most of it is compiled already once the API server is. */
 export function ensureKubeControllerManager(): Promise<string> {
   return wrapperBuildOnce('kube-controller-manager', KUBERNETES_VERSION, KUBERNETES_MODULE_DIR, './controller-manager', kubernetesLdflags());
+}
+
+/**
+ * skaffold from our wrapper module (deploy/local/skaffold: `go install` refuses skaffold's module
+ * for the exclude and replace directives of its go.mod, which the wrapper repeats), with the version
+ * its release builds stamp in (`skaffold version`). Several minutes of compiling on 2 idle cores, so
+ * only the live-cluster suite and `skaffold` users build it, never `npm test`'s prebuild.
+ */
+export function ensureSkaffold(): Promise<string> {
+  const required = /^\s*(?:require\s+)?github\.com\/GoogleContainerTools\/skaffold\/v2 (v\S+)/m.exec(fs.readFileSync(path.join(SKAFFOLD_MODULE_DIR, 'go.mod'), 'utf8'))?.[1];
+  if (required !== SKAFFOLD_VERSION) throw new Error(`deploy/local/skaffold/go.mod requires skaffold ${required ?? '(none)'}, not ${SKAFFOLD_VERSION}`);
+  const ldflags = `-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=${SKAFFOLD_VERSION}`;
+  return wrapperBuildOnce('skaffold', SKAFFOLD_VERSION, SKAFFOLD_MODULE_DIR, 'github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold', ldflags);
 }

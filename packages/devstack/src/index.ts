@@ -13,3 +13,4 @@ export * from './kube';
 export * from './apt';
 export * from './demo-trackers';
 export * from './terminal-log';
+export * from './image-registry';
