@@ -24,6 +24,8 @@ export const SKAFFOLD_VERSION = 'v2.19.0';
 export const GATEWAY_API_VERSION = 'v1.6.3';
 /** The CNCF Distribution registry: where skaffold's local-cluster profile pushes the images it builds. */
 export const IMAGE_REGISTRY_VERSION = 'v3.1.2';
+/** Traefik: a Gateway API implementation for a local cluster (deploy/local/traefik). */
+export const TRAEFIK_VERSION = 'v3.6.12';
 /**
  * kube-apiserver and kube-controller-manager for the chart's API-server test (test/helm/apiserver.test.ts).
  * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
@@ -33,6 +35,7 @@ export const KUBERNETES_VERSION = 'v1.34.4';
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
 const SKAFFOLD_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'skaffold');
+const TRAEFIK_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'traefik');
 
 /**
  * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
@@ -172,4 +175,13 @@ export function ensureSkaffold(): Promise<string> {
   if (required !== SKAFFOLD_VERSION) throw new Error(`deploy/local/skaffold/go.mod requires skaffold ${required ?? '(none)'}, not ${SKAFFOLD_VERSION}`);
   const ldflags = `-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=${SKAFFOLD_VERSION}`;
   return wrapperBuildOnce('skaffold', SKAFFOLD_VERSION, SKAFFOLD_MODULE_DIR, 'github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold', ldflags);
+}
+
+/**
+ * Traefik from our wrapper module, a Gateway API implementation that needs no image pull (it runs
+ * beside the cluster with a kubeconfig, or in an image built around it): `--providers.kubernetesgateway`
+ * with an entry point on each Gateway listener's port. About 9 CPU-minutes cold, like skaffold: not `npm test`'s.
+ */
+export function ensureTraefik(): Promise<string> {
+  return wrapperBuildOnce('traefik', TRAEFIK_VERSION, TRAEFIK_MODULE_DIR, 'github.com/traefik/traefik/v3/cmd/traefik', `-s -w -X github.com/traefik/traefik/v3/pkg/version.Version=${TRAEFIK_VERSION}`);
 }
