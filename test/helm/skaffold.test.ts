@@ -83,17 +83,19 @@ describe('skaffold.yaml', () => {
     expect(prod.setValueTemplates.natsUrl).toBe('{{.BRANDRADAR_NATS_URL}}');
   });
 
-  it('builds each service with buildah in the local-cluster profile: the custom builder script, watching what its Dockerfile build reads, pushed to the default repo', () => {
+  it('builds each service with buildah in the local-cluster profile: the custom builder script, watching the files build.sh hashes, pushed to the default repo', () => {
     const script = path.join(REPO_ROOT, 'deploy', 'images', 'skaffold-build.sh');
     expect(fs.statSync(script).mode & 0o111).not.toBe(0);
+    // What deploy/images/build.sh hashes into an image's inputs, so skaffold dev rebuilds on the same changes.
+    const hashed = /find (.*?) \\\n/.exec(fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'images', 'build.sh'), 'utf8'))![1]!.split(' ').filter((f) => !/[$*]/.test(f));
     for (const s of SERVICES) {
       const docker = byName.get(s).build.artifacts[0];
       const profiles = byName.get(s).profiles;
       expect(profiles.map((p: any) => p.name)).toEqual(['local-cluster']);
-      expect(profiles[0].build).toEqual({
-        artifacts: [{ image: docker.image, context: docker.context, custom: { buildCommand: `deploy/images/skaffold-build.sh ${s}`, dependencies: { dockerfile: { path: docker.docker.dockerfile, buildArgs: docker.docker.buildArgs } } } }],
-        local: { push: true },
-      });
+      expect(profiles[0].build).toMatchObject({ artifacts: [{ image: docker.image, context: docker.context, custom: { buildCommand: `deploy/images/skaffold-build.sh ${s}` } }], local: { push: true } });
+      const { paths, ignore } = profiles[0].build.artifacts[0].custom.dependencies;
+      expect(paths).toEqual(expect.arrayContaining([...hashed, 'services']));
+      expect(ignore).toEqual(expect.arrayContaining(['**/node_modules/**', '**/dist/**']));
     }
   });
 
