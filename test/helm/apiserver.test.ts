@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { kubeRequest, startControlPlane, type ControlPlane, type KubeAnswer } from '@brandradar/devstack';
+import { ensureGatewayApiManifests, kubeRequest, startControlPlane, type ControlPlane, type KubeAnswer } from '@brandradar/devstack';
 import { eventually } from '../support/eventually';
 import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
 
@@ -20,7 +20,8 @@ import { ENVIRONMENTS_DIR, prepareHelm, SERVICES, type Helm, type K8sObject } fr
  * controller manager makes too); the cluster values NATS and FerretDB on local PersistentVolumes
  * (which the controller manager binds to their claims); the prod values use external stores. KEDA's ScaledObject is
  * checked against a CustomResourceDefinition registered here (the fields the chart uses, typed),
- * and helm finds it through discovery, as on a cluster with KEDA.
+ * and helm finds it through discovery, as on a cluster with KEDA. The Gateway API's own
+ * standard-channel CRDs (from its Go module) check the HTTPRoute that the prod values route through.
  * First run: builds kube-apiserver and kube-controller-manager (docs/development.md, "The chart against an API server").
  */
 const NATS_URL = 'nats://nats.messaging:4222';
@@ -90,9 +91,14 @@ let log: fs.WriteStream;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(process.env.TEST_DATA_DIR ?? os.tmpdir(), 'kube-'));
   log = fs.createWriteStream(path.join(dir, 'control-plane.log'));
-  [helm, cp] = await Promise.all([prepareHelm(), startControlPlane({ dir, controllerManager: true, sink: (name) => (line) => log.write(`[${name}] ${line}\n`) })]);
+  let gatewayApi: string[];
+  [helm, cp, gatewayApi] = await Promise.all([prepareHelm(), startControlPlane({ dir, controllerManager: true, sink: (name) => (line) => log.write(`[${name}] ${line}\n`) }), ensureGatewayApiManifests()]);
   await ok('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', SCALED_OBJECT_CRD);
+  // What the Gateway API's standard-install.yaml applies: its CRDs and the policy that guards their upgrades.
+  const manifests = gatewayApi.flatMap((file) => parseAllDocuments(fs.readFileSync(file, 'utf8')).map((d) => d.toJS() as K8sObject | null));
+  for (const o of manifests) if (o) await ok('POST', await collectionPath(o, ''), o);
   await eventually(() => api('GET', '/apis/keda.sh/v1alpha1'), (r) => r.status === 200, 30_000);
+  await eventually(() => api('GET', '/apis/gateway.networking.k8s.io/v1'), (r) => r.status === 200 && r.body.resources.some((x: any) => x.kind === 'HTTPRoute'), 30_000);
 }, 60 * 60_000);
 afterAll(async () => {
   await cp?.stop();
@@ -184,6 +190,52 @@ describe.each(ENVIRONMENTS)('server-side dry run of everything helm template ren
     delete pod.spec.securityContext.runAsUser;
     const root = await dryRunCreate(pod, namespace);
     expect([root.status, root.body.message]).toEqual([403, expect.stringContaining('violates PodSecurity "restricted:latest"')]);
+  });
+});
+
+describe('the HTTPRoute (gatewayApi) against the Gateway API CRDs, beside a GatewayClass and a Gateway', () => {
+  const namespace = 'gateway-api';
+  const gatewayNamespace = 'gateway-system';
+  /** The prod values' route, attached to the Gateway made here (its name, namespace and listener are the prod values'). */
+  let route: K8sObject;
+  beforeAll(async () => {
+    const prod = ENVIRONMENTS.find((e) => e.name === 'prod')!;
+    route = (await helm.template([...prod.args, '--namespace', namespace])).find((o) => o.kind === 'HTTPRoute')!;
+    await Promise.all([createNamespace(namespace), createNamespace(gatewayNamespace)]);
+  });
+
+  it('routes / of the prod hostname to the gateway Service\'s public port only, waiting longer than the 150 s content brief', () => {
+    expect(route.spec).toEqual({
+      parentRefs: [{ name: 'public', namespace: gatewayNamespace, sectionName: 'https' }],
+      hostnames: ['api.brandradar.example'],
+      rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/' } }], backendRefs: [{ name: 'rel-gateway', port: 8080 }], timeouts: { request: '170s', backendRequest: '170s' } }],
+    });
+  });
+
+  it('the API server takes a GatewayClass, the Gateway the route names, and the route', async () => {
+    await ok('POST', '/apis/gateway.networking.k8s.io/v1/gatewayclasses', { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'GatewayClass', metadata: { name: 'brandradar-test' }, spec: { controllerName: 'example.com/gateway-controller' } });
+    const listener = { name: 'https', protocol: 'HTTPS', port: 443, hostname: 'api.brandradar.example', tls: { mode: 'Terminate', certificateRefs: [{ name: 'brandradar-api-tls' }] }, allowedRoutes: { namespaces: { from: 'All' } } };
+    await ok('POST', `/apis/gateway.networking.k8s.io/v1/namespaces/${gatewayNamespace}/gateways`, { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'Gateway', metadata: { name: 'public' }, spec: { gatewayClassName: 'brandradar-test', listeners: [listener] } });
+    const created = await api('POST', `/apis/gateway.networking.k8s.io/v1/namespaces/${namespace}/httproutes?fieldValidation=Strict`, route);
+    expect([created.status, created.warnings]).toEqual([201, []]);
+    // Defaulted by the CRD's schema: the parent's group and kind, the backend's.
+    expect(created.body.spec.parentRefs[0]).toMatchObject({ group: 'gateway.networking.k8s.io', kind: 'Gateway' });
+    expect(created.body.spec.rules[0].backendRefs[0]).toMatchObject({ group: '', kind: 'Service', weight: 1 });
+  });
+
+  it('the CRDs refuse a route the chart must never render: the Ingress\'s path type, a backend timeout beyond the request\'s, an unknown field', async () => {
+    const variant = (change: (spec: any) => void) => {
+      const o = structuredClone(route);
+      o.metadata.name = 'variant';
+      change(o.spec);
+      return dryRunCreate(o, namespace);
+    };
+    const prefix = await variant((spec) => (spec.rules[0].matches[0].path.type = 'Prefix'));
+    expect([prefix.status, prefix.body.message]).toEqual([422, expect.stringContaining('Unsupported value: "Prefix"')]);
+    const timeouts = await variant((spec) => (spec.rules[0].timeouts.backendRequest = '200s'));
+    expect([timeouts.status, timeouts.body.message]).toEqual([422, expect.stringContaining('backendRequest timeout cannot be longer than request timeout')]);
+    const typo = await variant((spec) => (spec.rules[0].backendRefs[0].prot = 8080));
+    expect([typo.status, typo.body.message]).toEqual([400, expect.stringContaining('unknown field "spec.rules[0].backendRefs[0].prot"')]);
   });
 });
 

@@ -53,7 +53,7 @@ const renders: { name: string; args: string[]; files: string[]; local?: boolean 
 ];
 
 /** Kinds kubernetes-models has no schema for; test/helm/apiserver.test.ts checks them against their CRD. */
-const CUSTOM_KINDS = new Set(['keda.sh/v1alpha1 ScaledObject']);
+const CUSTOM_KINDS = new Set(['keda.sh/v1alpha1 ScaledObject', 'gateway.networking.k8s.io/v1 HTTPRoute']);
 
 /** Every pod template of the render (Deployments, StatefulSets, Jobs) and the bare Pods. */
 function podSpecs(objects: K8sObject[]): { owner: string; spec: any }[] {
@@ -248,6 +248,15 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
     }
   });
 
+  it('never routes the admin port (or anything but the gateway public port) from an HTTPRoute', () => {
+    const publicPort = find(objects, 'Service', svcName('gateway'))?.spec.ports.find((p: any) => p.name === 'public')?.port;
+    for (const route of byKind(objects, 'HTTPRoute')) {
+      expect(route.spec.parentRefs.length).toBeGreaterThan(0);
+      expect(route.spec.rules.flatMap((r: any) => r.backendRefs)).toEqual([{ name: svcName('gateway'), port: publicPort }]);
+      expect(JSON.stringify(route)).not.toMatch(/admin|8081/);
+    }
+  });
+
   it('lets only the gateway take traffic from outside the release', () => {
     const policies = byKind(objects, 'NetworkPolicy');
     if (policies.length === 0) return; // networkPolicy.enabled=false
@@ -306,6 +315,15 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
       for (const key of ['nginx.ingress.kubernetes.io/proxy-read-timeout', 'nginx.ingress.kubernetes.io/proxy-send-timeout']) expect([key, Number(annotations[key]) * 1000]).toEqual([key, expect.any(Number)]);
       expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']) * 1000).toBeGreaterThan(WORKFLOW_QUERY_TIMEOUT_MS + 5_000);
       expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-send-timeout']) * 1000).toBeGreaterThan(WORKFLOW_QUERY_TIMEOUT_MS + 5_000);
+    }
+  });
+
+  it('lets the HTTPRoute wait longer for a response than the slowest route (the 150 s content brief)', () => {
+    // A Gateway API duration (GEP-2257), e.g. 2m50s, in milliseconds.
+    const ms = (d: string) => [...d.matchAll(/([0-9]+)(ms|h|m|s)/g)].reduce((sum, [, n, unit]) => sum + Number(n) * { h: 3_600_000, m: 60_000, s: 1_000, ms: 1 }[unit as 'h' | 'm' | 's' | 'ms'], 0);
+    for (const rule of byKind(objects, 'HTTPRoute').flatMap((route) => route.spec.rules)) {
+      expect(rule.timeouts).toEqual({ request: expect.any(String), backendRequest: expect.any(String) });
+      expect(Math.min(ms(rule.timeouts.request), ms(rule.timeouts.backendRequest))).toBeGreaterThan(WORKFLOW_QUERY_TIMEOUT_MS + 5_000);
     }
   });
 

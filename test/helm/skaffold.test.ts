@@ -6,9 +6,9 @@ import { REPO_ROOT, ensureSkaffoldSchema } from '@brandradar/devstack';
 import { SERVICES } from './support';
 
 /**
- * skaffold.yaml, offline. skaffold cannot be built here (see ensureSkaffoldSchema), so each
- * config document is validated against skaffold's own published JSON schema for its
- * apiVersion, then checked for what the chart and the Dockerfile need.
+ * skaffold.yaml, offline and without building skaffold (minutes; test/cluster/skaffold.test.ts runs
+ * the skaffold built from its module): each config document is validated against skaffold's own
+ * published JSON schema for its apiVersion, then checked for what the chart and the Dockerfile need.
  */
 const text = fs.readFileSync(path.join(REPO_ROOT, 'skaffold.yaml'), 'utf8');
 // skaffold reads YAML merge keys (<<); profiles reuse the release through them.
@@ -18,7 +18,7 @@ const byName = new Map(configs.map((c) => [c.metadata?.name as string, c]));
 let validate: ReturnType<Ajv['compile']>;
 beforeAll(async () => {
   const versions = [...new Set(configs.map((c) => c.apiVersion as string))];
-  expect(versions).toEqual(['skaffold/v4beta11']);
+  expect(versions).toEqual(['skaffold/v4beta14']);
   const schema = JSON.parse(fs.readFileSync(await ensureSkaffoldSchema(versions[0]!), 'utf8'));
   // The schema uses skaffold's own annotation keywords (x-intellij-html-description, ...).
   validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
@@ -69,18 +69,34 @@ describe('skaffold.yaml', () => {
     }
   });
 
-  it('has dev and prod profiles that replace the release by name, never patch by index', () => {
+  it('has dev, local-cluster and prod profiles that replace the release by name, never patch by index', () => {
     const profiles = byName.get('brandradar').profiles;
-    expect(profiles.map((p: any) => p.name)).toEqual(['dev', 'prod']);
+    expect(profiles.map((p: any) => p.name)).toEqual(['dev', 'local-cluster', 'prod']);
     expect(text).not.toMatch(/patches:|\/\d+\//);
     const base = byName.get('brandradar').deploy.helm.releases[0];
     for (const p of profiles) {
       const [release] = p.deploy.helm.releases;
-      expect(release).toMatchObject({ name: base.name, chartPath: base.chartPath, valuesFiles: [`helm/environments/${p.name}.yaml`] });
+      expect(release).toMatchObject({ name: base.name, chartPath: base.chartPath, valuesFiles: [`helm/environments/${p.name === 'local-cluster' ? 'cluster' : p.name}.yaml`] });
       expect(fs.existsSync(path.join(REPO_ROOT, release.valuesFiles[0]))).toBe(true);
     }
     const prod = profiles.find((p: any) => p.name === 'prod').deploy.helm.releases[0];
     expect(prod.setValueTemplates.natsUrl).toBe('{{.BRANDRADAR_NATS_URL}}');
+  });
+
+  it('builds each service with buildah in the local-cluster profile: the custom builder script, watching the files build.sh hashes, pushed to the default repo', () => {
+    const script = path.join(REPO_ROOT, 'deploy', 'images', 'skaffold-build.sh');
+    expect(fs.statSync(script).mode & 0o111).not.toBe(0);
+    // What deploy/images/build.sh hashes into an image's inputs, so skaffold dev rebuilds on the same changes.
+    const hashed = /find (.*?) \\\n/.exec(fs.readFileSync(path.join(REPO_ROOT, 'deploy', 'images', 'build.sh'), 'utf8'))![1]!.split(' ').filter((f) => !/[$*]/.test(f));
+    for (const s of SERVICES) {
+      const docker = byName.get(s).build.artifacts[0];
+      const profiles = byName.get(s).profiles;
+      expect(profiles.map((p: any) => p.name)).toEqual(['local-cluster']);
+      expect(profiles[0].build).toMatchObject({ artifacts: [{ image: docker.image, context: docker.context, custom: { buildCommand: `deploy/images/skaffold-build.sh ${s}` } }], local: { push: true } });
+      const { paths, ignore } = profiles[0].build.artifacts[0].custom.dependencies;
+      expect(paths).toEqual(expect.arrayContaining([...hashed, 'services']));
+      expect(ignore).toEqual(expect.arrayContaining(['**/node_modules/**', '**/dist/**']));
+    }
   });
 
   it('puts dev on in-cluster stores with one replica each and simulated providers, and prod on external stores', () => {

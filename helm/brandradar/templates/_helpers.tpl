@@ -328,6 +328,14 @@ seccompProfile:
 {{- fail "ingress.enabled=true needs at least one entry in ingress.hosts." -}}
 {{- end -}}
 {{- end -}}
+{{- if $v.gatewayApi.enabled -}}
+{{- if not $v.services.gateway.enabled -}}
+{{- fail "gatewayApi.enabled=true needs the gateway (services.gateway.enabled=true)." -}}
+{{- end -}}
+{{- if not $v.gatewayApi.parentRefs -}}
+{{- fail "gatewayApi.enabled=true needs at least one entry in gatewayApi.parentRefs: the Gateway the HTTPRoute attaches to (name, and namespace when it is in another)." -}}
+{{- end -}}
+{{- end -}}
 {{- if not $v.services.gateway.ports.public -}}
 {{- fail "services.gateway.ports.public (GATEWAY_PORT) is required." -}}
 {{- end -}}

@@ -12,8 +12,20 @@ export const NATS_SERVER_VERSION = 'v2.12.15';
 export const FERRETDB_VERSION = 'v1.24.2';
 /** helm v4 (a go-installed v3 would believe the cluster is Kubernetes 1.20). */
 export const HELM_VERSION = 'v4.3.1';
-/** The skaffold release whose config schema (skaffold/v4beta11) skaffold.yaml is written against. */
-export const SKAFFOLD_VERSION = 'v2.13.2';
+/**
+ * skaffold, built from deploy/local/skaffold (whose go.mod requires this release); skaffold.yaml is
+ * written against its newest config schema, skaffold/v4beta14.
+ */
+export const SKAFFOLD_VERSION = 'v2.19.0';
+/**
+ * The Gateway API release whose standard-channel CRDs the chart's HTTPRoute is checked against:
+ * the newest our Go toolchain downloads (v1.7.0's go.mod asks for Go 1.27).
+ */
+export const GATEWAY_API_VERSION = 'v1.6.3';
+/** The CNCF Distribution registry: where skaffold's local-cluster profile pushes the images it builds. */
+export const IMAGE_REGISTRY_VERSION = 'v3.1.2';
+/** Traefik: a Gateway API implementation for a local cluster (deploy/local/traefik). */
+export const TRAEFIK_VERSION = 'v3.6.12';
 /**
  * kube-apiserver and kube-controller-manager for the chart's API-server test (test/helm/apiserver.test.ts).
  * 1.34: the newest minor whose API server still runs on Debian's etcd-server 3.4.
@@ -26,6 +38,8 @@ const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
 const COREDNS_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'coredns');
 const PAUSE_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'pause');
+const SKAFFOLD_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'skaffold');
+const TRAEFIK_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'traefik');
 
 /**
  * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
@@ -70,26 +84,48 @@ export function ensureNatsServer(): Promise<string> {
   return goInstallOnce('nats-server', 'github.com/nats-io/nats-server/v2', NATS_SERVER_VERSION);
 }
 
+/** The image registry (`registry serve <config>`), built from its Go module once per version. */
+export function ensureImageRegistry(): Promise<string> {
+  return goInstallOnce('registry', 'github.com/distribution/distribution/v3/cmd/registry', IMAGE_REGISTRY_VERSION);
+}
+
 /** helm, built from its Go module once per version (for the chart's lint/render tests and deploys). */
 export function ensureHelm(): Promise<string> {
   return goInstallOnce('helm', 'helm.sh/helm/v4/cmd/helm', HELM_VERSION);
 }
 
+/** A Go module's folder in the module cache, downloaded (once) from the Go proxy. */
+async function goModuleDir(module: string, version: string): Promise<string> {
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${module}@${version}`], { env: goEnv(), maxBuffer: 16 << 20 });
+  const { Dir } = JSON.parse(stdout) as { Dir: string };
+  return Dir;
+}
+
 /**
- * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta11`), read from
- * skaffold's Go module (`docs-v2/content/en/schemas/`), downloaded once into the module cache.
- * skaffold itself cannot be built here: `go install` refuses v2.13.2 because its go.mod has
- * `exclude` directives, and building it in a module of ours needs modules the proxy no longer
- * serves (vbom.ml/util). So CI validates skaffold.yaml against this schema instead.
+ * skaffold's published JSON schema for a config apiVersion (e.g. `skaffold/v4beta14`), read from
+ * skaffold's Go module (`docs-v2/content/en/schemas/`): a download, no build, so `npm test` checks
+ * skaffold.yaml without compiling skaffold (ensureSkaffold).
  */
 export async function ensureSkaffoldSchema(apiVersion: string): Promise<string> {
   const name = apiVersion.replace(/^skaffold\//, '');
   if (!/^v[0-9a-z]+$/.test(name)) throw new Error(`not a skaffold apiVersion: ${apiVersion}`);
-  const { stdout } = await run('go', ['mod', 'download', '-json', `github.com/GoogleContainerTools/skaffold/v2@${SKAFFOLD_VERSION}`], { env: goEnv(), maxBuffer: 16 << 20 });
-  const { Dir } = JSON.parse(stdout) as { Dir: string };
-  const schema = path.join(Dir, 'docs-v2', 'content', 'en', 'schemas', `${name}.json`);
+  const schema = path.join(await goModuleDir('github.com/GoogleContainerTools/skaffold/v2', SKAFFOLD_VERSION), 'docs-v2', 'content', 'en', 'schemas', `${name}.json`);
   if (!fs.existsSync(schema)) throw new Error(`skaffold ${SKAFFOLD_VERSION} publishes no schema for ${apiVersion}`);
   return schema;
+}
+
+/**
+ * The Gateway API's standard-channel manifests (config/crd/standard/*.yaml of its Go module: the
+ * CustomResourceDefinitions and the ValidatingAdmissionPolicy that guards their upgrades), what
+ * its release's standard-install.yaml applies.
+ */
+export async function ensureGatewayApiManifests(): Promise<string[]> {
+  const dir = path.join(await goModuleDir('sigs.k8s.io/gateway-api', GATEWAY_API_VERSION), 'config', 'crd', 'standard');
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /**
@@ -154,4 +190,26 @@ export function ensureCoreDns(): Promise<string> {
 /** The local cluster's sandbox program (deploy/local/pause), a static binary for a `FROM scratch` image. */
 export function ensurePause(): Promise<string> {
   return wrapperBuildOnce('pause', 'v1', PAUSE_MODULE_DIR, '.');
+}
+
+/**
+ * skaffold from our wrapper module (deploy/local/skaffold: `go install` refuses skaffold's module
+ * for the exclude and replace directives of its go.mod, which the wrapper repeats), with the version
+ * its release builds stamp in (`skaffold version`). Several minutes of compiling on 2 idle cores, so
+ * only the live-cluster suite and `skaffold` users build it, never `npm test`'s prebuild.
+ */
+export function ensureSkaffold(): Promise<string> {
+  const required = /^\s*(?:require\s+)?github\.com\/GoogleContainerTools\/skaffold\/v2 (v\S+)/m.exec(fs.readFileSync(path.join(SKAFFOLD_MODULE_DIR, 'go.mod'), 'utf8'))?.[1];
+  if (required !== SKAFFOLD_VERSION) throw new Error(`deploy/local/skaffold/go.mod requires skaffold ${required ?? '(none)'}, not ${SKAFFOLD_VERSION}`);
+  const ldflags = `-s -w -X github.com/GoogleContainerTools/skaffold/v2/pkg/skaffold/version.version=${SKAFFOLD_VERSION}`;
+  return wrapperBuildOnce('skaffold', SKAFFOLD_VERSION, SKAFFOLD_MODULE_DIR, 'github.com/GoogleContainerTools/skaffold/v2/cmd/skaffold', ldflags);
+}
+
+/**
+ * Traefik from our wrapper module, a Gateway API implementation that needs no image pull (it runs
+ * beside the cluster with a kubeconfig, or in an image built around it): `--providers.kubernetesgateway`
+ * with an entry point on each Gateway listener's port. About 9 CPU-minutes cold, like skaffold: not `npm test`'s.
+ */
+export function ensureTraefik(): Promise<string> {
+  return wrapperBuildOnce('traefik', TRAEFIK_VERSION, TRAEFIK_MODULE_DIR, 'github.com/traefik/traefik/v3/cmd/traefik', `-s -w -X github.com/traefik/traefik/v3/pkg/version.Version=${TRAEFIK_VERSION}`);
 }

@@ -14,3 +14,4 @@ export * from './apt';
 export * from './demo-trackers';
 export * from './terminal-log';
 export * from './cluster';
+export * from './image-registry';

@@ -13,7 +13,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ensureChromium } from './apt';
-import { ensureFerretDb, ensureHelm, ensureKubeApiServer, ensureKubeControllerManager, ensureNatsServer, ensureSkaffoldSchema, FERRETDB_VERSION, HELM_VERSION, KUBERNETES_VERSION, NATS_SERVER_VERSION } from './binaries';
+import {
+  ensureFerretDb,
+  ensureGatewayApiManifests,
+  ensureHelm,
+  ensureKubeApiServer,
+  ensureKubeControllerManager,
+  ensureNatsServer,
+  ensureSkaffoldSchema,
+  FERRETDB_VERSION,
+  GATEWAY_API_VERSION,
+  HELM_VERSION,
+  KUBERNETES_VERSION,
+  NATS_SERVER_VERSION,
+} from './binaries';
 import { ensureEtcd } from './kube';
 import { CACHE_DIR, REPO_ROOT } from './paths';
 import { ensurePostgresBinaries } from './postgres';
@@ -109,6 +122,7 @@ async function main(): Promise<void> {
     step(`FerretDB ${FERRETDB_VERSION}`, ensureFerretDb),
     step(`helm ${HELM_VERSION}`, ensureHelm),
     step('skaffold schema', () => ensureSkaffoldSchema(skaffoldApiVersion())),
+    step(`Gateway API CRDs ${GATEWAY_API_VERSION}`, ensureGatewayApiManifests),
     // The controller manager reuses most of what the API server's build compiled.
     step(`kube-apiserver ${KUBERNETES_VERSION}`, ensureKubeApiServer).then(() => step(`kube-controller-manager ${KUBERNETES_VERSION}`, ensureKubeControllerManager)),
     debian.then(imageBase).then(() => step('service images (deploy/images/build.sh)', () => imageScript('build.sh'))),
