@@ -20,6 +20,7 @@ import { checkLedger } from './accounts';
 import { PEER_API_KEY, startOpenAIPeer } from './peers/providers';
 import { eventually } from './eventually';
 import { startSlowProxy } from './slow-proxy';
+import { runFinishedMails } from './run-mails';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { connectAs, httpClient, natsUserEnv, provisionStreams, stackEnv, startTestNats, type HttpClient, type HttpResult } from './stack';
 
@@ -370,7 +371,7 @@ export async function runChaos(plan: ChaosPlan): Promise<ChaosOutcome> {
       nats.nodes.length > 1 ? replicasBehind(nats, plan.settleTimeoutMs) : [],
     ]);
     if (!mailsSettled) violations.push(`the run-finished e-mails did not settle within ${plan.settleTimeoutMs} ms (one per run, then ${MAIL_QUIET_MS} ms without another)`);
-    const perRun = runFinishedMails(smtp);
+    const perRun = runFinishedMails(smtp.received);
     for (const run of runs) {
       const count = perRun.get(run.id) ?? 0;
       if (count !== 1) violations.push(`run ${run.id} (${run.status}): ${count} run-finished e-mails`);
@@ -556,17 +557,6 @@ async function oneEnded(client: HttpClient, account: PreparedAccount, runIds: st
   return false;
 }
 
-/** Run-finished e-mails per run id (the e-mail ends "Full results: GET /api/v1/trackers/<id>/runs/<run id>"). */
-function runFinishedMails(smtp: SmtpPeer): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const mail of smtp.received) {
-    if (mail.headers.get('x-brandradar-template') !== 'run_finished') continue;
-    const id = /Full results: GET \/api\/v1\/trackers\/[0-9a-f-]{36}\/runs\/([0-9a-f-]{36})/.exec(mail.text)?.[1] ?? 'without a run link';
-    counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return counts;
-}
-
 /**
  * Whether the notifier has nothing left to send within `timeoutMs`: every run has its e-mail and
  * no run-finished e-mail arrived for MAIL_QUIET_MS (polled, not slept).
@@ -576,7 +566,7 @@ function runFinishedMailsSettle(smtp: SmtpPeer, runs: Run[], timeoutMs: number):
   let last = -1;
   let unchanged = 0;
   return within(timeoutMs, async () => {
-    const perRun = runFinishedMails(smtp);
+    const perRun = runFinishedMails(smtp.received);
     const count = [...perRun.values()].reduce((a, b) => a + b, 0);
     unchanged = count === last ? unchanged + 1 : 0;
     last = count;

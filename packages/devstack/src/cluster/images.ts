@@ -19,6 +19,11 @@ async function buildahImageId(ref: string): Promise<string> {
   return stdout.trim();
 }
 
+/** Gives an image of buildah's storage a second name. */
+export async function tagImage(ref: string, newRef: string): Promise<void> {
+  await run('buildah', [...buildahFlags(), 'tag', ref, newRef]);
+}
+
 /** Runs one of deploy/images' scripts and returns the image references it prints, one a line. */
 export async function imageScript(script: string, args: string[] = []): Promise<string[]> {
   const { stdout } = await run('bash', [path.join(REPO_ROOT, 'deploy', 'images', script), ...args], { cwd: REPO_ROOT, maxBuffer: 64 << 20, env: { ...process.env, BRANDRADAR_CACHE_DIR: CACHE_DIR } });

@@ -5,4 +5,4 @@ export { importImage } from './images';
 export { guardChains } from './config';
 export { layout, NETWORK } from './layout';
 export { clusterApi, clusterUp } from './node';
-export { installRelease, RELEASE } from './release';
+export { helmUpgrade, installRelease, RELEASE, tagServiceImages } from './release';

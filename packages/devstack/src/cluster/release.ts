@@ -5,7 +5,7 @@ import { ensureHelm } from '../binaries';
 import { kubeRequest } from '../kube';
 import { REPO_ROOT } from '../paths';
 import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
-import { imageScript, importImage } from './images';
+import { imageScript, importImage, tagImage } from './images';
 import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
 import { restartBackedOffPods, waitForWorkloads } from './workloads';
@@ -48,8 +48,26 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   if (daemonPid(l, 'mail-catcher') === undefined) startDaemon(l, 'mail-catcher', process.execPath, [path.join(DAEMON_DIR, 'mail-catcher.js'), NETWORK.nodeIp, String(PORTS.mail), l.mail]);
   log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
 
+  // No --wait: helm would wait for the services before the post-install provisioning Job they need
+  // (with the stores in the release, the streams can only be made once NATS runs); helm still waits
+  // for that Job, and the wait below does the rest.
+  await helmUpgrade(l, []);
+  const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
+  await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
+  log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
   const helm = await ensureHelm();
   const env = { ...process.env, KUBECONFIG: api.kubeconfig };
+  await run(helm, ['test', RELEASE.name, '--namespace', RELEASE.namespace, '--timeout', '5m'], { env, maxBuffer: 64 << 20 });
+  log(`release ${RELEASE.name} installed and tested in ${Math.round((Date.now() - started) / 1000)} s`);
+  return releaseAccess(l);
+}
+
+/**
+ * `helm upgrade --install` of the release with the cluster's values and `args` (e.g. `--set
+ * image.tag=…`, `--wait`): the same command installs, upgrades and downgrades it.
+ */
+export async function helmUpgrade(l: Layout, args: string[]): Promise<void> {
+  const helm = await ensureHelm();
   await run(
     helm,
     [
@@ -57,19 +75,23 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
       '--namespace', RELEASE.namespace, '--create-namespace', '-f', CLUSTER_VALUES,
       '--set', `localVolumes.path=${l.volumes}`,
       '--set', `secrets.values.SMTP_URL=smtp://${NETWORK.nodeIp}:${PORTS.mail}`,
-      // No --wait: helm would wait for the services before the post-install provisioning Job they
-      // need (with the stores in the release, the streams can only be made once NATS runs); helm
-      // still waits for that Job, and the wait below does the rest.
       '--timeout', '10m',
+      ...args,
     ],
-    { env, maxBuffer: 64 << 20 },
+    { env: { ...process.env, KUBECONFIG: l.kubeconfig }, maxBuffer: 64 << 20 },
   );
-  const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
-  await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
-  log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
-  await run(helm, ['test', RELEASE.name, '--namespace', RELEASE.namespace, '--timeout', '5m'], { env, maxBuffer: 64 << 20 });
-  log(`release ${RELEASE.name} installed and tested in ${Math.round((Date.now() - started) / 1000)} s`);
-  return releaseAccess(l);
+}
+
+/**
+ * The service images under a new tag, loaded into the node: the same code as `:local`, so that an
+ * upgrade to it replaces every pod without changing what they run.
+ */
+export async function tagServiceImages(l: Layout, tag: string): Promise<void> {
+  for (const service of SERVICES) {
+    const image = `localhost/brandradar/${service}`;
+    await tagImage(`${image}:local`, `${image}:${tag}`);
+    await importImage(l, `${image}:${tag}`);
+  }
 }
 
 const ServiceList = z.object({ items: z.array(z.object({ spec: z.object({ clusterIP: z.string(), ports: z.array(z.object({ name: z.string().optional(), port: z.number() })) }) })) });
