@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../support/eventually';
+import { mailsIn, runFinishedMails } from '../support/run-mails';
 import { cluster, portForward, readyPod, secretValue, waitForDeployments, type Cluster } from './kube';
 
 /**
@@ -14,6 +15,7 @@ import { cluster, portForward, readyPod, secretValue, waitForDeployments, type C
  *   ADMIN_TOKEN           the admin token; default: ADMIN_TOKEN of the release's Secret
  *   BRANDRADAR_SECRET     that Secret's name when secrets.existingSecret is used
  *   SMOKE_READY_TIMEOUT_S how long to wait for the Deployments (default 600)
+ *   SMOKE_MAIL_DIR        a folder where the notifier's relay keeps each e-mail as an .eml file (the local cluster's)
  *   GATEWAY_URL, ADMIN_URL the gateway's public and admin ports as this machine reaches them (what
  *                         `npm run cluster -- up` prints); default: a port-forward to a ready gateway pod
  */
@@ -67,6 +69,7 @@ describe(`brandradar release smoke test`, () => {
   let apiKey: string;
   let trackerId: string;
   let estimate: number;
+  let finishedRunId: string | undefined;
 
   it('serves the public API reference through the port-forward', async () => {
     const res = await fetch(`${publicUrl}/api/v1/openapi.json`);
@@ -122,6 +125,25 @@ describe(`brandradar release smoke test`, () => {
     const report = await call(publicUrl, 'GET', `/api/v1/trackers/${trackerId}/report?limit=1`, apiKey);
     expect(report.status).toBe(200);
     expect(report.body.runs[0].id).toBe(runId);
+    finishedRunId = runId;
+  });
+
+  it("e-mails the account its run's result once, through the notifier (where the suite can read the relay's mailbox)", async () => {
+    const mailDir = process.env.SMOKE_MAIL_DIR;
+    if (!mailDir || !finishedRunId) {
+      log('SMOKE_MAIL_DIR is not set (the local cluster sets it), or no run ended: the e-mail is not checked');
+      return;
+    }
+    const runId = finishedRunId;
+    const perRun = await eventually(async () => runFinishedMails(mailsIn(mailDir)), (mails) => mails.has(runId), 2 * 60_000, 1_000);
+    expect(perRun.get(runId)).toBe(1);
+  });
+
+  it('generates a content brief', async () => {
+    const res = await call(publicUrl, 'POST', '/api/v1/workflows/content-brief', apiKey, { topic: 'crm for a small team', models: ['chatgpt'] });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.suggestedPrompt).toBe('string');
+    log(`content brief billed ${res.body.billedCostMicro} micro-dollars`);
   });
 
   afterAll(async () => {

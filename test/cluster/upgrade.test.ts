@@ -1,10 +1,7 @@
 import { helmUpgrade, layout, tagServiceImages } from '@brandradar/devstack';
-import { checkLedger } from '../support/accounts';
-import { eventually } from '../support/eventually';
-import { mailsIn, runFinishedMails } from '../support/run-mails';
-import { httpClient, type HttpClient } from '../support/stack';
+import { httpClient } from '../support/stack';
 import { cluster, waitForDeployments } from './kube';
-import { startTraffic, type TrafficAccount } from './traffic';
+import { customer, everyRunSettled, startTraffic } from './traffic';
 
 /**
  * Issue 44's rolling upgrade, on the local cluster (`npm run test:cluster`): while customers keep
@@ -15,27 +12,6 @@ import { startTraffic, type TrafficAccount } from './traffic';
  */
 const log = (line: string) => process.stdout.write(`[upgrade] ${line}\n`);
 const CUSTOMERS = 3;
-const CREDITS_MICRO = 50_000_000;
-const TERMINAL = new Set(['COMPLETED', 'PARTIAL', 'FAILED']);
-
-async function customer(client: HttpClient): Promise<TrafficAccount & { accountId: string }> {
-  const { accountId, apiKey } = await client.account(CREDITS_MICRO);
-  const created = await client.api('POST', '/api/v1/trackers', {
-    key: apiKey,
-    body: {
-      name: 'upgrade traffic',
-      cadence: { frequency: 'weekly', timezone: 'UTC', time: '09:00', weekday: 1 },
-      primitive: 'rankings',
-      prompts: ['best crm for a small team'],
-      competitors: ['HubSpot', 'Salesforce'],
-    },
-  });
-  if (created.status !== 201) throw new Error(`tracker: ${created.status} ${JSON.stringify(created.body)}`);
-  const { id, estimatedCostMicroPerRun } = created.body.tracker;
-  const activated = await client.api('POST', `/api/v1/trackers/${id}/activate`, { key: apiKey, body: { maxCostMicroPerRun: estimatedCostMicroPerRun } });
-  if (activated.status !== 200) throw new Error(`activate: ${activated.status} ${JSON.stringify(activated.body)}`);
-  return { accountId, apiKey, trackerId: id };
-}
 
 describe('a rolling upgrade of every service under traffic', () => {
   it('fails no request, and every run ends, billed once and e-mailed once', async () => {
@@ -58,24 +34,6 @@ describe('a rolling upgrade of every service under traffic', () => {
     expect(figures.failed).toEqual([]);
     expect(figures.runs.length).toBeGreaterThanOrEqual(CUSTOMERS);
 
-    const readRuns = () =>
-      Promise.all(
-        figures.runs.map(async ({ trackerId, runId }) => {
-          const key = customers.find((k) => k.trackerId === trackerId)!.apiKey;
-          return { trackerId, ...(await client.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run };
-        }),
-      );
-    const runs = await eventually(readRuns, (all) => all.every((r) => TERMINAL.has(r.status)), 5 * 60_000, 1_000);
-    for (const k of customers) {
-      const billed = runs.filter((r) => r.trackerId === k.trackerId).reduce((sum, r) => sum + r.billedCostMicro, 0);
-      expect((await checkLedger(client, k, CREDITS_MICRO, billed)).problems).toEqual([]);
-    }
-    const mails = await eventually(
-      async () => runFinishedMails(mailsIn(l.mail)),
-      (perRun) => runs.every((r) => perRun.has(r.id)),
-      2 * 60_000,
-      1_000,
-    );
-    expect(runs.filter((r) => mails.get(r.id) !== 1).map((r) => `${r.id}: ${mails.get(r.id)} e-mails`)).toEqual([]);
+    await everyRunSettled(client, customers, figures.runs, l.mail);
   });
 });

@@ -1,4 +1,4 @@
-import { clusterUp, installRelease, RELEASE } from '@brandradar/devstack';
+import { clusterUp, installRelease, layout, RELEASE } from '@brandradar/devstack';
 
 /**
  * `npm run test:cluster`: the local cluster brought up by the same code as `npm run cluster -- up`
@@ -12,5 +12,5 @@ export default async function globalSetup(): Promise<void> {
   process.env.KUBECONFIG = api.kubeconfig;
   if (process.env.CLUSTER_NODE_ONLY === '1') return;
   const access = await installRelease(log);
-  Object.assign(process.env, access, { BRANDRADAR_RELEASE: RELEASE.name, BRANDRADAR_NAMESPACE: RELEASE.namespace });
+  Object.assign(process.env, access, { BRANDRADAR_RELEASE: RELEASE.name, BRANDRADAR_NAMESPACE: RELEASE.namespace, SMOKE_MAIL_DIR: layout().mail });
 }
