@@ -92,6 +92,8 @@ export function stackEnv(
     ADMIN_PORT: String(where.adminPort),
     ADMIN_TOKEN: where.adminToken,
     SHUTDOWN_GRACE_MS: '5000',
+    // A test's gateway stops at once: no client of it moves to another replica.
+    HTTP_DRAIN_MS: '0',
     // Tests send bursts with one key; the rate-limit test sets its own small limit.
     RATE_LIMIT_PER_MINUTE: '60000',
     RATE_LIMIT_BURST: '10000',

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
-import { gatewayConfigSchema } from './config';
+import { gatewayConfigSchema, httpDrainMs } from './config';
 
 const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret' };
 
@@ -27,8 +27,12 @@ describe('gateway config', () => {
     expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_KEEP_ALIVE_TIMEOUT_MS: '10' })).toThrow(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
   });
 
-  it('drains connections 5 s on shutdown by default, and never for longer than the whole shutdown may take', () => {
-    expect(loadConfig('gateway', gatewayConfigSchema, env)).toMatchObject({ HTTP_DRAIN_MS: 5_000 });
+  it('drains connections 5 s on shutdown by default, and never for more than half the whole shutdown may take', () => {
+    expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, env))).toBe(5_000);
+    expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '0' }))).toBe(0);
+    expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '8000' }))).toBe(4_000);
+  });
+});
     expect(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '0' })).toMatchObject({ HTTP_DRAIN_MS: 0 });
     expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '20000' })).toThrow(/HTTP_DRAIN_MS: must be less than SHUTDOWN_GRACE_MS/);
   });

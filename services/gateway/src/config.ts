@@ -15,7 +15,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /**
    * On shutdown, how long kept-alive client connections may go on, in ms: each request on one is
    * answered with `Connection: close`, so clients move to another replica without a failed request;
-   * what is still idle then is closed. Within SHUTDOWN_GRACE_MS.
+   * what is still idle then is closed. At most half of SHUTDOWN_GRACE_MS, which bounds the whole
+   * shutdown (httpDrainMs).
    */
   HTTP_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
   /** Timeout for each query the gateway asks another service. */
@@ -48,5 +49,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .string()
     .default('false')
     .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
-}).refine((c) => c.HTTP_DRAIN_MS < c.SHUTDOWN_GRACE_MS, { path: ['HTTP_DRAIN_MS'], message: 'must be less than SHUTDOWN_GRACE_MS, which bounds the whole shutdown' });
+});
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** How long the listeners drain on shutdown: HTTP_DRAIN_MS, within half the shutdown's grace so the rest of it still runs. */
+export function httpDrainMs(config: Pick<GatewayConfig, 'HTTP_DRAIN_MS' | 'SHUTDOWN_GRACE_MS'>): number {
+  return Math.min(config.HTTP_DRAIN_MS, Math.floor(config.SHUTDOWN_GRACE_MS / 2));
+}

@@ -5,7 +5,7 @@ import { createMetricsRegistry, httpRequestDuration, onEvent, watchEvents, type 
 import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
-import { gatewayConfigSchema, type GatewayConfig } from './config';
+import { gatewayConfigSchema, httpDrainMs, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { drainServer, listen } from './http/listen';
 import { MCP_PATH, mcpRouter } from './http/mcp';
@@ -47,7 +47,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
     } else {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
     }
-    shutdown.register('intake', 'drain http servers', () => Promise.all(servers.map((server) => drainServer(server, config.HTTP_DRAIN_MS))));
+    shutdown.register('intake', 'drain http servers', () => Promise.all(servers.map((server) => drainServer(server, httpDrainMs(config)))));
     logger.info({ ports: servers.map((s) => (s.address() as { port: number }).port) }, 'gateway listening');
   },
 };
