@@ -33,7 +33,3 @@ describe('gateway config', () => {
     expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '8000' }))).toBe(4_000);
   });
 });
-    expect(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '0' })).toMatchObject({ HTTP_DRAIN_MS: 0 });
-    expect(() => loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '20000' })).toThrow(/HTTP_DRAIN_MS: must be less than SHUTDOWN_GRACE_MS/);
-  });
-});
