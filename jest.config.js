@@ -21,7 +21,7 @@ const INTEGRATION = [
   ),
 ];
 /** What needs helm, a kube-apiserver, Go's module download or buildah. */
-const DEPLOY = ['test/helm/apiserver.test.ts', 'test/helm/chart.test.ts', 'test/helm/cluster-values.test.ts', 'test/helm/skaffold.test.ts', 'test/images/'];
+const DEPLOY = ['test/helm/apiserver.test.ts', 'test/helm/chart.test.ts', 'test/helm/chart-source.test.ts', 'test/helm/cluster-values.test.ts', 'test/helm/skaffold.test.ts', 'test/images/'];
 // The SRE smoke suite needs a cluster: npx jest -c test/cluster/jest.config.js
 const NEVER = ['/node_modules/', '<rootDir>/test/cluster/'];
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FERRETDB_VERSION, NATS_SERVER_VERSION } from '@brandradar/devstack';
-import { byKind, ENVIRONMENTS_DIR, find, prepareHelm, SERVICES, type Helm, type K8sObject } from './support';
+import { byKind, ENVIRONMENTS_DIR, find, prepareHelm, secretData, SERVICES, type Helm, type K8sObject } from './support';
 
 /**
  * helm/environments/cluster.yaml, the project's own single-node cluster, rendered offline: the
@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 20 * 60_000);
 afterAll(() => helm?.cleanup());
 
-const secretData = () => Object.fromEntries(Object.entries(find(objects, 'Secret', 'rel-secrets')!.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+const releaseSecret = () => secretData(find(objects, 'Secret', 'rel-secrets')!);
 const SERVICES_WITH_A_DATABASE = SERVICES.filter((s) => s !== 'gateway');
 /** Millicores of a quantity as the chart writes them ("20m", "1"). */
 const millicores = (q: string) => (q.endsWith('m') ? Number(q.slice(0, -1)) : Number(q) * 1000);
@@ -43,7 +43,7 @@ it("gives each service with a database its own FerretDB user, whose password the
   const pod = store.spec.template.spec;
   const env = new Map<string, any>(pod.containers[0].env.map((e: any) => [e.name, e]));
   expect(env.get('STORE_USERS').value.split(' ').sort()).toEqual([...SERVICES_WITH_A_DATABASE].sort());
-  const data = secretData();
+  const data = releaseSecret();
   for (const s of SERVICES_WITH_A_DATABASE) {
     const key = `MONGO_PASSWORD_${s.toUpperCase()}`;
     expect(env.get(key).valueFrom.secretKeyRef).toEqual({ name: 'rel-secrets', key });
@@ -100,7 +100,7 @@ it('asks for less than one core and 8 GiB with every pod up at once: services, N
 });
 
 it('simulates every provider (no provider key) and has an admin token', () => {
-  const data = secretData();
+  const data = releaseSecret();
   expect(data.ADMIN_TOKEN).toMatch(/.{16,}/);
   expect(Object.keys(data).filter((k) => /_API_KEY$|^DATAFORSEO_/.test(k))).toEqual([]);
 });

@@ -95,3 +95,8 @@ export function byKind(objects: K8sObject[], kind: string): K8sObject[] {
 export function find(objects: K8sObject[], kind: string, name: string): K8sObject | undefined {
   return objects.find((o) => o.kind === kind && o.metadata.name === name);
 }
+
+/** The decoded data of a rendered Secret. */
+export function secretData(secret: K8sObject): Record<string, string> {
+  return Object.fromEntries(Object.entries(secret.data as Record<string, string>).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+}
