@@ -31,8 +31,9 @@ export interface ReleaseAccess {
 
 /**
  * Builds the service images and the NATS and store images, loads them into the node's containerd,
- * makes the stores' volume folders, starts the notifier's mail catcher, installs the chart with helm
- * (`--wait`), runs its tests, and starts the loopback forwarder to the gateway Service.
+ * makes the stores' volume folders, starts the notifier's mail catcher, installs the chart with helm,
+ * waits for every workload, runs the chart's tests, and starts the loopback forwarder to the gateway
+ * Service.
  */
 export async function installRelease(log: (line: string) => void, l: Layout = layout()): Promise<ReleaseAccess> {
   const api = clusterApi(l);
