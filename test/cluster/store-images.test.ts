@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MongoClient } from 'mongodb';
-import { FERRETDB_VERSION, ManagedProcess, NATS_SERVER_VERSION, REPO_ROOT, freePort, withCredentials } from '@brandradar/devstack';
-import { buildah, buildahArgs, descendants, killIfAlive } from '../support/buildah';
+import { buildah, buildahArgs, FERRETDB_VERSION, ManagedProcess, NATS_SERVER_VERSION, REPO_ROOT, freePort, withCredentials } from '@brandradar/devstack';
+import { descendants, killIfAlive } from '../support/buildah';
 import { eventually } from '../support/eventually';
 import { ENVIRONMENTS_DIR, find, prepareHelm, type Helm, type K8sObject } from '../helm/support';
 

@@ -1,13 +1,4 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { promisify } from 'node:util';
-import { REPO_ROOT } from '@brandradar/devstack';
-
-const run = promisify(execFile);
-
-/** `bash` arguments that run buildah on the scripts' storage (deploy/images/buildah.sh). */
-export const buildahArgs = (...args: string[]) => ['-c', `. '${REPO_ROOT}/deploy/images/buildah.sh' && bh_flags && exec buildah "\${BH_FLAGS[@]}" "$@"`, 'buildah', ...args];
-export const buildah = (...args: string[]) => run('bash', buildahArgs(...args), { maxBuffer: 16 << 20 });
 
 /** A process's /proc stat line; undefined when it exited since /proc was listed (other containers' processes come and go). */
 function procStat(pid: string): string | undefined {

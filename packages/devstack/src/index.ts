@@ -15,3 +15,4 @@ export * from './demo-trackers';
 export * from './terminal-log';
 export * from './cluster';
 export * from './image-registry';
+export * from './buildah';

@@ -2,26 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensurePause } from '../binaries';
+import { buildah } from '../buildah';
 import { CACHE_DIR, REPO_ROOT } from '../paths';
 import { run } from './daemons';
 import type { Layout } from './layout';
 
 /** Images go from buildah's storage (deploy/images) into containerd's `k8s.io` namespace: never through a registry. */
 
-function buildahFlags(): string[] {
-  const driver = fs.readFileSync(path.join(CACHE_DIR, 'buildah.driver'), 'utf8').trim();
-  const store = path.join(CACHE_DIR, `buildah-${driver}`);
-  return ['--root', path.join(store, 'storage'), '--runroot', path.join(store, 'run'), '--storage-driver', driver];
-}
-
 async function buildahImageId(ref: string): Promise<string> {
-  const { stdout } = await run('buildah', [...buildahFlags(), 'inspect', '--type', 'image', '--format', '{{.FromImageID}}', ref]);
+  const { stdout } = await buildah('inspect', '--type', 'image', '--format', '{{.FromImageID}}', ref);
   return stdout.trim();
 }
 
 /** Gives an image of buildah's storage a second name. */
 export async function tagImage(ref: string, newRef: string): Promise<void> {
-  await run('buildah', [...buildahFlags(), 'tag', ref, newRef]);
+  await buildah('tag', ref, newRef);
 }
 
 /** Runs one of deploy/images' scripts and returns the image references it prints, one a line. */
@@ -47,7 +42,7 @@ export async function importImage(l: Layout, ref: string): Promise<void> {
   if (fs.existsSync(record) && fs.readFileSync(record, 'utf8') === id) return;
   const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'brandradar-image-')), 'image.tar');
   try {
-    await run('buildah', [...buildahFlags(), 'push', '--quiet', ref, `oci-archive:${archive}:${ref}`], { maxBuffer: 16 << 20 });
+    await buildah('push', '--quiet', ref, `oci-archive:${archive}:${ref}`);
     await run('ctr', ['--address', l.containerdSocket, '-n', 'k8s.io', 'images', 'import', archive], { maxBuffer: 16 << 20 });
   } finally {
     fs.rmSync(path.dirname(archive), { recursive: true, force: true });
