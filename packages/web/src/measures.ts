@@ -101,10 +101,16 @@ export const measuresFor = (primitive: Primitive): Measure[] => MEASURES[primiti
 
 /** Runs that have metrics, oldest first: the points of the charts. */
 export const measuredRuns = (runs: Run[]): Array<Run & { metrics: Metrics }> =>
-  runs.filter((r): r is Run & { metrics: Metrics } => r.metrics !== null).sort((a, b) => runTime(a).localeCompare(runTime(b)));
+  runs.filter((r): r is Run & { metrics: Metrics } => r.metrics !== null).sort(byRunTime);
 
 /** When a run happened, for the time axis. */
 export const runTime = (r: Run): string => r.finishedAt ?? r.startedAt ?? r.scheduledFor ?? r.createdAt;
+
+/**
+ * Oldest first by `runTime`, ties broken by creation then id: the one order of the charts, the run
+ * labels and the runs table. Two runs asked together may finish in either order.
+ */
+export const byRunTime = (a: Run, b: Run): number => runTime(a).localeCompare(runTime(b)) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** The names to chart, in the latest run's order (at most `max`: citations may list 25 domains). */
 export function chartedNames(measure: Measure, runs: Array<Run & { metrics: Metrics }>, max = 6): string[] {

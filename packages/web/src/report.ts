@@ -10,7 +10,7 @@ import { comparisonChart, seriesSwatch, type ComparisonSpec } from './chart.js';
 import { h, saveFile, scrollBox, uid } from './dom.js';
 import { money, pausedBecause, when, whenExactly } from './format.js';
 import { insightsSection } from './insights-view.js';
-import { chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
+import { byRunTime, chartedNames, measuredRuns, measuresFor, runTime, sample, sayChange, valueText, type Measure } from './measures.js';
 import { recomputeHistory } from './recompute.js';
 import { answerResearch } from './research-view.js';
 import { beyondLoaded, PRESETS, presetRange, rangeText, runLabels, runsInRange, type DateRange, type Preset } from './run-range.js';
@@ -334,7 +334,7 @@ function runsTable(report: Report, inRange: Run[], labels: Map<string, string>, 
           h(
             'tbody',
             {},
-            ...inRange.map((r) =>
+            ...[...inRange].sort(byRunTime).reverse().map((r) =>
               h(
                 'tr',
                 {},

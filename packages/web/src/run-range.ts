@@ -3,7 +3,7 @@
  * in the reader's time zone) and a label per run that tells apart two runs of the same minute.
  */
 import type { Run } from '@brandradar/contracts';
-import { runTime } from './measures.js';
+import { byRunTime, runTime } from './measures.js';
 
 /** Calendar dates as `<input type=date>` gives them (`YYYY-MM-DD`, local); null is open-ended. */
 export interface DateRange {
@@ -71,6 +71,6 @@ export function beyondLoaded(loaded: Run[], range: DateRange, limit: number): st
  * either order, and "#2" must not stand before "#1" on the chart or show an earlier time.
  */
 export function runLabels(runs: Run[], at: (iso: string) => string): Map<string, string> {
-  const ordered = [...runs].sort((a, b) => runTime(a).localeCompare(runTime(b)) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const ordered = [...runs].sort(byRunTime);
   return new Map(ordered.map((r, i) => [r.id, `#${i + 1} · ${at(runTime(r))} · ${r.trigger}`]));
 }
