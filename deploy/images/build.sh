@@ -5,12 +5,36 @@
 #
 #   deploy/images/build.sh                 # all seven, tagged localhost/brandradar/<service>:local
 #   deploy/images/build.sh gateway runner  # some
+#   deploy/images/build.sh --release 0.1.0 tracker
+#                                          # as release 0.1.0 shipped it: localhost/brandradar/tracker:0.1.0
 #
+# A release is the commit that recorded packages/contracts/releases/<version>.messages.json (the
+# newest commit touching that file; this clone's history must hold it). Its sources are taken from
+# git into the cache and built by this script's steps with that commit's Dockerfile and base, so a
+# service of the previous release can run beside today's others (docs/operations.md).
 # Layers are cached in buildah's storage under ~/.cache/brandradar/buildah-<driver>, so the stages the
 # services share are built once, and again only when the lockfile or the sources change.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . deploy/images/buildah.sh
+
+tag=local
+if [ "${1:-}" = --release ]; then
+  tag=${2:?usage: build.sh --release <version> [service…]}
+  shift 2
+  record="packages/contracts/releases/$tag.messages.json"
+  commit=$(git log -1 --format=%H -- "$record")
+  [ -n "$commit" ] || { echo "no release $tag: no commit of this clone's history recorded $record" >&2; exit 1; }
+  source_dir="$CACHE_DIR/releases/$commit"
+  if [ ! -f "$source_dir/Dockerfile" ]; then
+    rm -rf "$source_dir.partial" && mkdir -p "$source_dir.partial"
+    git archive "$commit" | tar -x -C "$source_dir.partial"
+    mv "$source_dir.partial" "$source_dir"
+  fi
+  # From here on the release's files are the context, and its node-base.sh makes the base its Dockerfile names.
+  export BRANDRADAR_CACHE_DIR="$CACHE_DIR"
+  cd "$source_dir"
+fi
 
 services=("$@")
 [ ${#services[@]} -gt 0 ] || services=(gateway tracker scheduler runner billing workflow notifier)
@@ -44,11 +68,11 @@ mkdir -p "$CACHE_DIR/images/inputs"
 stale=()
 declare -A digests
 for service in "${services[@]}"; do
-  tag="localhost/brandradar/$service:local"
-  record="$CACHE_DIR/images/inputs/$service"
+  image="localhost/brandradar/$service:$tag"
+  record="$CACHE_DIR/images/inputs/$service@$tag"
   digests[$service]=$(inputs_digest "$service")
-  if [ -f "$record" ] && [ "$(cat "$record")" = "${digests[$service]} $(image_id "$tag")" ]; then
-    echo "$tag is up to date (inputs ${digests[$service]})" >&2
+  if [ -f "$record" ] && [ "$(cat "$record")" = "${digests[$service]} $(image_id "$image")" ]; then
+    echo "$image is up to date (inputs ${digests[$service]})" >&2
   else
     stale+=("$service")
   fi
@@ -69,9 +93,9 @@ fi
 
 for service in "${stale[@]}"; do
   started=$SECONDS
-  tag="localhost/brandradar/$service:local"
+  image="localhost/brandradar/$service:$tag"
   bh bud --quiet --layers --force-rm --pull=never "${mounts[@]}" --build-arg "SERVICE=$service" \
-    --tag "$tag" --file Dockerfile . >/dev/null
-  echo "${digests[$service]} $(image_id "$tag")" > "$CACHE_DIR/images/inputs/$service"
-  echo "built $tag in $((SECONDS - started)) s" >&2
+    --tag "$image" --file Dockerfile . >/dev/null
+  echo "${digests[$service]} $(image_id "$image")" > "$CACHE_DIR/images/inputs/$service@$tag"
+  echo "built $image in $((SECONDS - started)) s" >&2
 done

@@ -4,6 +4,7 @@
  * gateway and the local cluster's own tests (isolation, then teardown: down.test.ts last), and takes
  * the cluster down. One file at a time: they share one cluster. Never part of `npm test`.
  * CLUSTER_NODE_ONLY=1 runs only the isolation and teardown tests, without the release.
+ * CLUSTER_REUSE=1 runs against the cluster that is up and leaves it up (no teardown test).
  * @type {import('jest').Config}
  */
 const nodeOnly = process.env.CLUSTER_NODE_ONLY === '1';
@@ -12,6 +13,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/cluster'],
   testMatch: nodeOnly ? ['**/local/*.test.ts'] : ['**/*.test.ts'],
+  testPathIgnorePatterns: process.env.CLUSTER_REUSE === '1' ? ['/node_modules/', '/local/down\\.test\\.ts$'] : ['/node_modules/'],
   moduleNameMapper: { '^@brandradar/(contracts|platform|devstack)$': '<rootDir>/packages/$1/src' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   globalSetup: '<rootDir>/test/cluster/local/global-setup.ts',

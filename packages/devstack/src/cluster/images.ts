@@ -50,3 +50,25 @@ export async function importImage(l: Layout, ref: string): Promise<void> {
   fs.mkdirSync(l.images, { recursive: true });
   fs.writeFileSync(record, id);
 }
+
+/**
+ * One service's image as release `version` shipped it (`deploy/images/build.sh --release`: that
+ * commit's sources and Dockerfile), loaded into the node as `localhost/brandradar/<service>:<version>`.
+ */
+export async function loadReleaseImage(l: Layout, version: string, service: string): Promise<string> {
+  const image = `localhost/brandradar/${service}:${version}`;
+  await imageScript('build.sh', ['--release', version, service]);
+  await importImage(l, image);
+  return image;
+}
+
+/** The newest release recorded in packages/contracts/releases (`<version>.messages.json`), by version number. */
+export function newestRelease(): string {
+  const versions = fs
+    .readdirSync(path.join(REPO_ROOT, 'packages', 'contracts', 'releases'))
+    .flatMap((file) => /^(\d+\.\d+\.\d+)\.messages\.json$/.exec(file)?.[1] ?? []);
+  const number = (v: string) => v.split('.').map(Number);
+  const newest = versions.sort((a, b) => number(a).reduce((d, part, i) => d || part - number(b)[i]!, 0)).at(-1);
+  if (newest === undefined) throw new Error('no release is recorded in packages/contracts/releases');
+  return newest;
+}

@@ -8,6 +8,7 @@ import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
 import { imageScript, importImage, tagImage } from './images';
 import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
+import { podLogTails } from './pod-logs';
 import { restartBackedOffPods, waitForWorkloads } from './workloads';
 
 export const RELEASE = { name: 'brandradar', namespace: 'brandradar' } as const;
@@ -52,7 +53,9 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   // No --wait: helm would wait for the services before the post-install provisioning Job they need
   // (with the stores in the release, the streams can only be made once NATS runs); helm still waits
   // for that Job, and the wait below does the rest.
-  await helmUpgrade(l, []);
+  await helmUpgrade(l, []).catch((err: Error) => {
+    throw new Error(`${err.message}\nthe provisioning Job's logs:\n${podLogTails(l, RELEASE.namespace, `${RELEASE.name}-provision`)}`);
+  });
   const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
   await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
   log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
