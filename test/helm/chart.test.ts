@@ -259,10 +259,10 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
       const outside = p.spec.ingress.filter((rule: any) => rule.ports.some((port: any) => port.port !== 'ops'));
       if (p.metadata.name === svcName('gateway')) expect(outside.flatMap((r: any) => r.ports.map((port: any) => port.port))).toContain('public');
       else expect(outside).toEqual([]);
-      // Egress: DNS, NATS, and (per service) Mongo, the collector, providers on 443, SMTP.
+      // Egress: DNS, NATS, and (per service) Mongo, the collector, providers on 443, SMTP (12525: the local cluster's mail catcher).
       const egressPorts = p.spec.egress.flatMap((r: any) => r.ports.map((port: any) => port.port));
       expect(egressPorts).toEqual(expect.arrayContaining([53]));
-      for (const port of egressPorts) expect([53, 4222, 27017, 4317, 4318, 443, 465, 587]).toContain(port);
+      for (const port of egressPorts) expect([53, 4222, 27017, 4317, 4318, 443, 465, 587, 12525]).toContain(port);
     }
   });
 
