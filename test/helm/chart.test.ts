@@ -251,7 +251,7 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
   });
 
   it('lets only the gateway take traffic from outside the release', () => {
-    const policies = byKind(objects, 'NetworkPolicy');
+    const policies = byKind(objects, 'NetworkPolicy').filter((p) => p.metadata.labels?.['app.kubernetes.io/component'] !== 'store');
     if (policies.length === 0) return; // networkPolicy.enabled=false
     expect(policies.map((p) => p.metadata.name).sort()).toEqual(services.map(svcName).sort());
     for (const p of policies) {
@@ -259,10 +259,25 @@ describe.each(renders)('helm template with $name', ({ args, files, local }) => {
       const outside = p.spec.ingress.filter((rule: any) => rule.ports.some((port: any) => port.port !== 'ops'));
       if (p.metadata.name === svcName('gateway')) expect(outside.flatMap((r: any) => r.ports.map((port: any) => port.port))).toContain('public');
       else expect(outside).toEqual([]);
-      // Egress: DNS, NATS, and (per service) Mongo, the collector, providers on 443, SMTP.
+      // Egress: DNS, NATS, and (per service) Mongo, the collector, providers on 443, SMTP (12525: the local cluster's mail catcher).
       const egressPorts = p.spec.egress.flatMap((r: any) => r.ports.map((port: any) => port.port));
       expect(egressPorts).toEqual(expect.arrayContaining([53]));
-      for (const port of egressPorts) expect([53, 4222, 27017, 4317, 4318, 443, 465, 587]).toContain(port);
+      for (const port of egressPorts) expect([53, 4222, 27017, 4317, 4318, 443, 465, 587, 12525]).toContain(port);
+    }
+  });
+
+  it("lets only the release's pods reach the in-cluster stores' client ports (NATS 4222, the database 27017)", () => {
+    const stores = byKind(objects, 'StatefulSet').filter((set) => set.metadata.labels?.['app.kubernetes.io/component'] === 'store');
+    const policies = byKind(objects, 'NetworkPolicy').filter((p) => p.metadata.labels?.['app.kubernetes.io/component'] === 'store');
+    if (byKind(objects, 'NetworkPolicy').length === 0) return; // networkPolicy.enabled=false
+    expect(policies.map((p) => p.metadata.name).sort()).toEqual(stores.map((set) => set.metadata.name).sort());
+    for (const policy of policies) {
+      const store = stores.find((set) => set.metadata.name === policy.metadata.name)!;
+      expect(policy.spec.podSelector.matchLabels).toEqual(store.spec.selector.matchLabels);
+      expect(policy.spec.policyTypes).toEqual(['Ingress']);
+      const client = policy.spec.ingress.filter((rule: any) => rule.ports.some((port: any) => [4222, 27017].includes(port.port)));
+      expect(client).toHaveLength(1);
+      expect(client[0].from).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'rel' } } }]);
     }
   });
 

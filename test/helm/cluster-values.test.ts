@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FERRETDB_VERSION, NATS_SERVER_VERSION } from '@brandradar/devstack';
+import { FERRETDB_VERSION, NATS_SERVER_VERSION, NETWORK, PORTS } from '@brandradar/devstack';
 import { byKind, ENVIRONMENTS_DIR, find, prepareHelm, secretData, SERVICES, type Helm, type K8sObject } from './support';
 
 /**
@@ -60,6 +60,13 @@ it("gives each service with a database its own FerretDB user, whose password the
   const egress = find(objects, 'NetworkPolicy', 'rel-billing')!.spec.egress.find((e: any) => e.ports.some((p: any) => p.port === 27017));
   expect(egress.to).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'rel', 'app.kubernetes.io/name': 'ferretdb' } } }]);
   expect(pod.containers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, runAsNonRoot: true });
+});
+
+it("sends the services' DNS and SMTP to the node's bridge address, where CoreDNS and the mail catcher listen", () => {
+  const egressTo = (service: string, port: number) => find(objects, 'NetworkPolicy', `rel-${service}`)!.spec.egress.find((e: any) => e.ports.some((p: any) => p.port === port))?.to;
+  const node = [{ ipBlock: { cidr: `${NETWORK.nodeIp}/32` } }];
+  for (const s of SERVICES) expect(egressTo(s, 53)).toEqual(node);
+  expect(egressTo('notifier', PORTS.mail)).toEqual(node);
 });
 
 it('binds each store claim to a local PersistentVolume of its own, which outlives the pod', () => {

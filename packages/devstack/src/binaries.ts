@@ -33,6 +33,12 @@ export const TRAEFIK_VERSION = 'v3.6.12';
 export const KUBERNETES_VERSION = 'v1.34.4';
 /** CoreDNS for the local cluster (src/cluster), from a wrapper module with only the plugins it uses. */
 export const COREDNS_VERSION = 'v1.14.7';
+/**
+ * kube-router's network policy controller for the local cluster (deploy/local/kube-router, whose
+ * go.mod requires this release): the newest the Go proxy here serves. Its published advisories
+ * concern the BGP router and the service proxy, which the local cluster does not run (docs/development.md).
+ */
+export const KUBE_ROUTER_VERSION = 'v2.1.0';
 
 const FERRETDB_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'ferretdb');
 const KUBERNETES_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-apiserver');
@@ -40,6 +46,7 @@ const COREDNS_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'coredns');
 const PAUSE_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'pause');
 const SKAFFOLD_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'skaffold');
 const TRAEFIK_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'traefik');
+const KUBE_ROUTER_MODULE_DIR = path.join(REPO_ROOT, 'deploy', 'local', 'kube-router');
 
 /**
  * Tools to run, not to debug: no DWARF from the compiler (about a tenth of the compile's CPU) nor a
@@ -185,6 +192,11 @@ export function ensureKubeProxy(): Promise<string> {
 /** CoreDNS with the plugins of the local cluster's Corefile (deploy/local/coredns). */
 export function ensureCoreDns(): Promise<string> {
   return wrapperBuildOnce('coredns', COREDNS_VERSION, COREDNS_MODULE_DIR, '.');
+}
+
+/** kube-router's network policy controller alone (deploy/local/kube-router), for the local cluster (src/cluster). */
+export function ensureKubeRouter(): Promise<string> {
+  return wrapperBuildOnce('kube-router', KUBE_ROUTER_VERSION, KUBE_ROUTER_MODULE_DIR, '.');
 }
 
 /** The local cluster's sandbox program (deploy/local/pause), a static binary for a `FROM scratch` image. */

@@ -43,14 +43,16 @@ describe('the local cluster stays on this machine', () => {
     expect(routes.filter((r) => (r.startsWith('10.203.') || r.startsWith('10.204.')) && r.includes(`dev ${OUTSIDE}`))).toEqual([]);
   });
 
-  it('has no NAT rule on the outside interface, and its guard chains first in INPUT, FORWARD and OUTPUT', async () => {
+  it("has no NAT rule on the outside interface, and its guard chains first in INPUT, FORWARD and OUTPUT, kube-router's behind them", async () => {
     const rules = await iptablesRules();
     const nat = rules.filter(({ words }) => ['MASQUERADE', 'SNAT', 'DNAT'].includes(words[words.indexOf('-j') + 1] ?? ''));
     expect(nat.length).toBeGreaterThan(0); // kube-proxy's are there: the check looks at something
     expect(nat.filter(({ words }) => words.includes(OUTSIDE)).map(({ words }) => words.join(' '))).toEqual([]);
     for (const guard of guardChains()) {
-      const first = rules.find(({ table, words }) => table === 'filter' && words[1] === guard.from);
+      const [first, second] = rules.filter(({ table, words }) => table === 'filter' && words[1] === guard.from);
       expect(first?.words).toEqual(['-A', guard.from, '-j', guard.chain]);
+      // kube-router's NetworkPolicy chains right behind: they ACCEPT what a policy allows, which the guard must have seen first.
+      expect(second?.words.slice(-2)).toEqual(['-j', `KUBE-ROUTER-${guard.from}`]);
       const own = rules.filter(({ table, words }) => table === 'filter' && words[1] === guard.chain).map(({ words }) => words.slice(2));
       expect(own).toEqual(guard.rules);
     }

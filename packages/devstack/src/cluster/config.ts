@@ -166,7 +166,7 @@ export interface GuardChain {
   rules: string[][];
 }
 
-const GUARD_PREFIX = 'BRANDRADAR-CLUSTER';
+export const GUARD_PREFIX = 'BRANDRADAR-CLUSTER';
 
 /**
  * The cluster's isolation in the filter table, ahead of everything else (kube-proxy's rules

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { daemonPid, run, stopDaemon } from './daemons';
 import { clusterCgroups, clusterNetns, mountsUnder, removeBridge, removeCgroups, removeClusterChains, removeNetns, restoreSysctls, unmountUnder } from './host';
 import { layout, NETWORK, type Layout } from './layout';
+import { clusterIpsets, removeIpsets } from './network-policy';
 
 /** The node's daemons in the order `down` stops them: first what starts containers, the control plane last. */
-export const NODE_DAEMONS = ['kubelet', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
+export const NODE_DAEMONS = ['kubelet', 'kube-router', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
 /** The release's loopback forwarder and the notifier's mail catcher (release.ts), stopped first. */
 const RELEASE_DAEMONS = ['forwarder', 'mail-catcher'] as const;
 const DAEMONS = [...RELEASE_DAEMONS, ...NODE_DAEMONS] as const;
@@ -35,6 +36,7 @@ export async function clusterLeftovers(l: Layout = layout()): Promise<string[]> 
       for (const line of save.split('\n')) if (/(^| )(-N|-j) (KUBE-|CNI-|BRANDRADAR-CLUSTER)/.test(line)) left.push(`${cmd} -t ${table} ${line}`);
     }
   }
+  for (const set of await clusterIpsets()) left.push(`ipset ${set}`);
   const tables = await run('nft', ['list', 'tables']).then((r) => r.stdout, () => '');
   for (const line of tables.split('\n')) if (line.includes('kube-proxy')) left.push(`nftables ${line.trim()}`);
   for (const part of runtimeParts(l)) if (fs.existsSync(part)) left.push(`file ${part}`);
@@ -48,7 +50,8 @@ function runtimeParts(l: Layout): string[] {
 
 /**
  * Removes the cluster: its processes (containers first), mounts, pod network namespaces, the bridge,
- * every iptables chain of it (the guards, kube-proxy's, the kubelet's, portmap's), the pods' cgroups,
+ * every iptables chain of it (the guards, kube-proxy's, the kubelet's, portmap's, kube-router's) and
+ * kube-router's ipsets, the pods' cgroups,
  * the kernel settings the kubelet changed, and the state folder's runtime parts (its logs stay for a
  * post-mortem, and go with the next `up`).
  */
@@ -60,6 +63,7 @@ export async function clusterDown(log: (line: string) => void, l: Layout = layou
   for (const name of DAEMONS) await stopDaemon(l, name);
   // kube-proxy in iptables mode keeps to KUBE- chains (no nftables table, no IPVS): removed here with the others.
   await removeClusterChains();
+  await removeIpsets(); // kube-router's, unused once its rules are gone
   await unmountUnder(l.dir);
   await removeNetns(await clusterNetns());
   await removeBridge();

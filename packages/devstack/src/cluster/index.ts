@@ -3,6 +3,6 @@ export { clusterDown, clusterLeftovers } from './down';
 export { iptablesRules } from './host';
 export { importImage, loadReleaseImage, newestRelease } from './images';
 export { guardChains } from './config';
-export { layout, NETWORK } from './layout';
+export { layout, NETWORK, PORTS } from './layout';
 export { clusterApi, clusterUp } from './node';
 export { helmUpgrade, installRelease, releaseAccess, RELEASE, tagServiceImages } from './release';

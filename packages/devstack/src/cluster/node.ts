@@ -13,6 +13,7 @@ import { daemonPid, logTail, run, startDaemon, waitForDaemon } from './daemons';
 import { buildPauseImage, importImage } from './images';
 import { layout, NETWORK, NODE_NAME, PORTS, type Layout } from './layout';
 import { createCgroupRoot, guardUp, networkUp, saveSysctls } from './host';
+import { ensureNetworkPolicyBinaries, networkPoliciesUp } from './network-policy';
 
 /** The Debian packages the node runs on, each installed with apt-get when its file is missing. */
 const DEBIAN = [
@@ -38,7 +39,8 @@ async function ensureBinaries() {
   const scheduler = await ensureKubeScheduler();
   const kubelet = await ensureKubelet();
   const kubeProxy = await ensureKubeProxy();
-  return { etcd, coredns, apiServer, controllerManager, scheduler, kubelet, kubeProxy };
+  const kubeRouter = await ensureNetworkPolicyBinaries();
+  return { etcd, coredns, apiServer, controllerManager, scheduler, kubelet, kubeProxy, kubeRouter };
 }
 
 /** The API server as the cluster's own clients reach it (on the bridge address, where pods reach it too). */
@@ -73,8 +75,9 @@ function writeFile(file: string, content: string, mode = 0o644): string {
 
 /**
  * Starts the node: network, etcd, kube-apiserver, containerd (with the sandbox image imported),
- * the controllers, the scheduler, kube-proxy, the kubelet and CoreDNS; returns once the node is
- * Ready and CoreDNS answers for the cluster's names. A running node is left as it is.
+ * the controllers, the scheduler, kube-proxy, the kubelet, CoreDNS and the NetworkPolicy controller;
+ * returns once the node is Ready, CoreDNS answers for the cluster's names and the policies are
+ * enforced. A running node is left as it is.
  */
 export async function clusterUp(log: (line: string) => void, l: Layout = layout()): Promise<ClusterApi> {
   if (process.getuid?.() !== 0) throw new Error('the local cluster needs root (network namespaces, mounts, iptables)');
@@ -179,6 +182,7 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
   );
   await guardUp();
   await waitForNode(l);
+  await networkPoliciesUp(l, bin.kubeRouter);
   log(`node ${NODE_NAME} Ready and CoreDNS answering, ${Math.round((Date.now() - started) / 1000)} s after up`);
   return clusterApi(l);
 }
