@@ -26,10 +26,10 @@ export function missingScopes(held: readonly Scope[], wanted: readonly Scope[]):
   return wanted.filter((s) => !held.includes(s));
 }
 
-/** Who did something in an account: a key (by its name) or a member (by e-mail address). */
+/** Who did something in an account: a key (by its name), a member (by e-mail address) or an operator. */
 export const Actor = z
   .object({
-    kind: z.enum(['key', 'member']),
+    kind: z.enum(['key', 'member', 'operator']).meta({ description: '`operator`: the admin API.' }),
     id: z.string().meta({ description: "The key's id or the member's id." }),
     name: z.string().meta({ description: "The key's name or the member's e-mail address." }),
   })
