@@ -170,5 +170,9 @@ export function brandradarMcpServer(client: BrandradarClient, scopes: readonly S
       answering(async (input) => (await client.contentBrief(input as BriefRequest)).brief),
     );
 
+  // A key offered no tool still gets an empty tools/list (and the instructions saying why), not
+  // "method not found": the SDK installs the tool handlers with the first tool registered.
+  if (withheld.length === Object.keys(TOOL_SCOPES).length) server.registerTool('none', { description: 'none' }, () => json(null)).remove();
+
   return server;
 }
