@@ -81,7 +81,7 @@ async function createKey(creator: string, name: string, scopes: Scope[]): Promis
 /** The first owner's member id, and an editor and a viewer invited and joined (by their invitations' tokens, as heard on the bus). */
 async function membersByRole(accountId: string, ownerKey: string): Promise<Record<Role, string>> {
   const tokens: string[] = [];
-  const sub = harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_err, msg) => tokens.push((msg.json() as { token: string }).token) });
+  const sub = harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_err, msg) => tokens.push(msg.json<{ token: string }>().token) });
   const joined: Partial<Record<Role, string>> = {};
   for (const role of ['editor', 'viewer'] as const) {
     const invited = await stack.api('POST', '/api/v1/members', { key: ownerKey, body: { email: `${role}+__proto__@monday.com`, role } });

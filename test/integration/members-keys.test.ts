@@ -25,7 +25,7 @@ const HOSTILE_NAME = '__proto__ on monday.com at $x 🚀'.padEnd(100, '🚀').sl
 /** Invites `email` as `role` and accepts the invitation with the token the e-mail would carry (heard on the bus). */
 async function joined(key: string, email: string, role: string): Promise<{ id: string }> {
   const tokens: string[] = [];
-  const sub = harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_e, msg) => tokens.push((msg.json() as { token: string }).token) });
+  const sub = harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_e, msg) => tokens.push(msg.json<{ token: string }>().token) });
   try {
     const invited = await stack.api('POST', '/api/v1/members', { key, body: { email, role } });
     expect(invited).toMatchObject({ status: 201, body: { member: { email, role, status: 'invited', joinedAt: null } } });

@@ -10,7 +10,7 @@ export const SCOPES = ['read', 'run', 'manage', 'admin'] as const;
 export const Scope = z.enum(SCOPES).meta({ id: 'Scope', description: '`read`: every GET, CSV, MCP read tools. `run`: manual runs, reanalysis, briefs (what spends money). `manage`: trackers, activation, webhooks. `admin`: members and keys.' });
 export type Scope = z.infer<typeof Scope>;
 
-export const ROLES = ['owner', 'editor', 'viewer'] as const;
+const ROLES = ['owner', 'editor', 'viewer'] as const;
 export const Role = z.enum(ROLES).meta({ id: 'Role', description: '`owner`: everything. `editor`: everything but members and keys. `viewer`: reads.' });
 export type Role = z.infer<typeof Role>;
 

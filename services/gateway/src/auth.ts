@@ -36,7 +36,7 @@ export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: G
 }
 
 /** The caller a verified key is: billing's answers before scopes existed name none, and such keys hold every scope. */
-export function keyPrincipal(verified: VerifiedKey): Principal {
+function keyPrincipal(verified: VerifiedKey): Principal {
   return { accountId: verified.accountId, actor: { kind: 'key', id: verified.keyId, name: verified.name ?? verified.keyId }, scopes: verified.scopes ?? SCOPES };
 }
 

@@ -4,7 +4,7 @@ import { DomainError } from '@brandradar/platform';
 import { sha256Hex } from './api-keys';
 
 /** How long an invitation's link may be used. */
-export const INVITATION_TTL_MS = 72 * 3_600_000;
+const INVITATION_TTL_MS = 72 * 3_600_000;
 
 /** One person's place in one account. The invitation's token is stored only as its hash, and cleared once used. */
 export interface MembershipRecord {
