@@ -41,6 +41,7 @@ let otherAccountKey: string;
 /** A's keys by what they were given: one per single scope, and one per role of the member who created it. */
 const byScope = new Map<Scope, string>();
 const byRole = new Map<Role, string>();
+const invitationTokens = new Map<Role, string>();
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -87,7 +88,9 @@ async function membersByRole(accountId: string, ownerKey: string): Promise<Recor
     const invited = await stack.api('POST', '/api/v1/members', { key: ownerKey, body: { email: `${role}+__proto__@monday.com`, role } });
     expect(invited.status).toBe(201);
     await eventually(async () => tokens.length, (n) => n > 0);
-    const tokenSha256 = createHash('sha256').update(tokens.shift()!).digest('hex');
+    const token = tokens.shift()!;
+    invitationTokens.set(role, token);
+    const tokenSha256 = createHash('sha256').update(token).digest('hex');
     joined[role] = (await query(harness, PeopleQueries.redeemInvitation, { version: 1, tokenSha256 })).member.id;
   }
   sub.unsubscribe();
@@ -183,5 +186,16 @@ describe('MCP tools', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('invitations', () => {
+  it('e-mails each invited person the single-use link to the web app', async () => {
+    for (const [role, token] of invitationTokens) {
+      const mail = await eventually(async () => smtp.received.find((m) => m.envelopeTo.includes(`${role}+__proto__@monday.com`)), (m) => m !== undefined);
+      expect(mail!.text).toContain(`http://localhost:8080/app/sign-in?token=${encodeURIComponent(token)}`);
+      expect(mail!.subject).toMatch(/^You are invited to /);
+    }
+    expect(invitationTokens.size).toBe(2);
   });
 });
