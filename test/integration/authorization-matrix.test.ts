@@ -58,7 +58,7 @@ beforeAll(async () => {
   const webhook = await stack.api('POST', '/api/v1/webhooks', { key: ownerKey, body: { url: 'http://127.0.0.1:9/hook', events: ['run.finished'] } });
   expect(webhook.status).toBe(201);
   for (const scope of SCOPES) byScope.set(scope, await createKey(ownerKey, `only ${scope} 🚀 $x`, [scope]));
-  const members = await membersByRole(owner.accountId, ownerKey);
+  const members = await membersByRole(ownerKey);
   for (const role of ['owner', 'editor', 'viewer'] as const) {
     const created = await query(harness, PeopleQueries.createKey, { version: 1, accountId: owner.accountId, input: { name: `by ${role}`, scopes: [...ROLE_SCOPES[role]] }, createdBy: { kind: 'member', id: members[role], name: role } });
     byRole.set(role, created.key);
@@ -80,7 +80,7 @@ async function createKey(creator: string, name: string, scopes: Scope[]): Promis
 }
 
 /** The first owner's member id, and an editor and a viewer invited and joined (by their invitations' tokens, as heard on the bus). */
-async function membersByRole(accountId: string, ownerKey: string): Promise<Record<Role, string>> {
+async function membersByRole(ownerKey: string): Promise<Record<Role, string>> {
   const tokens: string[] = [];
   const sub = harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_err, msg) => tokens.push(msg.json<{ token: string }>().token) });
   const joined: Partial<Record<Role, string>> = {};
