@@ -1,6 +1,7 @@
 import { BILLING_EVENTS_STREAM, BillingEvents, BillingNotices, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
+import { MAIL_COMMANDS_STREAM, PeopleCommands, PeopleQueries } from './people-messages';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerNotices, TrackerQueries } from './tracker-messages';
@@ -80,6 +81,7 @@ export const SERVICE_ACCESS = {
       RunQueries.headlines,
       WorkflowQueries.runContentBrief,
       ...all(WebhookQueries),
+      ...all(PeopleQueries),
     ],
     publishes: [],
     consumes: [],
@@ -87,9 +89,9 @@ export const SERVICE_ACCESS = {
     watches: [BILLING_EVENTS_STREAM],
   },
   billing: {
-    serves: all(BillingQueries),
+    serves: [...all(BillingQueries), ...all(PeopleQueries)],
     calls: [],
-    publishes: all(BillingEvents),
+    publishes: [...all(BillingEvents), ...all(PeopleCommands)],
     consumes: [],
     // A change on one replica drops the account from the others' caches.
     notices: all(BillingNotices),
@@ -151,6 +153,7 @@ export const SERVICE_ACCESS = {
       { stream: TRACKER_EVENTS_STREAM, durable: 'notifier-webhooks-trackers' },
       { stream: RUN_EVENTS_STREAM, durable: 'notifier-webhooks-runs' },
       { stream: WORKFLOW_EVENTS_STREAM, durable: 'notifier-webhooks-briefs' },
+      { stream: MAIL_COMMANDS_STREAM, durable: 'notifier-invitations' },
     ],
   },
 } satisfies Record<string, ServiceAccess>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Micro, SURFACES, Timestamp, userText } from './common';
+import { Scope } from './people';
 import { defineEvent, defineNotice, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 
 /** The content-brief workflow's priced steps (api-contract §7). */
@@ -162,7 +163,15 @@ export const BillingQueries = {
   verifyApiKey: defineQuery(
     'billing.api-keys.verify.v1',
     versioned({ keyId: z.string(), secretSha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-    z.object({ accountId: z.uuid(), keyId: z.string(), accountStatus: AccountStatus }),
+    z.object({
+      accountId: z.uuid(),
+      keyId: z.string(),
+      accountStatus: AccountStatus,
+      // Absent from release 0.1.0's answers, whose keys could do everything.
+      name: z.string().optional(),
+      scopes: z.array(Scope).optional().meta({ description: 'Absent: every scope (a key stored before scopes existed).' }),
+      expiresAt: Timestamp.nullable().optional(),
+    }),
   ),
 };
 

@@ -1,6 +1,7 @@
 import { BILLING_EVENTS_STREAM, BillingEvents } from './billing';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from './dead-letters';
 import type { EventDef, StreamDef } from './messaging';
+import { MAIL_COMMANDS_STREAM, PeopleCommands } from './people-messages';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents } from './tracker-messages';
 import { WORKFLOW_EVENTS_STREAM, WorkflowEvents } from './webhooks';
@@ -17,6 +18,7 @@ export const STREAMS: Record<string, StreamDef> = {
   [BILLING_EVENTS_STREAM.name]: BILLING_EVENTS_STREAM,
   [DEAD_LETTERS_STREAM.name]: DEAD_LETTERS_STREAM,
   [WORKFLOW_EVENTS_STREAM.name]: WORKFLOW_EVENTS_STREAM,
+  [MAIL_COMMANDS_STREAM.name]: MAIL_COMMANDS_STREAM,
 };
 
 export const EVENTS: readonly EventDef[] = [
@@ -26,4 +28,5 @@ export const EVENTS: readonly EventDef[] = [
   ...Object.values(BillingEvents),
   ...Object.values(DeadLetterEvents),
   ...Object.values(WorkflowEvents),
+  ...Object.values(PeopleCommands),
 ];

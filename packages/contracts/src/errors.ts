@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   insufficient_credits: 402,
   spend_limit_reached: 402,
   account_closed: 403,
+  insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -25,6 +26,7 @@ export const ERROR_STATUS = {
   request_token_conflict: 409,
   invalid_state: 409,
   idempotency_key_conflict: 409,
+  last_owner: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   run_limit_reached: 429,
@@ -82,4 +84,9 @@ export function notFound(): ApiError {
 /** One answer for missing, malformed, unknown and revoked keys, so none can be told apart. */
 export function unauthorized(): ApiError {
   return apiError('unauthorized', 'Missing or invalid API key. Send it as `Authorization: Bearer <API_KEY>`.');
+}
+
+/** A credential of the account that may not do this: names the scope it would need. */
+export function insufficientScope(requiredScope: string): ApiError {
+  return apiError('insufficient_scope', `This needs the \`${requiredScope}\` scope, which this key or member does not have.`, { requiredScope });
 }

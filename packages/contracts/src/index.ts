@@ -18,3 +18,5 @@ export * from './reanalysis';
 export * from './insights';
 export * from './overview';
 export * from './webhooks';
+export * from './people';
+export * from './people-messages';

@@ -1,2 +1,2 @@
-export { brandradarMcpServer } from './server';
+export { brandradarMcpServer, TOOL_SCOPES } from './server';
 export * from './results';

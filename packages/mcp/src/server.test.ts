@@ -2,16 +2,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { BrandradarClient } from '@brandradar/client';
-import { brandradarMcpServer } from './server';
+import type { Scope } from '@brandradar/contracts';
+import { brandradarMcpServer, TOOL_SCOPES } from './server';
 
 const TRACKER = '0b6c2a53-1c8a-4f57-9a3e-6f0f7f1d2c3b';
 
 /** An SDK client talking to a server whose API client gets `answer` to every request. */
-async function connected(answer: (request: Request) => Response): Promise<{ client: Client; requests: Request[] }> {
+async function connected(answer: (request: Request) => Response, scopes?: Scope[]): Promise<{ client: Client; requests: Request[] }> {
   const requests: Request[] = [];
   const api = new BrandradarClient({ baseUrl: 'http://gateway.test', apiKey: 'brk_test', retry: { maxRetries: 0 }, fetch: async (request) => (requests.push(request), answer(request)) });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await brandradarMcpServer(api).connect(serverSide);
+  await brandradarMcpServer(api, scopes).connect(serverSide);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
   return { client, requests };
@@ -21,6 +22,24 @@ const errorBody = (status: number, code: string, message: string, facts: Record<
   new Response(JSON.stringify({ error: { code, message, ...facts } }), { status, headers: { 'content-type': 'application/json', 'x-request-id': 'req-1', 'retry-after': '30' } });
 
 describe('brandradarMcpServer', () => {
+  it('offers every tool, each with a declared scope, to a key holding every scope, and gives no instructions', async () => {
+    const { client } = await connected(() => new Response('{}'));
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(Object.keys(TOOL_SCOPES).sort());
+    expect(client.getInstructions()).toBeUndefined();
+  });
+
+  it('offers a read key only the read tools, and says which it left out and why', async () => {
+    const { client } = await connected(() => new Response('{}'), ['read']);
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(['get_insights', 'get_report', 'get_run', 'get_tracker', 'list_trackers']);
+    expect(client.getInstructions()).toBe(
+      'This API key holds the scopes read, so these tools are not offered: start_run (needs run), create_brief (needs run). Ask the account\'s owner for a key with more scopes to use them.',
+    );
+    const refused = await client.callTool({ name: 'start_run', arguments: { trackerId: TRACKER } });
+    expect(refused.isError).toBe(true);
+  });
+
   it("turns the API's 429 into a tool error the agent reads, with its code, status and facts", async () => {
     const { client } = await connected(() => errorBody(429, 'rate_limited', 'Too many requests for this API key; retry after 30 s.'));
     const result = (await client.callTool({ name: 'start_run', arguments: { trackerId: TRACKER } })) as CallToolResult;

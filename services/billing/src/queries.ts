@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BillingEvents, notFound, unauthorized, type BillingQueries } from '@brandradar/contracts';
+import { BillingEvents, notFound, SCOPES, unauthorized, type BillingQueries } from '@brandradar/contracts';
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { applyCredit, closeAccount, newAccount, toApiAccount, type AccountState } from './domain/accounts';
 import { digestsMatch, generateApiKey } from './domain/api-keys';
+import { keyUsable, nameOf, scopesOf } from './domain/people';
 import { captureHold, holdStanding, placeHold, type HoldStanding } from './domain/holds';
 import { recordHoldEntries } from './settlement';
 import type { AccountStore } from './store/accounts';
@@ -39,7 +40,8 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
 
   async function issueKey(accountId: string) {
     const key = generateApiKey();
-    await s.apiKeys.insert({ _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null });
+    // An operator's key holds every scope (api-contract §15).
+    await s.apiKeys.insert({ _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null, scopes: [...SCOPES], createdBy: null, expiresAt: null, lastUsedAt: null });
     return key;
   }
 
@@ -138,11 +140,11 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
 
     async verifyApiKey({ keyId, secretSha256 }: QueryRequest<Q['verifyApiKey']>): Promise<QueryResult<Q['verifyApiKey']>> {
       const record = await s.apiKeys.find(keyId);
-      // Unknown, revoked and wrong keys are one answer, so none can be told apart.
-      if (!record || record.revokedAt || !digestsMatch(record.secretSha256, secretSha256)) throw new DomainError(unauthorized());
+      // Unknown, revoked, expired and wrong keys are one answer, so none can be told apart.
+      if (!record || !keyUsable(record, now()) || !digestsMatch(record.secretSha256, secretSha256)) throw new DomainError(unauthorized());
       const owner = await s.accounts.read(record.accountId);
       if (!owner) throw new DomainError(unauthorized());
-      return { accountId: record.accountId, keyId, accountStatus: owner.status };
+      return { accountId: record.accountId, keyId, accountStatus: owner.status, name: nameOf(record), scopes: scopesOf(record), expiresAt: record.expiresAt?.toISOString() ?? null };
     },
   };
 }

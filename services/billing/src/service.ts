@@ -1,20 +1,22 @@
-import { BillingNotices, BillingQueries } from '@brandradar/contracts';
+import { BillingNotices, BillingQueries, PeopleQueries } from '@brandradar/contracts';
 import { ledgerAmountMicro, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
+import { peopleQueryHandlers } from './people-queries';
 import { billingQueryHandlers } from './queries';
 import { AccountStore, accountIndexes } from './store/accounts';
 import { Announcements, announcementIndexes } from './store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
 import { Ledger, ledgerIndexes } from './store/ledger';
 import { HoldExpiryStore, holdExpiryIndexes } from './store/hold-expiries';
+import { PeopleStore, peopleIndexes } from './store/people';
 import { RateCardStore } from './store/rate-cards';
 import { createHoldSweeper } from './sweeper';
 
-/** Billing owns accounts, API keys, balances, the ledger and rate cards. */
+/** Billing owns accounts, their members and API keys, balances, the ledger and rate cards. */
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes] },
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes, ...peopleIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const announcements = new Announcements(db, nats, logger);
     // Each replica keeps the accounts it read; one that changes one tells the others, before it answers.
@@ -30,7 +32,10 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       announcements,
     };
     const handlers = billingQueryHandlers(stores);
-    const subscriptions = serveQueries(nats, BillingQueries, handlers, 'billing', logger);
+    const subscriptions = [
+      ...serveQueries(nats, BillingQueries, handlers, 'billing', logger),
+      ...serveQueries(nats, PeopleQueries, peopleQueryHandlers({ ...stores, people: new PeopleStore(db) }), 'billing', logger),
+    ];
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);

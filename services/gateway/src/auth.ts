@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { BillingQueries, parseApiKey, unauthorized } from '@brandradar/contracts';
+import { BillingQueries, parseApiKey, SCOPES, unauthorized, type Principal } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
-import type { GatewayCaches } from './caches';
+import type { GatewayCaches, VerifiedKey } from './caches';
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,26 +19,36 @@ export function bearerToken(req: Request): string | null {
  * `forwardingPaths` take a closed account's POSTs too: they change nothing themselves, and each API
  * call they make is checked on its own (the MCP endpoint, whose every message is a POST).
  */
-export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, forwardingPaths: readonly string[] = []) {
-  return async (req: Request): Promise<string> => {
+export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, forwardingPaths: readonly string[] = [], used: (keyId: string) => void = () => undefined) {
+  return async (req: Request): Promise<Principal> => {
     const token = bearerToken(req) ?? '';
     const key = parseApiKey(token);
     if (!key) throw new DomainError(unauthorized());
-    const { accountId, accountStatus } = await caches.verifiedKey(sha256(token).toString('hex'), () =>
+    const verified = await caches.verifiedKey(sha256(token).toString('hex'), () =>
       query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs),
     );
+    const { accountStatus } = verified;
+    used(key.keyId);
     // A closed account may still read what it has, but change nothing.
     if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method) && !forwardingPaths.includes(req.path)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
-    return accountId;
+    return keyPrincipal(verified);
   };
 }
+
+/** The caller a verified key is: billing's answers before scopes existed name none, and such keys hold every scope. */
+function keyPrincipal(verified: VerifiedKey): Principal {
+  return { accountId: verified.accountId, actor: { kind: 'key', id: verified.keyId, name: verified.name ?? verified.keyId }, scopes: verified.scopes ?? SCOPES };
+}
+
+/** The admin API's caller: the operator, in no account. */
+const OPERATOR: Principal = { accountId: '', actor: { kind: 'operator', id: 'admin-token', name: 'operator' }, scopes: [] };
 
 /** Admin API: one operator token, compared in constant time. */
 export function adminTokenAuthenticator(adminToken: string) {
   const expected = sha256(adminToken);
-  return async (req: Request): Promise<string> => {
+  return async (req: Request): Promise<Principal> => {
     const token = bearerToken(req);
     if (!token || !timingSafeEqual(sha256(token), expected)) throw new DomainError(unauthorized());
-    return '';
+    return OPERATOR;
   };
 }

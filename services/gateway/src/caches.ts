@@ -1,8 +1,8 @@
 import { Counter, type Registry } from 'prom-client';
-import type { BillingQueries, RateCard } from '@brandradar/contracts';
-import { LruCache, type QueryResult } from '@brandradar/platform';
+import { unauthorized, type BillingQueries, type RateCard } from '@brandradar/contracts';
+import { DomainError, LruCache, type QueryResult } from '@brandradar/platform';
 
-/** What billing said of a key: whose it is and whether that account is open. */
+/** What billing said of a key: whose it is, whether that account is open, its scopes and expiry. */
 export type VerifiedKey = QueryResult<typeof BillingQueries.verifyApiKey>;
 
 export interface CacheSettings {
@@ -45,12 +45,20 @@ export class GatewayCaches {
   /** The verified key under `keyHash`, or what `verify` says (kept when it succeeds). */
   async verifiedKey(keyHash: string, verify: () => Promise<VerifiedKey>): Promise<VerifiedKey> {
     const hit = this.keys.get(keyHash);
-    this.lookups.inc({ cache: 'api_key', result: hit ? 'hit' : 'miss' });
-    if (hit) return hit;
+    // A key that expired since it was kept is asked about again, and billing refuses it.
+    const live = hit && !this.expired(hit) ? hit : undefined;
+    if (hit && !live) this.forgetKey(hit.keyId);
+    this.lookups.inc({ cache: 'api_key', result: live ? 'hit' : 'miss' });
+    if (live) return live;
     const epoch = this.epoch;
     const verified = await verify();
+    if (this.expired(verified)) throw new DomainError(unauthorized());
     if (epoch === this.epoch) this.keys.set(keyHash, verified);
     return verified;
+  }
+
+  private expired(key: VerifiedKey): boolean {
+    return typeof key.expiresAt === 'string' && Date.parse(key.expiresAt) <= this.clock();
   }
 
   /** The current rate card, or what `fetch` says (kept unless a newer card is known). */

@@ -40,6 +40,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Most verified API keys one replica keeps; past it the least recently used goes. */
   API_KEY_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+  /** How often each replica reports when keys were last used (billing keeps `lastUsedAt`): one batch per period, never a write per request. */
+  KEY_USE_REPORT_MS: z.coerce.number().int().min(10).default(60_000),
   /**
    * Which proxies in front of the gateway to believe about the client's address (express's
    * `trust proxy`): `false` (the default: the TCP peer is the client), `true`, a hop count, or a

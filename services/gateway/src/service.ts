@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
-import { BILLING_EVENTS_STREAM, BillingEvents } from '@brandradar/contracts';
-import { createMetricsRegistry, httpRequestDuration, onEvent, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { BILLING_EVENTS_STREAM, BillingEvents, PeopleQueries } from '@brandradar/contracts';
+import { createMetricsRegistry, httpRequestDuration, onEvent, query, runPeriodically, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
 import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
@@ -12,10 +12,12 @@ import { MCP_PATH, mcpRouter } from './http/mcp';
 import { WEB_APP_PATH, webApp } from './http/web-app';
 import type { RouteDef } from './http/route';
 import type { OpenApiDocument } from './openapi/document';
+import { KeyUseRecorder } from './key-use';
 import { adminDocsRoutes, publicReference } from './openapi/routes';
 import { apiKeyId, RateLimiter, type RateLimitSettings } from './rate-limit';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { peopleRoutes } from './routes/people';
 import { runRoutes } from './routes/runs';
 import { trackerRoutes } from './routes/trackers';
 import { webhookRoutes } from './routes/webhooks';
@@ -40,7 +42,12 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       () => caches.clear(),
     );
     shutdown.register('intake', 'stop watching billing events', () => billingEvents.stop());
-    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches);
+    // Batches of at most 5,000 keys per query, well within a message's limit.
+    const keyUses = new KeyUseRecorder(async (uses) => {
+      for (let i = 0; i < uses.length; i += 5_000) await query(nats, PeopleQueries.recordKeyUse, { version: 1, uses: uses.slice(i, i + 5_000) }, config.QUERY_TIMEOUT_MS);
+    });
+    const stopReporting = runPeriodically(config.KEY_USE_REPORT_MS, () => keyUses.flush(), (err) => logger.warn({ err }, 'reporting key use failed; kept for the next report'));
+    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches, keyUses);
     const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS)];
     if (adminApp) {
       servers.push(await listen(adminApp, config.ADMIN_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS));
@@ -48,6 +55,10 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
     }
     shutdown.register('intake', 'drain http servers', () => Promise.all(servers.map((server) => drainServer(server, httpDrainMs(config)))));
+    shutdown.register('intake', 'report the last key uses', async () => {
+      await stopReporting();
+      await keyUses.flush().catch((err: unknown) => logger.warn({ err }, 'reporting key use at shutdown failed'));
+    });
     logger.info({ ports: servers.map((s) => (s.address() as { port: number }).port) }, 'gateway listening');
   },
 };
@@ -63,6 +74,7 @@ export function gatewayApps(
   logger: Logger,
   requestDuration: ReturnType<typeof httpRequestDuration>,
   caches: GatewayCaches,
+  keyUses?: KeyUseRecorder,
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
   const apiRoutes = publicApiRoutes(nats, timeout, caches);
@@ -78,8 +90,8 @@ export function gatewayApps(
     publicRoutes: publicReference(apiRoutes, rateLimit).routes,
     sites: [{ path: WEB_APP_PATH, router: webApp() }],
     authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
-    authenticate: apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH]),
-    admit: (_accountId, req) => limiter.admit(apiKeyId(req)),
+    authenticate: apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH], (keyId) => keyUses?.used(keyId)),
+    admit: (_principal, req) => limiter.admit(apiKeyId(req)),
     throttle,
     trustProxy: config.TRUST_PROXY,
     logger,
@@ -98,8 +110,9 @@ export function gatewayApps(
   return { publicApp, adminApp };
 }
 
-function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
-  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs)];
+/** The public API's routes: the one table the app serves, the OpenAPI document describes and the authorization matrix calls. */
+export function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
+  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs), ...peopleRoutes(nats, timeoutMs, caches)];
 }
 
 /** Stands for the NATS link where routes are built only to be described: any use of it is a bug, and says so. */
@@ -114,6 +127,13 @@ const NO_NATS = new Proxy({} as NatsLink, {
  * built without connecting anywhere (the typed client is generated from it).
  */
 export function publicApiDocument(rateLimit: RateLimitSettings): OpenApiDocument {
+  return publicReference(describedRoutes().public, rateLimit).document();
+}
+
+/** Every route table of the gateway, built only to be read (no route may be called): the public API, its reference, the admin API. */
+export function describedRoutes(): { public: RouteDef[]; reference: RouteDef[]; admin: RouteDef[] } {
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, createMetricsRegistry('gateway'));
-  return publicReference(publicApiRoutes(NO_NATS, 1, caches), rateLimit).document();
+  const routes = publicApiRoutes(NO_NATS, 1, caches);
+  const admin = adminRoutes(NO_NATS, 1, caches);
+  return { public: routes, reference: publicReference(routes, { perMinute: 1, burst: 1 }).routes, admin: [...admin, ...adminDocsRoutes(admin)] };
 }

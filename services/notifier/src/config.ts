@@ -20,6 +20,8 @@ export const notifierConfigSchema = baseConfigSchema
      * offer STARTTLS gets no e-mail (the attempt fails and is retried) instead of the text in clear.
      */
     SMTP_REQUIRE_TLS: envBoolean.default(false),
+    /** Where people open the web app: invitation links point at `<PUBLIC_APP_URL>/app/sign-in?token=…`. */
+    PUBLIC_APP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
     /** The sender: `reports@example.com` or `Brandradar <reports@example.com>`. */
     MAIL_FROM: z.string().refine((v) => parseMailbox(v) !== null, 'must be an e-mail address or "Name <address>"'),
     /**

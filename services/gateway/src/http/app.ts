@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Histogram } from 'prom-client';
 import { z } from 'zod';
-import { apiError, notFound, type ApiError } from '@brandradar/contracts';
+import { apiError, insufficientScope, notFound, type ApiError, type Principal } from '@brandradar/contracts';
 import { DomainError, type Logger } from '@brandradar/platform';
 import { context, trace } from '@opentelemetry/api';
 import { sendError, validationError } from './errors';
@@ -10,11 +10,14 @@ import type { RouteDef } from './route';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
+/** The caller of a public route (the API reference), which asks for no credential. */
+const NOBODY: Principal = { accountId: '', actor: { kind: 'key', id: '', name: 'anonymous' }, scopes: [] };
+
 /** A route that takes no body refuses one like any unexpected field; an empty object is no body. */
 const NO_BODY = z.strictObject({}).optional();
 
-/** Decides who is calling: an account id, or a DomainError `unauthorized`. */
-type Authenticator = (req: Request) => Promise<string>;
+/** Decides who is calling, or throws a DomainError `unauthorized`. */
+type Authenticator = (req: Request) => Promise<Principal>;
 
 export interface AppOptions {
   routes: RouteDef[];
@@ -26,7 +29,7 @@ export interface AppOptions {
   /** Routers served after authentication, rate limiting and body parsing, outside the routes (the MCP endpoint). */
   authenticatedSites?: Array<{ path: string; router: express.Router }>;
   /** Runs after authentication, e.g. per-key rate limiting; throws a DomainError to refuse. */
-  admit?: (accountId: string, req: Request) => void;
+  admit?: (principal: Principal, req: Request) => void;
   /**
    * Limits failed authentications per client address: `before` runs before anything else is read
    * (no bus or store work for a throttled address) and throws to refuse; `failed` counts a failure.
@@ -64,8 +67,13 @@ export const clientAddress = (req: Request): string => req.ip ?? req.socket.remo
 
 interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'body' | 'result' | 'errorCode'>> {
   requestId: string;
-  accountId: string;
+  principal?: Principal;
   authenticated?: boolean;
+}
+
+/** The caller the app's authentication accepted, for routers mounted behind it (the MCP endpoint). */
+export function principalOf(res: Response): Principal | undefined {
+  return (res.locals as Locals).principal;
 }
 
 /**
@@ -112,10 +120,10 @@ export function buildApp(opts: AppOptions): express.Express {
     }
     opts
       .authenticate(req)
-      .then((accountId) => {
-        (res.locals as Locals).accountId = accountId;
+      .then((principal) => {
+        (res.locals as Locals).principal = principal;
         (res.locals as Locals).authenticated = true;
-        opts.admit?.(accountId, req);
+        opts.admit?.(principal, req);
         next();
       })
       .catch((e: unknown) => {
@@ -229,12 +237,16 @@ function mount(app: express.Express, route: RouteDef): void {
     Promise.resolve()
       .then(async () => {
         locals.route = route;
+        // Routes other than the public ones are mounted behind authentication, which set the principal.
+        const principal = locals.principal ?? NOBODY;
+        // Before anything of the request is read: what the caller may not do, it learns nothing about.
+        if (route.scope !== 'public' && route.scope !== 'operator' && !principal.scopes.includes(route.scope)) throw new DomainError(insufficientScope(route.scope));
         const params = parse(route.params, req.params, 'path');
         const query = parse(route.query, req.query ?? {}, 'query');
         const headers = parse(route.headers, declaredHeaders(route.headers, req), 'headers');
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
         Object.assign(locals, { params, body });
-        const out = await route.handle({ params, query, body, accountId: locals.accountId, requestId: locals.requestId, headers, mediaType: mediaType(route, req, res) });
+        const out = await route.handle({ params, query, body, accountId: principal.accountId, principal, requestId: locals.requestId, headers, mediaType: mediaType(route, req, res) });
         locals.result = out.body;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.stream) {

@@ -5,6 +5,7 @@ import { BrandradarClient } from '@brandradar/client';
 import { brandradarMcpServer } from '@brandradar/mcp';
 import { DomainError } from '@brandradar/platform';
 import { bearerToken } from '../auth';
+import { principalOf } from './app';
 
 /** Where the gateway serves the Model Context Protocol (Streamable HTTP) to agents. */
 export const MCP_PATH = '/mcp';
@@ -32,7 +33,8 @@ export function mcpRouter(): express.Router {
     const apiKey = bearerToken(req) ?? '';
     // No retries here: a refusal (429 too) reaches the agent at once, which decides whether to wait.
     const client = new BrandradarClient({ baseUrl: loopbackUrl(req), apiKey, retry: { maxRetries: 0 } });
-    const server = brandradarMcpServer(client);
+    // Behind the app's authentication, so there is a principal; a read key is offered the read tools only.
+    const server = brandradarMcpServer(client, principalOf(res)?.scopes ?? []);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once('close', () => {
       void transport.close();

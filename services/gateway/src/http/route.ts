@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import type { ErrorCode } from '@brandradar/contracts';
+import type { ErrorCode, Principal, Scope } from '@brandradar/contracts';
 
 /**
  * An id in a path. UUIDs are read case-insensitively (RFC 9562 §4) and ours are stored lowercase,
  * so an id copied in capitals names the same resource.
  */
 export const pathId = () => z.uuid().overwrite((id) => id.toLowerCase());
+
+/** Who may call a route: the holders of a scope, the operator, or anyone. */
+export type RouteScope = Scope | 'operator' | 'public';
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 type Method = (typeof METHODS)[number];
@@ -29,6 +32,8 @@ export interface RouteInput<P, Q, B, H = unknown> {
   body: B;
   /** The caller's account, for routes authenticated by API key. */
   accountId: string;
+  /** Who is calling and what it may do (the admin API's: an operator with no account). */
+  principal: Principal;
   requestId: string;
   /** The request headers the route declares, by their declared names (e.g. `Idempotency-Key`), checked. */
   headers: H;
@@ -52,6 +57,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   summary: string;
   description?: string;
   tag: string;
+  /**
+   * What the caller must hold (api-contract §15): a scope of the public API, `operator` for the
+   * admin API (its token), `public` for the reference served without a key. Required, so a route
+   * without a rule does not compile; the route-table test checks the values too.
+   */
+  scope: RouteScope;
   params?: P;
   query?: Q;
   body?: B;

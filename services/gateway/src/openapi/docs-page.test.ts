@@ -20,6 +20,7 @@ const doc = buildOpenApiDocument({
       operationId: 'makeGadget',
       summary: 'Make a <script>alert("x")</script> gadget',
       tag: 'Gadgets & more',
+      scope: 'read',
       params: z.object({ id: z.uuid() }),
       body: Gadget,
       success: {

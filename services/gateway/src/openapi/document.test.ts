@@ -8,6 +8,7 @@ import { GatewayCaches } from '../caches';
 import { defineRoute, type RouteDef } from '../http/route';
 import { accountRoutes } from '../routes/account';
 import { adminRoutes } from '../routes/admin';
+import { peopleRoutes } from '../routes/people';
 import { runRoutes } from '../routes/runs';
 import { trackerRoutes } from '../routes/trackers';
 import { webhookRoutes } from '../routes/webhooks';
@@ -31,6 +32,7 @@ const routes: RouteDef[] = [
     operationId: 'createWidget',
     summary: 'Create a widget',
     tag: 'Widgets',
+    scope: 'read',
     body: NewWidget,
     success: { status: 201, description: 'Created.', schema: z.object({ widget: Widget }), headers: { Location: 'URL of the widget' } },
     errors: ['tracker_limit_reached'],
@@ -43,6 +45,7 @@ const routes: RouteDef[] = [
     summary: 'One part',
     description: 'A **part**.',
     tag: 'Widgets',
+    scope: 'read',
     params: z.object({ id: z.uuid(), partId: z.string() }),
     query: z.object({ colour: Colour.optional(), limit: z.coerce.number().int().min(1).default(20).meta({ description: 'Page size.' }) }),
     success: { status: 200, description: 'The part.', schema: Widget },
@@ -55,6 +58,7 @@ const routes: RouteDef[] = [
     operationId: 'replaceWidget',
     summary: 'Replace a widget',
     tag: 'Widgets',
+    scope: 'read',
     params: z.object({ id: z.uuid() }),
     // The same named schema as the responses, whose input form differs (`size` has a default).
     body: Widget,
@@ -69,6 +73,7 @@ const openRoute = defineRoute({
   operationId: 'getPage',
   summary: 'A page',
   tag: 'Reference',
+  scope: 'public',
   success: { status: 200, description: 'The page.', schema: z.string(), contentType: 'text/html' },
   errors: [],
   handle: noop,
@@ -97,7 +102,7 @@ describe('buildOpenApiDocument', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(['/api/v1/widgets', '/api/v1/widgets/{id}/parts/{partId}', '/api/v1/widgets/{id}', '/docs']);
     expect(op('/api/v1/widgets', 'post')).toMatchObject({ operationId: 'createWidget', summary: 'Create a widget', tags: ['Widgets'] });
-    expect(op('/api/v1/widgets', 'post').security).toBeUndefined();
+    expect(op('/api/v1/widgets', 'post')).toMatchObject({ security: [{ apiKey: ['read'] }], 'x-required-scope': 'read' });
     expect(op('/docs', 'get').security).toEqual([]);
     expect(doc.security).toEqual([{ apiKey: [] }]);
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -147,6 +152,7 @@ describe('buildOpenApiDocument', () => {
     expect(codesOf(op('/api/v1/widgets', 'post'))).toEqual({
       '400': ['invalid_json', 'validation_error'],
       '401': ['unauthorized'],
+      '403': ['insufficient_scope'],
       '409': ['tracker_limit_reached'],
       '413': ['payload_too_large'],
       '415': ['unsupported_media_type'],
@@ -241,7 +247,7 @@ describe('the gateway route tables', () => {
   const nats = {} as NatsLink;
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, new Registry());
   const tables = {
-    public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1), ...runRoutes(nats, 1), ...workflowRoutes(nats), ...webhookRoutes(nats, 1)],
+    public: [...accountRoutes(nats, 1, caches), ...trackerRoutes(nats, 1), ...runRoutes(nats, 1), ...workflowRoutes(nats), ...webhookRoutes(nats, 1), ...peopleRoutes(nats, 1, caches)],
     admin: adminRoutes(nats, 1, caches),
   };
 

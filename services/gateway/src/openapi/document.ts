@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, WebhookMessageId, type ErrorCode } from '@brandradar/contracts';
+import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, SCOPES, WebhookMessageId, type ErrorCode, type Scope } from '@brandradar/contracts';
 import { METHODS, type RouteDef } from '../http/route';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
@@ -57,8 +57,10 @@ const OperationShape = z.looseObject({
   summary: z.string(),
   description: z.string().optional(),
   tags: z.array(z.string()),
-  /** `[]` for an endpoint served without authentication. */
-  security: z.tuple([]).optional(),
+  /** `[]` for an endpoint served without authentication; else the scheme with the one scope the operation needs. */
+  security: z.union([z.tuple([]), z.tuple([z.record(z.string(), z.tuple([z.enum(SCOPES)]))])]).optional(),
+  /** The scope the caller must hold (api-contract §15), also in `security`. */
+  'x-required-scope': z.enum(SCOPES).optional(),
   /** Absent when the operation takes none. */
   parameters: z.array(ParameterShape).optional(),
   requestBody: z.looseObject({ required: z.literal(true), content: z.looseObject({ 'application/json': MediaTypeShape }) }).optional(),
@@ -133,6 +135,7 @@ function possibleErrors(route: RouteDef, open: boolean, rateLimited: boolean): E
   if (route.params) codes.add('not_found');
   if (route.query) codes.add('validation_error');
   if (route.body) for (const code of BODY_ERRORS) codes.add(code);
+  if (scopeOf(route)) codes.add('insufficient_scope');
   if (!open) {
     codes.add('unauthorized');
     codes.add('unavailable');
@@ -152,7 +155,7 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
   const routes = [...api.routes.map((route) => ({ route, open: false })), ...api.openRoutes.map((route) => ({ route, open: true }))];
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const { route, open } of routes) {
-    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited);
+    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited, api.securityScheme.name);
   }
   const { name, description, bearerFormat } = api.securityScheme;
   const webhookBodies = Object.entries(api.webhooks ?? {}).map(([type, body]) => ({ type, body, id: schemaId(body) }));
@@ -209,13 +212,18 @@ function webhookOperation(body: z.ZodType, id: string): ZodOpenApiOperationObjec
   };
 }
 
-function operation(route: RouteDef, open: boolean, rateLimited: boolean): ZodOpenApiOperationObject {
+/** The scope a route of the public API needs; none for the admin API's and the reference's. */
+const scopeOf = (route: RouteDef): Scope | undefined => (route.scope === 'operator' || route.scope === 'public' ? undefined : route.scope);
+
+function operation(route: RouteDef, open: boolean, rateLimited: boolean, scheme: string): ZodOpenApiOperationObject {
+  const scope = scopeOf(route);
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(open ? { security: [] } : {}),
+    ...(scope ? { security: [{ [scheme]: [scope] }], 'x-required-scope': scope } : {}),
     requestParams: {
       ...(route.params ? { path: objectSchema(route.params) } : {}),
       ...(route.query ? { query: objectSchema(route.query) } : {}),

@@ -13,6 +13,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   insufficient_credits: "The balance cannot cover one run or the workflow's maximum charge. Carries `balanceMicro` and `requiredMicro`.",
   spend_limit_reached: "The account's monthly spend limit would be exceeded. Carries `spendLimitMicro` and `spentMicro`.",
   account_closed: 'The account is closed, so it can change nothing.',
+  insufficient_scope: "The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.",
   not_found: 'No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).',
   method_not_allowed: 'The path exists but does not answer this method. Sent with `Allow`, which lists the methods it does answer.',
   cost_estimate_changed:
@@ -24,6 +25,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   tracker_busy: 'A run of the tracker is QUEUED or RUNNING; try again when it has finished.',
   request_token_conflict: 'The `requestToken` was already used for another tracker of the account.',
   invalid_state: 'The resource is in a state that does not allow this change.',
+  last_owner: 'The account would be left without an owner: its last owner can be neither removed nor given another role.',
   idempotency_key_conflict: 'The idempotency key was already used for a different operation; use a new key.',
   payload_too_large: 'The request body is over 256 KiB.',
   unsupported_media_type: 'A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.',

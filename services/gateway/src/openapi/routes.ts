@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_BODIES } from '@brandradar/contracts';
-import { defineRoute, type RouteDef } from '../http/route';
+import { defineRoute, type RouteDef, type RouteScope } from '../http/route';
 import type { RateLimitSettings } from '../rate-limit';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument, type ApiDescription, type OpenApiDocument } from './document';
@@ -17,7 +17,8 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
     title: 'brandradar API',
     description: `Measure how brands appear in answers from AI surfaces (ChatGPT, Claude, Perplexity, Gemini, Google AI Overviews): trackers re-ask your prompts on a schedule and report the change since the last run. You pay only for answers that succeeded.
 
-- **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`.
+- **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown, expired or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`.
+- **Scopes**: a key holds some of \`read\` (every GET, CSV, the MCP read tools), \`run\` (manual runs, reanalysis, briefs: what spends money), \`manage\` (trackers, activation, webhooks) and \`admin\` (members and keys). Each operation names the one it needs in \`x-required-scope\` and in its \`security\` requirement; a key without it gets 403 \`insufficient_scope\` with \`requiredScope\`, before anything of the request is read. Members hold their role's scopes: \`owner\` all four, \`editor\` \`read\`, \`run\` and \`manage\`, \`viewer\` \`read\`. Keys an operator issues hold all four.
 - **JSON only**: a request body needs \`Content-Type: application/json\` (else 415 \`unsupported_media_type\`), valid JSON (else 400 \`invalid_json\`) and at most 256 KiB (else 413 \`payload_too_large\`). It may be compressed with \`Content-Encoding: gzip\`, \`deflate\` or \`br\` (another encoding is 415 \`unsupported_media_type\`; a body that does not decompress is 400 \`invalid_json\`).
 - **Strict bodies**: an unknown or read-only field is a 400 \`validation_error\` whose \`issues\` name each offending field; nothing is changed.
 - **Money** is an integer number of micro-units: 100,000 micro-units = 1 USD (39,000 = $0.39).
@@ -32,7 +33,7 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
     securityScheme: {
       name: 'apiKey',
       bearerFormat: 'brk_<keyId>_<secret>',
-      description: 'Your API key, issued by an operator and shown once. Only its hash is stored.',
+      description: 'Your API key, issued by an operator or created with `POST /api/v1/api-keys`, and shown once. Only its hash is stored. Each operation lists the scope it needs.',
     },
     rateLimited: true,
     webhooks: WEBHOOK_EVENT_BODIES,
@@ -52,13 +53,14 @@ const ADMIN_API: Omit<ApiDescription, 'routes' | 'openRoutes'> = {
 };
 
 /** The route serving an API's OpenAPI document (`document` is built after the routes it describes, this one included). */
-function documentRoute(path: string, operationId: string, server: string, document: () => OpenApiDocument): RouteDef {
+function documentRoute(path: string, operationId: string, server: string, scope: RouteScope, document: () => OpenApiDocument): RouteDef {
   return defineRoute({
     method: 'get',
     path,
     operationId,
     summary: 'This reference as an OpenAPI 3.1 document',
     tag: 'Reference',
+    scope,
     success: { status: 200, description: `The document, generated from the routes ${server} serves.`, schema: OpenApiJson },
     errors: [],
     handle: async () => ({ status: 200, body: document() }),
@@ -74,13 +76,14 @@ function documentRoute(path: string, operationId: string, server: string, docume
  */
 export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSettings): { routes: RouteDef[]; document: () => OpenApiDocument } {
   const routes: RouteDef[] = [
-    documentRoute(PUBLIC_DOCUMENT_PATH, 'getOpenApiDocument', 'the gateway', () => document()),
+    documentRoute(PUBLIC_DOCUMENT_PATH, 'getOpenApiDocument', 'the gateway', 'public', () => document()),
     defineRoute({
       method: 'get',
       path: '/docs',
       operationId: 'getDocsPage',
       summary: 'This reference as a web page',
       tag: 'Reference',
+      scope: 'public',
       success: { status: 200, description: 'The page.', schema: HtmlPage, contentType: 'text/html', headers: { 'Content-Security-Policy': `\`${PAGE_CSP}\`: the page runs no script and loads nothing.` } },
       errors: [],
       handle: async () => ({ status: 200, body: page(), headers: { 'Content-Security-Policy': PAGE_CSP } }),
@@ -96,7 +99,7 @@ export function publicReference(apiRoutes: RouteDef[], rateLimit: RateLimitSetti
 export function adminDocsRoutes(adminRoutes: RouteDef[]): RouteDef[] {
   let document: OpenApiDocument | undefined;
   const routes: RouteDef[] = [
-    documentRoute('/admin/v1/openapi.json', 'adminGetOpenApiDocument', 'the admin port', () => (document ??= buildOpenApiDocument({ ...ADMIN_API, routes: [...adminRoutes, ...routes], openRoutes: [] }))),
+    documentRoute('/admin/v1/openapi.json', 'adminGetOpenApiDocument', 'the admin port', 'operator', () => (document ??= buildOpenApiDocument({ ...ADMIN_API, routes: [...adminRoutes, ...routes], openRoutes: [] }))),
   ];
   return routes;
 }

@@ -55,6 +55,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Requires an ACTIVE tracker. A new `requestToken` answers 202 with the new run; the same token again answers 200 with that run and no second charge, even while it is QUEUED. Checks, in order: the tracker is ACTIVE (its estimate at current rates within the accepted maximum, otherwise it is paused with `cost_above_maximum` and the answer is 409 `tracker_not_active`); the balance covers the estimate; the account has fewer than 3 manual runs QUEUED or RUNNING. Manual runs do not move `nextRunAt`. Only succeeded answers are billed, at their surface’s rate at run start.',
       tag: 'Runs',
+      scope: 'run',
       params: z.object({ id: pathId() }),
       body: ManualRunInput,
       success: {
@@ -75,6 +76,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getRun',
       summary: 'Fetch one run with its results',
       tag: 'Runs',
+      scope: 'read',
       params: z.object({ id: pathId(), runId: pathId() }),
       success: { status: 200, description: 'The run.', schema: z.object({ run: Run }) },
       errors: ['not_found'],
@@ -92,6 +94,7 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Each finished run carries its metrics and, when an earlier COMPLETED or PARTIAL run of the same series, names and analysis version exists, a `delta`; `analysisVersions` lists the versions present. Percentage-point changes are given only when both runs have at least 10 analysed answers; they do not establish cause. Runs carry all their answers (each within the caps of `RunAnswer`), so a report can be hundreds of megabytes: it is streamed run by run, and a failure midway cuts the connection rather than ending the JSON.',
       tag: 'Runs',
+      scope: 'read',
       params: z.object({ id: pathId() }),
       query: ReportQuery,
       success: {

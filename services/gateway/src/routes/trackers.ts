@@ -20,6 +20,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Fields the primitive does not use must be left out (a present key, even `null` or `[]`, is a 400). `models` defaults to chatgpt, perplexity, gemini. At most 25 trackers per account.',
       tag: 'Trackers',
+      scope: 'manage',
       body: CreateTrackerInput,
       success: { status: 201, description: 'The new DRAFT tracker; `Location` names it.', schema: one, headers: { Location: 'URL of the new tracker' } },
       errors: ['validation_error', 'tracker_limit_reached', 'account_closed'],
@@ -34,6 +35,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'listTrackers',
       summary: 'List your trackers, newest first',
       tag: 'Trackers',
+      scope: 'read',
       query: TrackerListQuery,
       success: { status: 200, description: 'One page of at most `limit` trackers and at most 512 KiB (a page of very large trackers holds fewer); pass `nextCursor` as `cursor` for the next, until it is null.', schema: TrackerList },
       errors: ['validation_error'],
@@ -46,6 +48,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       summary: 'Your trackers, each with its headline figure, its change and its trend',
       description: `The page of trackers \`GET /api/v1/trackers\` lists for the same query, each with its headline over its newest ${OVERVIEW_LIMITS.points} finished (COMPLETED or PARTIAL) runs: compare, the brand’s share of voice; rankings, the share of voice of the name leading the newest run; sentiment, the share of the brand’s mentioning answers that read positive; citations, the rate of answers citing the tracked URL, or without one the share of citations of the most cited domain. Each point carries its sample \`n\`, its prompt × surface \`clusters\` and its 95% interval; \`change\` is the newest run’s, flagged \`significant\` only when its p-value is below 0.05. Nothing is billed.`,
       tag: 'Trackers',
+      scope: 'read',
       query: TrackerListQuery,
       success: { status: 200, description: 'One page of trackers with their headlines (null while a tracker has no finished run); pass `nextCursor` as `cursor` for the next, until it is null.', schema: Overview },
       errors: ['validation_error'],
@@ -63,6 +66,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getTracker',
       summary: 'Fetch one tracker',
       tag: 'Trackers',
+      scope: 'read',
       params: TrackerParams,
       success: { status: 200, description: 'The tracker.', schema: one },
       errors: ['not_found'],
@@ -76,6 +80,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'A full replace: `name`, `cadence`, `primitive`, `prompts`, `models` and every field the primitive uses must be sent. The tracker returns to DRAFT with its accepted maximum, `nextRunAt` and `pauseReason` cleared, so it must be activated again. A change of names only (`brand`, `competitors`, `aliases`) keeps the series: reanalyse the tracker (`POST …/reanalysis`) and its earlier runs report the new names, comparable with the next. A change of `prompts`, `models`, `samplesPerPrompt`, `samplingMode`, `primitive`, `url` or `country` starts a new series: no delta crosses it. Fields left out are reset: an absent `country` means none.',
       tag: 'Trackers',
+      scope: 'manage',
       params: TrackerParams,
       body: UpdateTrackerInput,
       success: { status: 200, description: 'The tracker, now a DRAFT.', schema: one },
@@ -90,6 +95,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'From DRAFT or PAUSED. `maxCostMicroPerRun` must equal the latest estimate; if rates changed, the answer is 409 `cost_estimate_changed` with the new amount, which is then stored so re-submitting it succeeds. On an ACTIVE tracker with the same amount it answers 200 again (a safe retry).',
       tag: 'Trackers',
+      scope: 'manage',
       params: TrackerParams,
       body: ActivateTrackerInput,
       success: { status: 200, description: 'The ACTIVE tracker, the balance, the cost per run and when the balance runs dry.', schema: ActivationResult },
@@ -103,6 +109,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       summary: 'Pause a tracker',
       description: 'From ACTIVE or DRAFT; a PAUSED tracker answers 200 unchanged. Runs already queued still finish. `pauseReason` stays null for a manual pause.',
       tag: 'Trackers',
+      scope: 'manage',
       params: TrackerParams,
       success: { status: 200, description: 'The PAUSED tracker.', schema: one },
       errors: ['not_found', 'account_closed'],
@@ -116,6 +123,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Queues a job that recomputes every COMPLETED and PARTIAL run of the tracker, from its stored answers, with the tracker’s current `brand`, `competitors` and `aliases` and the current analysis version: each answer’s metrics, the run’s metrics and its delta. No AI surface is asked and nothing is billed; what was billed and when stays as it was. Allowed in every status. Runs stay readable throughout: each switches to its new metrics in one write. A run that finishes while the job works is recomputed too. A new `requestToken` answers 202 with the job; the same token again answers 200 with that job.',
       tag: 'Trackers',
+      scope: 'run',
       params: TrackerParams,
       body: ReanalysisInput,
       success: {
@@ -137,6 +145,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       operationId: 'getReanalysis',
       summary: 'Follow a reanalysis',
       tag: 'Trackers',
+      scope: 'read',
       params: z.object({ id: pathId(), reanalysisId: pathId() }),
       success: { status: 200, description: 'The job and its progress.', schema: reanalysisBody },
       errors: ['not_found'],
@@ -153,6 +162,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       description:
         'Reads the newest `runs` COMPLETED or PARTIAL runs (default 1) with the tracker’s current names. `discoveredNames`: the names the answers put forward (list-item leads, headings, bold names, first table cells) that the tracker does not track, folded like tracked names, most answers first, each with its rate, interval, surfaces and up to 3 examples whose `start`/`end` are offsets into the answer’s `text`; add one as a competitor with a `PATCH`, then `POST …/reanalysis` to see its history. `citationGaps` (compare and sentiment): domains cited in answers that mention a competitor but not the brand, most answers first. `searches`: the web searches the surfaces ran most often for the prompts; `consultedNotCited`: the domains they read in more answers than they cited (both over the answers of ChatGPT, Claude and Gemini, which report them). Nothing is billed. A tracker without finished runs has empty lists.',
       tag: 'Trackers',
+      scope: 'read',
       params: TrackerParams,
       query: InsightsQuery,
       success: {
@@ -190,6 +200,7 @@ export function trackerRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
       summary: 'Delete a paused tracker with its runs and results',
       description: 'Only a PAUSED tracker with no QUEUED or RUNNING run. Configuration and history go; ledger entries stay.',
       tag: 'Trackers',
+      scope: 'manage',
       params: TrackerParams,
       success: { status: 204, description: 'Deleted.' },
       errors: ['not_found', 'tracker_not_paused', 'tracker_busy', 'account_closed'],

@@ -37,6 +37,7 @@ export function workflowRoutes(nats: NatsLink): RouteDef[] {
       summary,
       description: DESCRIPTION,
       tag: 'Workflows',
+      scope: 'run',
       body: ContentBriefInput,
       headers: RequestHeaders,
       success: {

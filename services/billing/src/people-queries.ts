@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { apiError, BillingEvents, notFound, PeopleCommands, unauthorized, type PeopleQueries } from '@brandradar/contracts';
+import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
+import { generateApiKey } from './domain/api-keys';
+import { checkKeyScopes, countsAsOwner, invitationToken, keyUsable, memberScopes, ownerDelta, scopesOf, toAccountApiKey, toMember, type MembershipRecord } from './domain/people';
+import type { BillingStores } from './queries';
+import type { PeopleStore } from './store/people';
+
+type Q = typeof PeopleQueries;
+
+/** A member changed under us this many times in a row: give up rather than loop. */
+const MEMBER_CHANGE_ATTEMPTS = 5;
+
+const lastOwner = () => DomainError.of('last_owner', 'This is the last owner of the account: make another member an owner first.');
+
+/**
+ * Billing's answers about people (api-contract §15): members with roles, invitations, and the keys
+ * an account manages itself. An account made before members existed gets its first owner, from its
+ * e-mail address, on the first of these calls that names it (lazily, not by a migration at start:
+ * nothing scans every account, and an account no one manages never needs one).
+ */
+export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys' | 'announcements'> & { people: PeopleStore }, now: () => Date = () => new Date()) {
+  async function withFirstOwner(accountId: string) {
+    const account = await s.accounts.get(accountId); // 404 for an unknown account
+    if (await s.people.ownersCounted(accountId)) return account;
+    const person = await s.people.person(account.email, now());
+    await s.people.insert({ _id: randomUUID(), accountId, personId: person._id, email: account.email, role: 'owner', status: 'active', invitedAt: null, joinedAt: account.createdAt, tokenSha256: null, tokenExpiresAt: null });
+    await s.people.startOwnerCount(accountId);
+    return account;
+  }
+
+  /**
+   * Applies a role change (`null`: removal) to a member as read, keeping the owner count right:
+   * the count is taken first (refused for the last owner), and given back when the member had
+   * changed meanwhile, then the change is tried again on what it is now.
+   */
+  async function changeMember(accountId: string, memberId: string, write: (seen: MembershipRecord) => Promise<boolean>, role: MembershipRecord['role'] | null): Promise<MembershipRecord> {
+    await withFirstOwner(accountId);
+    for (let attempt = 0; attempt < MEMBER_CHANGE_ATTEMPTS; attempt++) {
+      const seen = await s.people.member(accountId, memberId);
+      if (!seen) throw new DomainError(notFound());
+      const delta = ownerDelta(seen, role);
+      if (delta === -1 && !(await s.people.takeOwner(accountId))) throw lastOwner();
+      if (!(await write(seen))) {
+        if (delta === -1) await s.people.giveOwner(accountId);
+        continue;
+      }
+      if (delta === 1) await s.people.giveOwner(accountId);
+      return seen;
+    }
+    throw DomainError.of('unavailable', 'The member is being changed by another request; try again.');
+  }
+
+  /** What the creator of a key may hand on: a key its own scopes, a member its role's. */
+  async function creatorScopes(accountId: string, createdBy: QueryRequest<Q['createKey']>['createdBy']) {
+    if (createdBy.kind === 'key') {
+      const creator = await s.apiKeys.find(createdBy.id);
+      if (!creator || creator.accountId !== accountId || !keyUsable(creator, now())) throw new DomainError(unauthorized());
+      return scopesOf(creator);
+    }
+    const member = await s.people.member(accountId, createdBy.id);
+    return member ? memberScopes(member) : [];
+  }
+
+  return {
+    async listMembers({ accountId }: QueryRequest<Q['listMembers']>): Promise<QueryResult<Q['listMembers']>> {
+      await withFirstOwner(accountId);
+      return { members: (await s.people.members(accountId)).map(toMember) };
+    },
+
+    async inviteMember({ accountId, input, invitedBy }: QueryRequest<Q['inviteMember']>): Promise<QueryResult<Q['inviteMember']>> {
+      const account = await withFirstOwner(accountId);
+      const person = await s.people.person(input.email, now());
+      const { token, tokenSha256, expiresAt } = invitationToken(now());
+      const member: MembershipRecord = { _id: randomUUID(), accountId, personId: person._id, email: input.email, role: input.role, status: 'invited', invitedAt: now(), joinedAt: null, tokenSha256, tokenExpiresAt: expiresAt };
+      if (!(await s.people.insert(member))) throw DomainError.of('invalid_state', 'This address is a member of the account already.');
+      await s.announcements.announce(PeopleCommands.sendInvitation, { accountId, accountName: account.name, email: input.email, role: input.role, invitedBy, token, expiresAt: expiresAt.toISOString() }, now());
+      return { member: toMember(member) };
+    },
+
+    async updateMember({ accountId, memberId, role }: QueryRequest<Q['updateMember']>): Promise<QueryResult<Q['updateMember']>> {
+      const seen = await changeMember(accountId, memberId, (m) => s.people.setRole(m, role), role);
+      return { member: toMember({ ...seen, role }) };
+    },
+
+    async removeMember({ accountId, memberId }: QueryRequest<Q['removeMember']>): Promise<QueryResult<Q['removeMember']>> {
+      await changeMember(accountId, memberId, (m) => s.people.remove(m), null);
+      return { memberId };
+    },
+
+    async redeemInvitation({ tokenSha256 }: QueryRequest<Q['redeemInvitation']>): Promise<QueryResult<Q['redeemInvitation']>> {
+      const member = await s.people.redeem(tokenSha256, now());
+      if (!member) throw new DomainError(unauthorized());
+      if (countsAsOwner(member)) await s.people.giveOwner(member.accountId);
+      return { accountId: member.accountId, personId: member.personId, member: toMember(member) };
+    },
+
+    async createKey({ accountId, input, createdBy }: QueryRequest<Q['createKey']>): Promise<QueryResult<Q['createKey']>> {
+      await s.accounts.get(accountId);
+      checkKeyScopes(await creatorScopes(accountId, createdBy), input.scopes);
+      const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
+      if (expiresAt && expiresAt.getTime() <= now().getTime()) {
+        throw new DomainError(apiError('validation_error', 'The request body is invalid.', { issues: [{ path: 'expiresAt', message: 'must be in the future' }] }));
+      }
+      const key = generateApiKey();
+      const record = { _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null, name: input.name, scopes: input.scopes, createdBy, expiresAt, lastUsedAt: null };
+      await s.apiKeys.insert(record);
+      return { key: key.apiKey, apiKey: toAccountApiKey(record) };
+    },
+
+    async listKeys({ accountId }: QueryRequest<Q['listKeys']>): Promise<QueryResult<Q['listKeys']>> {
+      await s.accounts.get(accountId);
+      return { apiKeys: (await s.apiKeys.forAccount(accountId, true)).map(toAccountApiKey) };
+    },
+
+    async revokeKey({ accountId, keyId }: QueryRequest<Q['revokeKey']>): Promise<QueryResult<Q['revokeKey']>> {
+      if (!(await s.apiKeys.revokeOfAccount(accountId, keyId, now()))) throw new DomainError(notFound());
+      await s.announcements.announce(BillingEvents.apiKeyRevoked, { keyId, accountId }, now());
+      return { keyId };
+    },
+
+    async recordKeyUse({ uses }: QueryRequest<Q['recordKeyUse']>): Promise<QueryResult<Q['recordKeyUse']>> {
+      return { recorded: await s.apiKeys.recordUses(uses.map((u) => ({ keyId: u.keyId, at: new Date(u.lastUsedAt) }))) };
+    },
+  };
+}

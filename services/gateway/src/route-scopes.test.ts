@@ -1,0 +1,37 @@
+import { SCOPES } from '@brandradar/contracts';
+import { describedRoutes, publicApiDocument } from './service';
+import { openApiPath } from './openapi/document';
+
+// api-contract §15: every route states who may call it, next to its path. A route without a rule
+// does not compile (`scope` is required); these check the rules themselves.
+describe('the route table’s scopes', () => {
+  const tables = describedRoutes();
+  const name = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+
+  it('gives every public API route one of the scopes', () => {
+    expect(tables.public.filter((r) => !(SCOPES as readonly string[]).includes(r.scope)).map(name)).toEqual([]);
+  });
+
+  it('lets every GET be read with `read`, but members and keys only with `admin`', () => {
+    const gets = tables.public.filter((r) => r.method === 'get');
+    expect(gets.filter((r) => r.scope !== 'read').map(name)).toEqual(['GET /api/v1/members', 'GET /api/v1/api-keys']);
+  });
+
+  it('gives no mutating route `read`: a read key changes nothing and spends nothing', () => {
+    expect(tables.public.filter((r) => r.method !== 'get' && r.scope === 'read').map(name)).toEqual([]);
+  });
+
+  it('serves the reference without a key and the admin API to the operator only', () => {
+    expect(tables.reference.map((r) => r.scope)).toEqual(tables.reference.map(() => 'public'));
+    expect(tables.admin.filter((r) => r.scope !== 'operator').map(name)).toEqual([]);
+  });
+
+  it('states each operation’s scope in the OpenAPI document, in x-required-scope and its security requirement', () => {
+    const document = publicApiDocument({ perMinute: 60, burst: 10 });
+    for (const route of tables.public) {
+      const operation = document.paths[openApiPath(route.path)]?.[route.method];
+      expect({ route: name(route), scope: operation?.['x-required-scope'], security: operation?.security }).toEqual({ route: name(route), scope: route.scope, security: [{ apiKey: [route.scope] }] });
+      expect(Object.keys(operation?.responses ?? {})).toContain('403');
+    }
+  });
+});
