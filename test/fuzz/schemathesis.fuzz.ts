@@ -9,7 +9,7 @@ import { notifierService } from '../../services/notifier/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { workflowService } from '../../services/workflow/src/service';
-import { CROSS_FIELD_RULES, UNISSUED_CURSOR } from '../support/semantic-rules';
+import { CROSS_FIELD_RULES, TIME_RULES, UNISSUED_CURSOR } from '../support/semantic-rules';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -22,7 +22,7 @@ import { startStack, type TestStack } from '../support/stack';
  */
 const SCHEMATHESIS = process.env.SCHEMATHESIS ?? 'schemathesis';
 const SEED = process.env.SCHEMATHESIS_SEED ?? '43';
-const SEMANTIC_RULES = new Set([...CROSS_FIELD_RULES, UNISSUED_CURSOR]);
+const SEMANTIC_RULES = new Set([...CROSS_FIELD_RULES, ...TIME_RULES, UNISSUED_CURSOR]);
 /** Schemathesis' code for "Schema-valid request rejected" (its positive_data_acceptance check). */
 const VALID_REQUEST_REJECTED = 'ST202';
 

@@ -61,10 +61,10 @@ beforeAll(async () => {
   const members = await membersByRole(ownerKey);
   for (const role of ['owner', 'editor', 'viewer'] as const) {
     const created = await query(harness, PeopleQueries.createKey, { version: 1, accountId: owner.accountId, input: { name: `by ${role}`, scopes: [...ROLE_SCOPES[role]] }, createdBy: { kind: 'member', id: members[role], name: role } });
-    byRole.set(role, created.key);
+    byRole.set(role, created.apiKey);
   }
   const victim = await stack.api('POST', '/api/v1/api-keys', { key: ownerKey, body: { name: 'victim', scopes: ['read'] } });
-  a = { ownerKey, trackerId, runId: run.id, webhookId: webhook.body.webhook.id, memberId: members.viewer, keyId: victim.body.apiKey.id };
+  a = { ownerKey, trackerId, runId: run.id, webhookId: webhook.body.webhook.id, memberId: members.viewer, keyId: victim.body.key.id };
   otherAccountKey = (await stack.account()).apiKey;
 }, 180_000);
 afterAll(async () => {
@@ -76,7 +76,7 @@ afterAll(async () => {
 async function createKey(creator: string, name: string, scopes: Scope[]): Promise<string> {
   const res = await stack.api('POST', '/api/v1/api-keys', { key: creator, body: { name, scopes } });
   expect(res.status).toBe(201);
-  return res.body.key;
+  return res.body.apiKey;
 }
 
 /** The first owner's member id, and an editor and a viewer invited and joined (by their invitations' tokens, as heard on the bus). */

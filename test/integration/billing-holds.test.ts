@@ -151,7 +151,7 @@ describe('a closed account', () => {
 
     const [, keyId, secret] = /^brk_([0-9a-f]{12})_(.+)$/.exec(apiKey)!;
     const verified = await query(link, BillingQueries.verifyApiKey, { version: 1, keyId: keyId!, secretSha256: createHash('sha256').update(secret!).digest('hex') });
-    expect(verified).toEqual({ accountId, keyId, accountStatus: 'closed' });
+    expect(verified).toEqual({ accountId, keyId, accountStatus: 'closed', name: `operator key ${keyId}`, scopes: ['read', 'run', 'manage', 'admin'], expiresAt: null });
   });
 });
 

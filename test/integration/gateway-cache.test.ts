@@ -79,12 +79,12 @@ it('refuses a revoked key on every replica within one second of the revoke', asy
 it('refuses a key the account revoked itself (DELETE /api/v1/api-keys/:id) on every replica within one second', async () => {
   const { apiKey: ownerKey } = await stack.account();
   const created = (await stack.api('POST', '/api/v1/api-keys', { key: ownerKey, body: { name: 'wall dashboard 🚀', scopes: ['read'] } })).body;
-  await cachedOn(replicaB, b, created.key);
-  await cachedOn(stack.running.get('gateway')!, stack, created.key);
+  await cachedOn(replicaB, b, created.apiKey);
+  await cachedOn(stack.running.get('gateway')!, stack, created.apiKey);
 
-  expect((await stack.api('DELETE', `/api/v1/api-keys/${created.apiKey.id}`, { key: ownerKey })).status).toBe(204);
-  expect((await stack.api('GET', '/api/v1/rates', { key: created.key })).status).toBe(401);
-  await eventually(() => b.api('GET', '/api/v1/rates', { key: created.key }), (r) => r.status === 401, ONE_SECOND);
+  expect((await stack.api('DELETE', `/api/v1/api-keys/${created.key.id}`, { key: ownerKey })).status).toBe(204);
+  expect((await stack.api('GET', '/api/v1/rates', { key: created.apiKey })).status).toBe(401);
+  await eventually(() => b.api('GET', '/api/v1/rates', { key: created.apiKey }), (r) => r.status === 401, ONE_SECOND);
 });
 
 it("refuses a closed account's changes on every replica within one second of the close; it may still read", async () => {

@@ -78,16 +78,16 @@ describe('keys the account manages', () => {
   it('creates a key with a hostile name and lists it without the secret; 200 characters is too long', async () => {
     const { apiKey } = await stack.account();
     const created = await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: HOSTILE_NAME, scopes: ['read'] } });
-    expect(created).toMatchObject({ status: 201, body: { key: expect.stringMatching(/^brk_/), apiKey: { name: HOSTILE_NAME, scopes: ['read'], lastUsedAt: null, expiresAt: null, createdBy: { kind: 'key' } } } });
+    expect(created).toMatchObject({ status: 201, body: { apiKey: expect.stringMatching(/^brk_/), key: { name: HOSTILE_NAME, scopes: ['read'], lastUsedAt: null, expiresAt: null, createdBy: { kind: 'key' } } } });
     const listed = await stack.api('GET', '/api/v1/api-keys', { key: apiKey });
-    expect(JSON.stringify(listed.body)).not.toContain(created.body.key);
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.apiKey);
     expect(listed.body.apiKeys.map((k: { name: string }) => k.name)).toContain(HOSTILE_NAME);
     expect((await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: 'x'.repeat(200), scopes: ['read'] } })).status).toBe(400);
   });
 
   it('never gives a key more than its creator holds', async () => {
     const { apiKey } = await stack.account();
-    const limited = (await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: 'read and admin', scopes: ['read', 'admin'] } })).body.key;
+    const limited = (await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: 'read and admin', scopes: ['read', 'admin'] } })).body.apiKey;
     expect(await stack.api('POST', '/api/v1/api-keys', { key: limited, body: { name: 'spender', scopes: ['run'] } })).toMatchObject({ status: 403, body: { error: { code: 'insufficient_scope', requiredScope: 'run' } } });
     expect((await stack.api('POST', '/api/v1/api-keys', { key: limited, body: { name: 'reader', scopes: ['read'] } })).status).toBe(201);
   });
@@ -96,15 +96,15 @@ describe('keys the account manages', () => {
     const { apiKey } = await stack.account();
     const expiresAt = new Date(Date.now() + 1_500).toISOString();
     const created = await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: 'short-lived', scopes: ['read'], expiresAt } });
-    expect(created.body.apiKey.expiresAt).toBe(expiresAt);
-    expect((await stack.api('GET', '/api/v1/account', { key: created.body.key })).status).toBe(200);
+    expect(created.body.key.expiresAt).toBe(expiresAt);
+    expect((await stack.api('GET', '/api/v1/account', { key: created.body.apiKey })).status).toBe(200);
     const used = await eventually(
-      async () => (await stack.api('GET', '/api/v1/api-keys', { key: apiKey })).body.apiKeys.find((k: { id: string }) => k.id === created.body.apiKey.id),
+      async () => (await stack.api('GET', '/api/v1/api-keys', { key: apiKey })).body.apiKeys.find((k: { id: string }) => k.id === created.body.key.id),
       (k) => k.lastUsedAt !== null,
     );
     expect(Date.parse(used.lastUsedAt)).toBeLessThan(Date.parse(expiresAt));
     // Cached by the gateway while valid; refused once past its expiry, by the cache too.
-    await eventually(async () => (await stack.api('GET', '/api/v1/account', { key: created.body.key })).status, (status) => status === 401);
+    await eventually(async () => (await stack.api('GET', '/api/v1/account', { key: created.body.apiKey })).status, (status) => status === 401);
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(expiresAt));
     expect((await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: { name: 'past', scopes: ['read'], expiresAt: new Date(Date.now() - 1_000).toISOString() } })).status).toBe(400);
   });
@@ -112,10 +112,10 @@ describe('keys the account manages', () => {
   it('revokes a key of the account (401 from then on) and not another account’s', async () => {
     const [x, y] = [await stack.account(), await stack.account()];
     const created = (await stack.api('POST', '/api/v1/api-keys', { key: x.apiKey, body: { name: 'to revoke', scopes: ['read'] } })).body;
-    expect((await stack.api('GET', '/api/v1/account', { key: created.key })).status).toBe(200);
-    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.apiKey.id}`, { key: y.apiKey })).status).toBe(404);
-    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.apiKey.id}`, { key: x.apiKey })).status).toBe(204);
-    expect((await stack.api('GET', '/api/v1/account', { key: created.key })).status).toBe(401);
-    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.apiKey.id}`, { key: x.apiKey })).status).toBe(404);
+    expect((await stack.api('GET', '/api/v1/account', { key: created.apiKey })).status).toBe(200);
+    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.key.id}`, { key: y.apiKey })).status).toBe(404);
+    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.key.id}`, { key: x.apiKey })).status).toBe(204);
+    expect((await stack.api('GET', '/api/v1/account', { key: created.apiKey })).status).toBe(401);
+    expect((await stack.api('DELETE', `/api/v1/api-keys/${created.key.id}`, { key: x.apiKey })).status).toBe(404);
   });
 });

@@ -95,6 +95,8 @@ describe('manual runs', () => {
     const first = await stack.api('POST', `/api/v1/trackers/${t.id}/runs`, { key: apiKey, body: { requestToken: 'within' } });
     expect(first.status).toBe(202);
     await eventually(async () => (await stack.api('GET', `/api/v1/trackers/${t.id}/runs/${first.body.run.id}`, { key: apiKey })).body.run.status, (s) => s === 'COMPLETED');
+    // Billing settles the run's charge on hearing it finished, a moment after the run reads COMPLETED.
+    await eventually(async () => (await stack.api('GET', '/api/v1/account', { key: apiKey })).body.account.spentThisMonthMicro, (spent) => spent === 5_000);
     const second = await stack.api('POST', `/api/v1/trackers/${t.id}/runs`, { key: apiKey, body: { requestToken: 'beyond' } });
     expect(second.status).toBe(402);
     expect(second.body.error).toMatchObject({ code: 'spend_limit_reached', spendLimitMicro: 5_000, spentMicro: 5_000 });

@@ -15,5 +15,10 @@ export const CROSS_FIELD_RULES = [
   'This alias repeats another.',
 ];
 
+/** Rules that relate a field to the time of the request. */
+export const TIME_RULES = [
+  'An expiry must be after the time of the request.', // POST /api/v1/api-keys expiresAt
+];
+
 /** A cursor matches its pattern yet names no page the API issued (it is opaque: only the API makes one). */
 export const UNISSUED_CURSOR = 'Cursor is not one this API issued; use nextCursor of the previous page.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
-import { AccountApiKey, AccountApiKeyList, Actor, ApiKeyId, CreateAccountApiKeyInput, InviteMemberInput, Member, MemberList, Role } from './people';
+import { AccountApiKeyList, CreatedAccountApiKey, Actor, ApiKeyId, CreateAccountApiKeyInput, InviteMemberInput, Member, MemberList, Role } from './people';
 
 /** A single-use secret (an invitation's) as billing stores it: the SHA-256 of the token, hex. */
 const TokenSha256 = z.string().regex(/^[0-9a-f]{64}$/);
@@ -34,7 +34,7 @@ export const PeopleQueries = {
    * A key the account manages itself. `createdBy` is the caller: a key may create keys of at most
    * its own scopes, a member of at most its role's; more is `insufficient_scope`.
    */
-  createKey: defineQuery('billing.account-keys.create.v1', versioned({ accountId: z.uuid(), input: CreateAccountApiKeyInput, createdBy: Actor }), z.object({ key: z.string(), apiKey: AccountApiKey })),
+  createKey: defineQuery('billing.account-keys.create.v1', versioned({ accountId: z.uuid(), input: CreateAccountApiKeyInput, createdBy: Actor }), CreatedAccountApiKey),
   listKeys: defineQuery('billing.account-keys.list.v1', versioned({ accountId: z.uuid() }), AccountApiKeyList),
   /** Revokes a key of the account (announced as `api-key.revoked.v1`); `not_found` for another account's or a revoked one. */
   revokeKey: defineQuery('billing.account-keys.revoke.v1', versioned({ accountId: z.uuid(), keyId: ApiKeyId }), z.object({ keyId: ApiKeyId })),

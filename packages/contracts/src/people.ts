@@ -103,7 +103,7 @@ export const CreateAccountApiKeyInput = z
 export type CreateAccountApiKeyInput = z.infer<typeof CreateAccountApiKeyInput>;
 
 export const CreatedAccountApiKey = z
-  .object({ key: z.string().meta({ description: 'The key: shown this once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' }), apiKey: AccountApiKey })
+  .object({ key: AccountApiKey, apiKey: z.string().meta({ description: 'The secret key: shown this once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' }) })
   .meta({ id: 'CreatedAccountApiKey' });
 
 /** A key's id in a path: 12 lowercase hex characters. */

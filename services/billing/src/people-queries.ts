@@ -8,6 +8,8 @@ import type { PeopleStore } from './store/people';
 
 type Q = typeof PeopleQueries;
 
+/** The key expiry rule's message; the field's description in the API document states the rule. */
+const KEY_EXPIRY_IN_THE_PAST = 'An expiry must be after the time of the request.';
 /** A member changed under us this many times in a row: give up rather than loop. */
 const MEMBER_CHANGE_ATTEMPTS = 5;
 
@@ -100,12 +102,12 @@ export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys
       checkKeyScopes(await creatorScopes(accountId, createdBy), input.scopes);
       const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
       if (expiresAt && expiresAt.getTime() <= now().getTime()) {
-        throw new DomainError(apiError('validation_error', 'The request body is invalid.', { issues: [{ path: 'expiresAt', message: 'must be in the future' }] }));
+        throw new DomainError(apiError('validation_error', 'The request body is invalid.', { issues: [{ path: 'expiresAt', message: KEY_EXPIRY_IN_THE_PAST }] }));
       }
       const key = generateApiKey();
       const record = { _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null, name: input.name, scopes: input.scopes, createdBy, expiresAt, lastUsedAt: null };
       await s.apiKeys.insert(record);
-      return { key: key.apiKey, apiKey: toAccountApiKey(record) };
+      return { key: toAccountApiKey(record), apiKey: key.apiKey };
     },
 
     async listKeys({ accountId }: QueryRequest<Q['listKeys']>): Promise<QueryResult<Q['listKeys']>> {

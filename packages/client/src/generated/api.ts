@@ -4526,12 +4526,12 @@ export interface components {
             joinedAt: string | null;
         };
         CreatedAccountApiKey: {
+            key: components["schemas"]["AccountApiKey"];
             /**
-             * @description The key: shown this once; store it safely.
+             * @description The secret key: shown this once; store it safely.
              * @example brk_3f9a1c2b7d4e_x3Jb…
              */
-            key: string;
-            apiKey: components["schemas"]["AccountApiKey"];
+            apiKey: string;
         };
         AccountApiKey: {
             /**
@@ -9870,7 +9870,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key (`key`, shown only now) and its record. */
+            /** @description The key's record (`key`) and its secret (`apiKey`, shown only now), as the admin API answers `{ account, apiKey }`. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

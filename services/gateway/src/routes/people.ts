@@ -84,7 +84,7 @@ export function peopleRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayC
       tag: 'API keys',
       scope: 'admin',
       body: CreateAccountApiKeyInput,
-      success: { status: 201, description: 'The key (`key`, shown only now) and its record.', schema: CreatedAccountApiKey },
+      success: { status: 201, description: 'The key\'s record (`key`) and its secret (`apiKey`, shown only now), as the admin API answers `{ account, apiKey }`.', schema: CreatedAccountApiKey },
       errors: ['validation_error', 'insufficient_scope'],
       handle: async ({ accountId, principal, body }) => ({ status: 201, body: await ask(PeopleQueries.createKey, { version: 1, accountId, input: body, createdBy: principal.actor }) }),
     }),
