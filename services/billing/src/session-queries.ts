@@ -3,12 +3,14 @@ import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/pl
 import { digestsMatch } from './domain/api-keys';
 import { newSession, newSignInLink, sessionExpiresAt, sessionLive, type SessionRecord } from './domain/sessions';
 import type { BillingStores } from './queries';
+import type { Announcements } from './store/announcements';
 import type { PeopleStore } from './store/people';
 import type { SessionStore } from './store/sessions';
 
 type Q = typeof SessionQueries;
 
-export interface SessionDeps extends Pick<BillingStores, 'accounts' | 'announcements'> {
+export interface SessionDeps extends Pick<BillingStores, 'accounts'> {
+  announcements: Pick<Announcements, 'announce'>;
   people: PeopleStore;
   sessions: SessionStore;
   /** Spends an invitation's token (its hash): the person it made a member; `unauthorized` for an unknown, used or expired one. */
