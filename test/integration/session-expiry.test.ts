@@ -24,7 +24,7 @@ beforeAll(async () => {
   const person = await people.person('Ed+__proto__@monday.com', t0);
   await people.insert({ _id: randomUUID(), accountId: randomUUID(), personId: person._id, email: person.email, role: 'editor', status: 'active', invitedAt: t0, joinedAt: t0, tokenSha256: null, tokenExpiresAt: null });
   const announcements = { announce: () => Promise.reject(new Error('nothing here announces')) };
-  handlers = sessionQueryHandlers({ accounts: new AccountStore(db(), async () => undefined), announcements, people, sessions, redeemInvitation: () => Promise.reject(new Error('no invitations here')) }, () => clock);
+  handlers = sessionQueryHandlers({ accounts: new AccountStore(db()), announcements, people, sessions, redeemInvitation: () => Promise.reject(new Error('no invitations here')) }, () => clock);
 });
 
 async function signInAt(at: Date) {

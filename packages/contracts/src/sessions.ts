@@ -27,7 +27,7 @@ const SecretSha256 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A session's id: 32 hex characters (128 random bits). */
 export const SessionId = z.string().regex(/^[0-9a-f]{32}$/);
 
-export const MeAccount = z
+const MeAccount = z
   .object({
     id: z.uuid().meta({ description: "The account's id: send it as `X-Account-Id` to act in this account." }),
     name: z.string().nullable().meta({ description: "The account's name; null when it has none." }),

@@ -56,7 +56,7 @@ export function sessionSetCookie(cookie: SessionCookie | null, maxAgeSeconds: nu
  * person's first account. An account the person is not an active member of is 404, like another
  * account's resource.
  */
-export function sessionPrincipal(session: VerifiedSession, wantedAccount: string | undefined): Principal {
+function sessionPrincipal(session: VerifiedSession, wantedAccount: string | undefined): Principal {
   const wanted = wantedAccount?.trim().toLowerCase();
   const account = wanted ? session.accounts.find((a) => a.accountId === wanted) : session.accounts[0];
   if (!account) throw new DomainError(notFound());
