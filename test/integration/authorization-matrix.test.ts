@@ -21,7 +21,8 @@ import { eventually } from '../support/eventually';
 let stack: TestStack;
 let smtp: SmtpPeer;
 let harness: NatsLink;
-const ROUTES = describedRoutes().public;
+// Sign-in and the session's own routes take no key (scope `public`); test/integration/sessions.test.ts covers them.
+const ROUTES = describedRoutes().public.filter((r) => r.scope !== 'public');
 const DOCUMENT = publicApiDocument({ perMinute: 60_000, burst: 10_000 });
 
 const cadence = { frequency: 'weekly' as const, timezone: 'UTC', time: '09:00', weekday: 1 };

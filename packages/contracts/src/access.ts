@@ -3,6 +3,7 @@ import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
 import { MAIL_COMMANDS_STREAM, PeopleCommands, PeopleQueries } from './people-messages';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
+import { SessionQueries } from './sessions';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents, TrackerNotices, TrackerQueries } from './tracker-messages';
 import { WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents } from './webhooks';
@@ -82,14 +83,15 @@ export const SERVICE_ACCESS = {
       WorkflowQueries.runContentBrief,
       ...all(WebhookQueries),
       ...all(PeopleQueries),
+      ...all(SessionQueries),
     ],
     publishes: [],
     consumes: [],
-    // Key revocations, account closings and rate cards, for each replica's caches.
+    // Key revocations, ended sessions, account closings and rate cards, for each replica's caches.
     watches: [BILLING_EVENTS_STREAM],
   },
   billing: {
-    serves: [...all(BillingQueries), ...all(PeopleQueries)],
+    serves: [...all(BillingQueries), ...all(PeopleQueries), ...all(SessionQueries)],
     calls: [],
     publishes: [...all(BillingEvents), ...all(PeopleCommands)],
     consumes: [],

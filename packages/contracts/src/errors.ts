@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   spend_limit_reached: 402,
   account_closed: 403,
   insufficient_scope: 403,
+  csrf_failed: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

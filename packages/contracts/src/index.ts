@@ -20,3 +20,4 @@ export * from './overview';
 export * from './webhooks';
 export * from './people';
 export * from './people-messages';
+export * from './sessions';

@@ -52,7 +52,7 @@ export const PeopleQueries = {
 export const MAIL_COMMANDS_STREAM: StreamDef = {
   name: 'MAIL_COMMANDS',
   retention: 'workqueue',
-  description: 'E-mails other services ask the notifier to send (invitations); each is taken once and deleted.',
+  description: 'E-mails other services ask the notifier to send (invitations, sign-in links); each is taken once and deleted.',
 };
 
 /** E-mails billing asks the notifier for. The token is in the message (its hash alone is stored), so this is a work queue: gone once sent. */
@@ -67,6 +67,16 @@ export const PeopleCommands = {
       role: Role,
       invitedBy: Actor,
       token: z.string().meta({ description: 'The single-use token of the link.' }),
+      expiresAt: Timestamp,
+    }),
+  ),
+  /** A single-use sign-in link for a person who asked for one (POST /api/v1/session/email-link). */
+  sendSignInLink: defineEvent(
+    'mail.sign-in-link.v1',
+    MAIL_COMMANDS_STREAM,
+    eventPayload({
+      email: z.email(),
+      token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/).meta({ description: 'The single-use token of the link (base64url).' }),
       expiresAt: Timestamp,
     }),
   ),

@@ -7,5 +7,7 @@ export const billingConfigSchema = baseConfigSchema
   .extend({
     /** How often expired holds are looked for and released; a hold lasts at most this long past its expiry. */
     HOLD_SWEEP_MS: z.coerce.number().int().min(50).default(10_000),
+    /** How often expired sessions and sign-in links are deleted (verification refuses them anyway; this keeps the store small). */
+    SESSION_SWEEP_MS: z.coerce.number().int().min(50).default(300_000),
   });
 export type BillingConfig = typeof billingConfigSchema._output;

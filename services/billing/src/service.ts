@@ -1,8 +1,9 @@
-import { BillingNotices, BillingQueries, PeopleQueries } from '@brandradar/contracts';
+import { BillingNotices, BillingQueries, PeopleQueries, SessionQueries } from '@brandradar/contracts';
 import { ledgerAmountMicro, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { peopleQueryHandlers } from './people-queries';
 import { billingQueryHandlers } from './queries';
+import { sessionQueryHandlers } from './session-queries';
 import { AccountStore, accountIndexes } from './store/accounts';
 import { Announcements, announcementIndexes } from './store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
@@ -10,13 +11,14 @@ import { Ledger, ledgerIndexes } from './store/ledger';
 import { HoldExpiryStore, holdExpiryIndexes } from './store/hold-expiries';
 import { PeopleStore, peopleIndexes } from './store/people';
 import { RateCardStore } from './store/rate-cards';
+import { SessionStore, sessionIndexes } from './store/sessions';
 import { createHoldSweeper } from './sweeper';
 
 /** Billing owns accounts, their members and API keys, balances, the ledger and rate cards. */
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes, ...peopleIndexes] },
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes, ...peopleIndexes, ...sessionIndexes] },
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const announcements = new Announcements(db, nats, logger);
     // Each replica keeps the accounts it read; one that changes one tells the others, before it answers.
@@ -32,15 +34,20 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       announcements,
     };
     const handlers = billingQueryHandlers(stores);
+    const people = new PeopleStore(db);
+    const sessions = new SessionStore(db);
+    const peopleHandlers = peopleQueryHandlers({ ...stores, people });
     const subscriptions = [
       ...serveQueries(nats, BillingQueries, handlers, 'billing', logger),
-      ...serveQueries(nats, PeopleQueries, peopleQueryHandlers({ ...stores, people: new PeopleStore(db) }), 'billing', logger),
+      ...serveQueries(nats, PeopleQueries, peopleHandlers, 'billing', logger),
+      ...serveQueries(nats, SessionQueries, sessionQueryHandlers({ ...stores, people, sessions, redeemInvitation: (tokenSha256) => peopleHandlers.redeemInvitation({ version: 1, tokenSha256 }) }), 'billing', logger),
     ];
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
+    const stopSessionSweep = runPeriodically(config.SESSION_SWEEP_MS, () => sessions.sweep(new Date()), (err) => logger.warn({ err }, 'session sweep failed'));
     shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
-      await Promise.all([stopExpiring(), stopAnnouncing(), accountChanges.stop(), ...subscriptions.map((s) => s.drain())]);
+      await Promise.all([stopExpiring(), stopAnnouncing(), stopSessionSweep(), accountChanges.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

@@ -3,8 +3,7 @@ import type { Request } from 'express';
 import { BillingQueries, parseApiKey, SCOPES, unauthorized, type Principal } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches, VerifiedKey } from './caches';
-
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { READ_ONLY_METHODS, sessionCookieOf } from './sessions';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -51,4 +50,14 @@ export function adminTokenAuthenticator(adminToken: string) {
     if (!token || !timingSafeEqual(sha256(token), expected)) throw new DomainError(unauthorized());
     return OPERATOR;
   };
+}
+
+type Authenticator = (req: Request) => Promise<Principal>;
+
+/**
+ * The public API's caller: an API key when the request sends `Authorization`, else the session
+ * cookie when it sends one (a person in the web app), else no one (the key's 401).
+ */
+export function keyOrSessionAuthenticator(byKey: Authenticator, bySession: Authenticator): Authenticator {
+  return (req) => (bearerToken(req) === null && sessionCookieOf(req) !== null ? bySession(req) : byKey(req));
 }

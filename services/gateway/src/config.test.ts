@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
-import { gatewayConfigSchema, httpDrainMs } from './config';
+import { gatewayConfigSchema, httpDrainMs, oidcSettings } from './config';
 
 const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret' };
 
@@ -31,5 +31,14 @@ describe('gateway config', () => {
     expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, env))).toBe(5_000);
     expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '0' }))).toBe(0);
     expect(httpDrainMs(loadConfig('gateway', gatewayConfigSchema, { ...env, HTTP_DRAIN_MS: '20000', SHUTDOWN_GRACE_MS: '8000' }))).toBe(4_000);
+  });
+
+  it('takes an OpenID Provider with all three settings or none, and refuses half of one at start', () => {
+    expect(oidcSettings(loadConfig('gateway', gatewayConfigSchema, env))).toBeNull();
+    const all = { OIDC_ISSUER: 'https://login.example.com/', OIDC_CLIENT_ID: 'brandradar', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(oidcSettings(loadConfig('gateway', gatewayConfigSchema, { ...env, ...all }))).toEqual({ issuer: 'https://login.example.com/', clientId: 'brandradar', clientSecret: 's3cret' });
+    const half = () => loadConfig('gateway', gatewayConfigSchema, { ...env, OIDC_ISSUER: all.OIDC_ISSUER });
+    expect(half).toThrow(ConfigError);
+    expect(half).toThrow(/OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { baseConfigSchema } from '@brandradar/platform';
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
+/** The settings, each checked on its own; `gatewayConfigSchema` adds the rules between them. */
+export const gatewayConfigFields = baseConfigSchema.extend({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
   /** The admin API is off unless a token is set. */
@@ -51,8 +52,37 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .string()
     .default('false')
     .transform((v) => (v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  /** Where people open the web app: the OpenID Connect callback is `<PUBLIC_APP_URL>/api/v1/session/oidc/callback`. */
+  PUBLIC_APP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  /**
+   * The operator's OpenID Provider (all three, or none): people sign in through it, and e-mailed
+   * sign-in links are off. An issuer on localhost may use http; any other needs https.
+   */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** How long a replica keeps a verified session, in ms: logout reaches every replica at once by event; this bounds how late a role change or removal applies. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Sign-in links one address may ask for: this many at once, then one per 12 minutes (5 an hour). */
+  EMAIL_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Sign-in links one client address may ask for per minute (any addresses), and at once. */
+  EMAIL_LINKS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+});
+
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+export const gatewayConfigSchema = gatewayConfigFields.superRefine((config, ctx) => {
+  const missing = OIDC_SETTINGS.filter((name) => config[name] === undefined);
+  if (missing.length === 0 || missing.length === OIDC_SETTINGS.length) return;
+  for (const name of missing) ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${OIDC_SETTINGS.filter((n) => !missing.includes(n)).join(' and ')}: OpenID Connect needs all three` });
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** The OpenID Provider's settings when configured (the schema lets through all three or none). */
+export function oidcSettings(config: Pick<GatewayConfig, (typeof OIDC_SETTINGS)[number]>): { issuer: string; clientId: string; clientSecret: string } | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = config;
+  return issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : null;
+}
 
 /** How long the listeners drain on shutdown: HTTP_DRAIN_MS, within half the shutdown's grace so the rest of it still runs. */
 export function httpDrainMs(config: Pick<GatewayConfig, 'HTTP_DRAIN_MS' | 'SHUTDOWN_GRACE_MS'>): number {

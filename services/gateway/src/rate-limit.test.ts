@@ -1,6 +1,5 @@
-import type { Request } from 'express';
 import { DomainError } from '@brandradar/platform';
-import { apiKeyId, RateLimiter, refillMs, takeToken, type Bucket } from './rate-limit';
+import { RateLimiter, refillMs, takeToken, type Bucket } from './rate-limit';
 
 const limit = { perMinute: 60, burst: 5 }; // one token per second
 
@@ -74,18 +73,5 @@ describe('RateLimiter', () => {
     now = refillMs(limit);
     limiter.admit('later');
     expect(limiter.size).toBe(2);
-  });
-});
-
-describe('apiKeyId', () => {
-  const request = (authorization: string) => ({ header: (name: string) => (name === 'authorization' ? authorization : undefined) }) as unknown as Request;
-
-  it('is the key id of the bearer API key', () => {
-    expect(apiKeyId(request(`Bearer brk_0123456789ab_${'A'.repeat(43)}`))).toBe('0123456789ab');
-    expect(apiKeyId(request(`bearer brk_0123456789ab_${'A'.repeat(43)}`))).toBe('0123456789ab');
-  });
-
-  it('refuses to guess for a request that was not authenticated', () => {
-    expect(() => apiKeyId(request('Bearer nope'))).toThrow();
   });
 });

@@ -1,7 +1,5 @@
-import type { Request } from 'express';
-import { apiError, parseApiKey } from '@brandradar/contracts';
+import { apiError } from '@brandradar/contracts';
 import { DomainError } from '@brandradar/platform';
-import { bearerToken } from './auth';
 
 export interface RateLimitSettings {
   /** Tokens added per minute: the sustained request rate. */
@@ -94,12 +92,4 @@ export class RateLimiter {
     this.lastSweep = now;
     for (const [key, bucket] of this.buckets) if (now - bucket.at >= idle) this.buckets.delete(key);
   }
-}
-
-/** The bucket key of an authenticated public-API request: its API key's id (the contract limits per key). */
-export function apiKeyId(req: Request): string {
-  const key = parseApiKey(bearerToken(req) ?? '');
-  // Only called after authentication succeeded, so the header holds a valid key.
-  if (!key) throw new Error('apiKeyId called on a request without a valid API key');
-  return key.keyId;
 }

@@ -8,17 +8,31 @@ describe('the route table’s scopes', () => {
   const tables = describedRoutes();
   const name = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 
-  it('gives every public API route one of the scopes', () => {
-    expect(tables.public.filter((r) => !(SCOPES as readonly string[]).includes(r.scope)).map(name)).toEqual([]);
+  const signIn = tables.public.filter((r) => r.scope === 'public');
+  const scoped = tables.public.filter((r) => r.scope !== 'public');
+
+  it('gives every public API route one of the scopes, but sign-in and the session’s own routes, which take no key', () => {
+    expect(scoped.filter((r) => !(SCOPES as readonly string[]).includes(r.scope)).map(name)).toEqual([]);
+    expect(signIn.map(name).sort()).toEqual(
+      [
+        'GET /api/v1/me',
+        'GET /api/v1/session/oidc/callback',
+        'GET /api/v1/session/oidc/start',
+        'POST /api/v1/session',
+        'POST /api/v1/session/email-link',
+        'POST /api/v1/session/logout',
+        'POST /api/v1/session/logout-everywhere',
+      ].sort(),
+    );
   });
 
   it('lets every GET be read with `read`, but members and keys only with `admin`', () => {
-    const gets = tables.public.filter((r) => r.method === 'get');
+    const gets = scoped.filter((r) => r.method === 'get');
     expect(gets.filter((r) => r.scope !== 'read').map(name)).toEqual(['GET /api/v1/members', 'GET /api/v1/api-keys']);
   });
 
   it('gives no mutating route `read`: a read key changes nothing and spends nothing', () => {
-    expect(tables.public.filter((r) => r.method !== 'get' && r.scope === 'read').map(name)).toEqual([]);
+    expect(scoped.filter((r) => r.method !== 'get' && r.scope === 'read').map(name)).toEqual([]);
   });
 
   it('serves the reference without a key and the admin API to the operator only', () => {
@@ -28,7 +42,7 @@ describe('the route table’s scopes', () => {
 
   it('states each operation’s scope in the OpenAPI document, in x-required-scope and its security requirement', () => {
     const document = publicApiDocument({ perMinute: 60, burst: 10 });
-    for (const route of tables.public) {
+    for (const route of scoped) {
       const operation = document.paths[openApiPath(route.path)]?.[route.method];
       expect({ route: name(route), scope: operation?.['x-required-scope'], security: operation?.security }).toEqual({ route: name(route), scope: route.scope, security: [{ apiKey: [route.scope] }] });
       expect(Object.keys(operation?.responses ?? {})).toContain('403');

@@ -3,9 +3,9 @@ import type { Express, Request } from 'express';
 import { BILLING_EVENTS_STREAM, BillingEvents, PeopleQueries } from '@brandradar/contracts';
 import { createMetricsRegistry, httpRequestDuration, onEvent, query, runPeriodically, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
-import { adminTokenAuthenticator, apiKeyAuthenticator } from './auth';
+import { adminTokenAuthenticator, apiKeyAuthenticator, keyOrSessionAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
-import { gatewayConfigSchema, httpDrainMs, type GatewayConfig } from './config';
+import { gatewayConfigSchema, httpDrainMs, oidcSettings, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { drainServer, listen } from './http/listen';
 import { MCP_PATH, mcpRouter } from './http/mcp';
@@ -14,13 +14,16 @@ import type { RouteDef } from './http/route';
 import type { OpenApiDocument } from './openapi/document';
 import { KeyUseRecorder } from './key-use';
 import { adminDocsRoutes, publicReference } from './openapi/routes';
-import { apiKeyId, RateLimiter, type RateLimitSettings } from './rate-limit';
+import { OidcClient } from './oidc';
+import { RateLimiter, type RateLimitSettings } from './rate-limit';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { peopleRoutes } from './routes/people';
 import { runRoutes } from './routes/runs';
+import { sessionRoutes, type SessionRouteDeps } from './routes/sessions';
 import { trackerRoutes } from './routes/trackers';
 import { webhookRoutes } from './routes/webhooks';
+import { SessionCache, sessionAuthenticator } from './sessions';
 import { workflowRoutes } from './routes/workflows';
 
 /** The gateway: the public REST API and the admin API. It owns no data; it asks the services over NATS. */
@@ -29,17 +32,22 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   configSchema: gatewayConfigSchema,
   async start({ config, nats, logger, metrics, shutdown }) {
     const caches = new GatewayCaches({ maxKeys: config.API_KEY_CACHE_MAX_ENTRIES, ttlMs: config.CACHE_TTL_MS }, metrics);
+    const sessions = new SessionCache(config.API_KEY_CACHE_MAX_ENTRIES, config.SESSION_CACHE_TTL_MS);
     // Every replica hears every event (an ordered consumer of its own), and forgets everything when it may have missed one.
     const billingEvents = await watchEvents(
       nats,
       BILLING_EVENTS_STREAM,
       [
         onEvent(BillingEvents.apiKeyRevoked, ({ keyId }) => caches.forgetKey(keyId)),
+        onEvent(BillingEvents.sessionsEnded, ({ personId, sessionId }) => sessions.forget(personId, sessionId)),
         onEvent(BillingEvents.accountClosed, ({ accountId }) => caches.forgetAccount(accountId)),
         onEvent(BillingEvents.ratesPublished, ({ rates }) => caches.offerRates(rates)),
       ],
       logger,
-      () => caches.clear(),
+      () => {
+        caches.clear();
+        sessions.clear();
+      },
     );
     shutdown.register('intake', 'stop watching billing events', () => billingEvents.stop());
     // Batches of at most 5,000 keys per query, well within a message's limit.
@@ -47,7 +55,7 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       for (let i = 0; i < uses.length; i += 5_000) await query(nats, PeopleQueries.recordKeyUse, { version: 1, uses: uses.slice(i, i + 5_000) }, config.QUERY_TIMEOUT_MS);
     });
     const stopReporting = runPeriodically(config.KEY_USE_REPORT_MS, () => keyUses.flush(), (err) => logger.warn({ err }, 'reporting key use failed; kept for the next report'));
-    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches, keyUses);
+    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches, keyUses, sessions);
     const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS)];
     if (adminApp) {
       servers.push(await listen(adminApp, config.ADMIN_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS));
@@ -75,9 +83,19 @@ export function gatewayApps(
   requestDuration: ReturnType<typeof httpRequestDuration>,
   caches: GatewayCaches,
   keyUses?: KeyUseRecorder,
+  sessions = new SessionCache(config.API_KEY_CACHE_MAX_ENTRIES, config.SESSION_CACHE_TTL_MS),
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
-  const apiRoutes = publicApiRoutes(nats, timeout, caches);
+  const oidc = oidcSettings(config);
+  const apiRoutes = publicApiRoutes(nats, timeout, caches, {
+    cache: sessions,
+    oidc: oidc && new OidcClient(oidc, `${config.PUBLIC_APP_URL.replace(/\/+$/, '')}/api/v1/session/oidc/callback`),
+    appUrl: config.PUBLIC_APP_URL,
+    emailLinkLimits: {
+      perClient: new RateLimiter({ perMinute: config.EMAIL_LINKS_PER_CLIENT_PER_MINUTE, burst: config.EMAIL_LINKS_PER_CLIENT_PER_MINUTE }, Date.now, 'sign-in links from this address'),
+      perAddress: new RateLimiter({ perMinute: config.EMAIL_LINKS_PER_ADDRESS_PER_HOUR / 60, burst: config.EMAIL_LINKS_PER_ADDRESS_PER_HOUR }, Date.now, 'sign-in links for this e-mail address'),
+    },
+  });
   const adminApiRoutes: RouteDef[] = adminRoutes(nats, timeout, caches);
 
   const rateLimit = { perMinute: config.RATE_LIMIT_PER_MINUTE, burst: config.RATE_LIMIT_BURST };
@@ -90,8 +108,12 @@ export function gatewayApps(
     publicRoutes: publicReference(apiRoutes, rateLimit).routes,
     sites: [{ path: WEB_APP_PATH, router: webApp() }],
     authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
-    authenticate: apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH], (keyId) => keyUses?.used(keyId)),
-    admit: (_principal, req) => limiter.admit(apiKeyId(req)),
+    authenticate: keyOrSessionAuthenticator(
+      apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH], (keyId) => keyUses?.used(keyId)),
+      sessionAuthenticator(nats, timeout, sessions),
+    ),
+    // Per key, or per member for a person signed in (ids of either kind never collide: 12 hex characters, or a UUID).
+    admit: (principal) => limiter.admit(principal.actor.id),
     throttle,
     trustProxy: config.TRUST_PROXY,
     logger,
@@ -111,8 +133,8 @@ export function gatewayApps(
 }
 
 /** The public API's routes: the one table the app serves, the OpenAPI document describes and the authorization matrix calls. */
-export function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches): RouteDef[] {
-  return [...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs), ...peopleRoutes(nats, timeoutMs, caches)];
+export function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, sessions: Omit<SessionRouteDeps, 'nats' | 'timeoutMs'>): RouteDef[] {
+  return [...sessionRoutes({ nats, timeoutMs, ...sessions }), ...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs), ...peopleRoutes(nats, timeoutMs, caches)];
 }
 
 /** Stands for the NATS link where routes are built only to be described: any use of it is a bug, and says so. */
@@ -133,7 +155,8 @@ export function publicApiDocument(rateLimit: RateLimitSettings): OpenApiDocument
 /** Every route table of the gateway, built only to be read (no route may be called): the public API, its reference, the admin API. */
 export function describedRoutes(): { public: RouteDef[]; reference: RouteDef[]; admin: RouteDef[] } {
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, createMetricsRegistry('gateway'));
-  const routes = publicApiRoutes(NO_NATS, 1, caches);
+  const neverCalled = new RateLimiter({ perMinute: 1, burst: 1 });
+  const routes = publicApiRoutes(NO_NATS, 1, caches, { cache: new SessionCache(1, 0), oidc: null, appUrl: 'http://localhost:8080', emailLinkLimits: { perClient: neverCalled, perAddress: neverCalled } });
   const admin = adminRoutes(NO_NATS, 1, caches);
   return { public: routes, reference: publicReference(routes, { perMinute: 1, burst: 1 }).routes, admin: [...admin, ...adminDocsRoutes(admin)] };
 }

@@ -4,7 +4,7 @@ import { DomainError, LATENCY_BUCKETS, consumeEvents, counter, query, serveQueri
 import { notifierConfigSchema, type NotifierConfig } from './config';
 import { parseMailbox } from './domain/mailbox';
 import { createIntake } from './intake';
-import { invitationIntake } from './invitations';
+import { mailCommandIntake } from './mail-commands';
 import { OutboxSender } from './sender';
 import { createSmtpMailer } from './smtp/smtp-mailer';
 import { MailOutbox, mailOutboxIndexes } from './store/mail-outbox';
@@ -34,8 +34,8 @@ export const webhookTrackersConsumer = consumer('notifier-webhooks-trackers', TR
 export const webhookRunsConsumer = consumer('notifier-webhooks-runs', RUN_EVENTS_STREAM, [RunEvents.finished, RunEvents.significantChange]);
 export const webhookBriefsConsumer = consumer('notifier-webhooks-briefs', WORKFLOW_EVENTS_STREAM, [WorkflowEvents.briefFinished]);
 const webhookConsumers = [webhookTrackersConsumer, webhookRunsConsumer, webhookBriefsConsumer];
-// Invitations billing asks for: a work queue, each taken once.
-const invitationsConsumer = consumer('notifier-invitations', MAIL_COMMANDS_STREAM, [PeopleCommands.sendInvitation]);
+// Invitations and sign-in links billing asks for: a work queue, each taken once.
+const invitationsConsumer = consumer('notifier-invitations', MAIL_COMMANDS_STREAM, [PeopleCommands.sendInvitation, PeopleCommands.sendSignInLink]);
 /** Every consumer of the notifier: it provisions and reads each one. */
 export const notifierConsumers = [...mailConsumers, ...webhookConsumers, invitationsConsumer];
 
@@ -130,7 +130,7 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     const consumers = await Promise.all([
       ...mailConsumers.map((c) => consumeEvents(nats, c, logger, intake)),
       ...webhookConsumers.map((c) => consumeEvents(nats, c, logger, webhookIntake)),
-      consumeEvents(nats, invitationsConsumer, logger, invitationIntake({ outbox, appUrl: config.PUBLIC_APP_URL, senderAddress, recorded: () => sender.kick() })),
+      consumeEvents(nats, invitationsConsumer, logger, mailCommandIntake({ outbox, appUrl: config.PUBLIC_APP_URL, senderAddress, recorded: () => sender.kick() })),
     ]);
     sender.start(config.MAIL_POLL_MS);
     webhookSender.start(config.WEBHOOK_POLL_MS);

@@ -4,6 +4,146 @@
  */
 
 export interface paths {
+    "/api/v1/session/email-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a sign-in link
+         * @description Always 202, whether or not the address belongs to a member: an active member gets an e-mail with a single-use link to `/app/sign-in?token=…`, valid 15 minutes (post its token to `POST /api/v1/session`). Limited per client address (429) and, silently, per e-mail address. Off (409 `invalid_state`) when the deployment signs people in through an OpenID Provider.
+         */
+        post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a sign-in link's or an invitation's token
+         * @description Sets the session cookie (`HttpOnly; Secure; SameSite=Lax`; 12 hours idle, 7 days at most) and answers the person with the CSRF token to send as `X-CSRF-Token` on every request that changes something. An invitation’s token also makes the person a member. A token works once: again, expired or unknown, it is 401.
+         */
+        post: operations["startSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person and their accounts
+         * @description With the session cookie (an API key is no person: 401). Each account with the person’s role in it; a request acts in the first unless it names another with `X-Account-Id`. Also the session’s CSRF token.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of this browser
+         * @description Ends the session of the cookie (every gateway refuses it within a second) and clears the cookie; without a session it only clears the cookie. Needs `X-CSRF-Token` with the cookie.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of every browser
+         * @description Ends every session of the person, this one included (every gateway refuses them within a second). Needs the session cookie and `X-CSRF-Token`.
+         */
+        post: operations["logoutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in through the operator's OpenID Provider
+         * @description Redirects the browser to the issuer (authorization code with PKCE, state and nonce, kept in a 10-minute HttpOnly cookie). 404 when no issuer is configured.
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID Provider sends the browser back
+         * @description Checks the answer (state, PKCE, the ID token and its nonce) and signs in the member whose address the issuer verified (`email_verified`): 302 to `/app` with the session cookie. A failure goes to `/app/sign-in?error=<reason>`: `oidc_failed`, `email_not_verified` or `not_a_member`.
+         */
+        get: operations["finishOidcSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account": {
         parameters: {
             query?: never;
@@ -1923,6 +2063,14 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        EmailLinkInput: {
+            /** Format: email */
+            email: string;
+        };
+        SessionTokenInput: {
+            /** @description The `token` of a sign-in link or of an invitation. */
+            token: string;
+        };
         /**
          * @example {
          *       "name": "CRM tools, US buyers",
@@ -3471,6 +3619,38 @@ export interface components {
             models: components["schemas"]["Surface"][];
             fullSweep?: boolean;
         };
+        SessionStarted: {
+            me: components["schemas"]["Me"];
+            /** @description Send as `X-CSRF-Token` on every request that changes something. */
+            csrfToken: string;
+        };
+        Me: {
+            person: {
+                /** Format: uuid */
+                id: string;
+                /** Format: email */
+                email: string;
+            };
+            /** @description Every account the person is an active member of, oldest membership first; the first is the one a request without `X-Account-Id` acts in. */
+            accounts: components["schemas"]["MeAccount"][];
+            /** @description The session's CSRF token (the one sign-in answered), for a page that reloaded: send it as `X-CSRF-Token` on every request that changes something. */
+            csrfToken: string;
+        };
+        MeAccount: {
+            /**
+             * Format: uuid
+             * @description The account's id: send it as `X-Account-Id` to act in this account.
+             */
+            id: string;
+            /** @description The account's name; null when it has none. */
+            name: string | null;
+            role: components["schemas"]["Role"];
+            /**
+             * Format: uuid
+             * @description The person's member id in this account.
+             */
+            memberId: string;
+        };
         Account: {
             /** Format: uuid */
             id: string;
@@ -4586,7 +4766,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_json" | "validation_error" | "bad_request" | "unauthorized" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "cost_estimate_changed" | "tracker_limit_reached" | "webhook_limit_reached" | "tracker_not_active" | "tracker_not_paused" | "tracker_busy" | "request_token_conflict" | "invalid_state" | "idempotency_key_conflict" | "last_owner" | "payload_too_large" | "unsupported_media_type" | "run_limit_reached" | "brief_limit_reached" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable";
+                code: "invalid_json" | "validation_error" | "bad_request" | "unauthorized" | "insufficient_credits" | "spend_limit_reached" | "account_closed" | "insufficient_scope" | "csrf_failed" | "not_found" | "method_not_allowed" | "request_timeout" | "cost_estimate_changed" | "tracker_limit_reached" | "webhook_limit_reached" | "tracker_not_active" | "tracker_not_paused" | "tracker_busy" | "request_token_conflict" | "invalid_state" | "idempotency_key_conflict" | "last_owner" | "payload_too_large" | "unsupported_media_type" | "run_limit_reached" | "brief_limit_reached" | "rate_limited" | "headers_too_large" | "internal_error" | "unavailable";
                 message: string;
                 issues?: {
                     /** @description Dotted path of the offending field; empty for the body itself. */
@@ -4613,10 +4793,632 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getAccount: {
+    requestSignInLink: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "owner@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is on its way if the address may sign in. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Conflict.
+             *
+             *     - `invalid_state`: The resource is in a state that does not allow this change.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_state";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Payload Too Large.
+             *
+             *     - `payload_too_large`: The request body is over 256 KiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type.
+             *
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "text"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SessionTokenInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The session cookie, `brandradar_session`. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStarted"];
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Payload Too Large.
+             *
+             *     - `payload_too_large`: The request body is over 256 KiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type.
+             *
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The CSRF token sign-in answered: required with the session cookie. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Clears the session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The CSRF token sign-in answered: required with the session cookie. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Clears the session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the issuer. */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description The issuer's authorization endpoint. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    finishOidcSignIn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/app`, signed in; or to the sign-in page with the reason. */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `/app`, or `/app/sign-in?error=…`. */
+                    Location?: string;
+                    /** @description The session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4737,7 +5539,10 @@ export interface operations {
     getRates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4862,7 +5667,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5000,7 +5808,10 @@ export interface operations {
     createTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5231,7 +6042,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5369,7 +6183,10 @@ export interface operations {
     getTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5511,7 +6328,10 @@ export interface operations {
     deleteTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5670,7 +6490,10 @@ export interface operations {
     updateTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5902,7 +6725,10 @@ export interface operations {
     activateTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6150,7 +6976,10 @@ export interface operations {
     pauseTracker: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6293,7 +7122,10 @@ export interface operations {
     requestReanalysis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6537,7 +7369,10 @@ export interface operations {
     getReanalysis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
                 reanalysisId: string;
@@ -6683,7 +7518,10 @@ export interface operations {
                 /** @description The newest N COMPLETED or PARTIAL runs to read, 1–10; default 1. Runs are read newest first while their succeeded answers total at most 3000, so large runs give fewer (`runs` in the answer lists those read). */
                 runs?: number;
             };
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6850,7 +7688,10 @@ export interface operations {
     requestRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7112,7 +7953,10 @@ export interface operations {
     getRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
                 runId: string;
@@ -7257,7 +8101,10 @@ export interface operations {
             query?: {
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -7423,6 +8270,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
                 /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
                 "Idempotency-Key"?: string;
             };
@@ -7659,6 +8508,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
                 /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
                 "Idempotency-Key"?: string;
             };
@@ -7894,7 +8745,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8013,7 +8867,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8225,7 +9082,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8367,7 +9227,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8505,7 +9368,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8717,7 +9583,10 @@ export interface operations {
                 limit?: number;
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8876,7 +9745,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -9019,7 +9891,10 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9138,7 +10013,10 @@ export interface operations {
     inviteMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9348,7 +10226,10 @@ export interface operations {
     removeMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9505,7 +10386,10 @@ export interface operations {
     updateMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9733,7 +10617,10 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9852,7 +10739,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10041,7 +10931,10 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
             path: {
                 id: string;
             };

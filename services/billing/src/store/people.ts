@@ -60,6 +60,21 @@ export class PeopleStore {
     }
   }
 
+  /** The person with this address, if known (never created here: asking about an address leaves no trace). */
+  async findPerson(email: string): Promise<PersonRecord | null> {
+    return this.people.findOne({ emailKey: normalisedEmail(email) });
+  }
+
+  async personById(personId: string): Promise<PersonRecord | null> {
+    return this.people.findOne({ _id: personId });
+  }
+
+  /** The person's active memberships, oldest first. */
+  async activeMemberships(personId: string): Promise<MembershipRecord[]> {
+    const all = await this.memberships.find({ personId, status: 'active' }).toArray();
+    return all.sort((a, b) => (a.joinedAt?.getTime() ?? 0) - (b.joinedAt?.getTime() ?? 0) || a.accountId.localeCompare(b.accountId));
+  }
+
   /** Whether the account's owners are counted yet (accounts made before members existed are not). */
   async ownersCounted(accountId: string): Promise<boolean> {
     const doc = await this.counts.findOne({ _id: accountId }, { projection: { owners: 1 } });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { apiError, insufficientScope, notFound, type ApiError, type Principal } from '@brandradar/contracts';
 import { DomainError, type Logger } from '@brandradar/platform';
 import { context, trace } from '@opentelemetry/api';
+import { cookieValue } from '../sessions';
 import { sendError, validationError } from './errors';
 import type { RouteDef } from './route';
 
@@ -109,8 +110,22 @@ export function buildApp(opts: AppOptions): express.Express {
     next();
   });
 
+  // Bodies are read only after authentication, or by a route that asks for none (signing in).
+  const contentType = (req: Request, _res: Response, next: NextFunction) => {
+    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
+    if (hasBody && !req.is('application/json')) return next(DomainError.of('unsupported_media_type', 'Send request bodies as JSON with Content-Type: application/json.'));
+    next();
+  };
+  const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false });
+  const readBody = (req: Request, res: Response, next: NextFunction) =>
+    parseJson(req, res, (err?: unknown) => {
+      const refusal = err === undefined ? null : bodyRefusal(err, req);
+      next(refusal ? new DomainError(refusal) : err);
+    });
+
   for (const site of opts.sites ?? []) app.use(site.path, site.router);
   for (const route of opts.publicRoutes ?? []) mount(app, route);
+  for (const route of opts.routes.filter((r) => r.scope === 'public')) mount(app, route, [contentType, readBody]);
 
   app.use((req, res, next) => {
     try {
@@ -132,21 +147,10 @@ export function buildApp(opts: AppOptions): express.Express {
       });
   });
 
-  app.use((req, _res, next) => {
-    const hasBody = Number(req.header('content-length') ?? 0) > 0 || req.header('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json')) return next(DomainError.of('unsupported_media_type', 'Send request bodies as JSON with Content-Type: application/json.'));
-    next();
-  });
-  const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: false });
-  app.use((req, res, next) =>
-    parseJson(req, res, (err?: unknown) => {
-      const refusal = err === undefined ? null : bodyRefusal(err, req);
-      next(refusal ? new DomainError(refusal) : err);
-    }),
-  );
+  app.use(contentType, readBody);
 
   for (const site of opts.authenticatedSites ?? []) app.use(site.path, site.router);
-  for (const route of opts.routes) mount(app, route);
+  for (const route of opts.routes.filter((r) => r.scope !== 'public')) mount(app, route);
   refuseOtherMethods(app, [...(opts.publicRoutes ?? []), ...opts.routes]);
 
   app.use((_req, _res, next) => next(new DomainError(notFound())));
@@ -221,8 +225,8 @@ function refuseOtherMethods(app: express.Express, routes: RouteDef[]): void {
   }
 }
 
-function mount(app: express.Express, route: RouteDef): void {
-  app[route.method](route.path, (req: Request, res: Response, next: NextFunction) => {
+function mount(app: express.Express, route: RouteDef, before: express.RequestHandler[] = []): void {
+  app[route.method](route.path, ...before, (req: Request, res: Response, next: NextFunction) => {
     const locals = res.locals as Locals;
     const parse = (schema: z.ZodType | undefined, value: unknown, where: 'body' | 'query' | 'path' | 'headers'): unknown => {
       if (!schema) return undefined;
@@ -246,9 +250,22 @@ function mount(app: express.Express, route: RouteDef): void {
         const headers = parse(route.headers, declaredHeaders(route.headers, req), 'headers');
         const body = parse(route.body ?? NO_BODY, req.body, 'body');
         Object.assign(locals, { params, body });
-        const out = await route.handle({ params, query, body, accountId: principal.accountId, principal, requestId: locals.requestId, headers, mediaType: mediaType(route, req, res) });
+        const out = await route.handle({
+          params,
+          query,
+          body,
+          accountId: principal.accountId,
+          principal,
+          requestId: locals.requestId,
+          headers,
+          mediaType: mediaType(route, req, res),
+          clientAddress: clientAddress(req),
+          cookie: (name) => cookieValue(req, name),
+          originalUrl: req.originalUrl,
+        });
         locals.result = out.body;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
+        if (out.cookies) res.setHeader('Set-Cookie', out.cookies);
         if (out.stream) {
           res.status(out.status).type(out.contentType ?? 'application/json');
           await out.stream((chunk) => writeChunk(res, chunk));

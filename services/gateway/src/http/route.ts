@@ -24,6 +24,8 @@ interface RouteResponse {
   /** The media type of a streamed body, when it is not JSON (one of the route's `alternatives`). */
   contentType?: string;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (the session's, or clearing one). */
+  cookies?: string[];
 }
 
 export interface RouteInput<P, Q, B, H = unknown> {
@@ -42,6 +44,12 @@ export interface RouteInput<P, Q, B, H = unknown> {
    * request's `Accept` prefers; the success's own when it accepts none of them.
    */
   mediaType: string;
+  /** The client's address, as `trust proxy` decides: what per-client limits count. */
+  clientAddress: string;
+  /** One cookie the request sent (the session's), by name. */
+  cookie(name: string): string | undefined;
+  /** The request's own URL (path and query), for a redirect's callback. */
+  originalUrl: string;
 }
 
 /**

@@ -50,6 +50,11 @@ export function webApp(root = webRoot()): express.Router {
     if (req.method === 'OPTIONS') return res.status(204).end();
     next(DomainError.of('method_not_allowed', `${req.method} is not allowed here; the web app answers GET, HEAD, OPTIONS.`));
   });
+  // The target of e-mailed sign-in links and invitations (`/app/sign-in?token=…`): the app's page, which reads the token.
+  router.get('/sign-in', (_req, res, next) => {
+    headers(res);
+    res.type('text/html').sendFile(path.join(root, 'public', 'index.html'), (err) => err && next(err));
+  });
   router.get('/js/vendor/:file', (req, res, next) => {
     const file = vendorFile(root, req.params.file);
     if (!file) return next(new DomainError(notFound()));

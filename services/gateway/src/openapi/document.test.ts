@@ -115,6 +115,8 @@ describe('buildOpenApiDocument', () => {
       { name: 'partId', in: 'path', required: true, schema: { type: 'string' } },
       { name: 'colour', in: 'query', schema: { $ref: '#/components/schemas/TestColour' } },
       { name: 'limit', in: 'query', description: 'Page size.', schema: { type: 'integer', minimum: 1, default: 20, maximum: expect.any(Number), description: 'Page size.' } },
+      // Every operation that needs a scope: the account a person signed in to several acts in.
+      { name: 'X-Account-Id', in: 'header', description: expect.stringContaining('session cookie'), schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { ERROR_CODES, ERROR_STATUS, ErrorBodySchema, SCOPES, WebhookMessageId, type ErrorCode, type Scope } from '@brandradar/contracts';
+import { ACCOUNT_HEADER, ERROR_CODES, ERROR_STATUS, ErrorBodySchema, SCOPES, WebhookMessageId, type ErrorCode, type Scope } from '@brandradar/contracts';
 import { METHODS, type RouteDef } from '../http/route';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
@@ -152,7 +152,8 @@ function possibleErrors(route: RouteDef, open: boolean, rateLimited: boolean): E
  * differs from its request form gets a second, `<id>Output`).
  */
 export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
-  const routes = [...api.routes.map((route) => ({ route, open: false })), ...api.openRoutes.map((route) => ({ route, open: true }))];
+  // A route of the API's own table that takes no credential (signing in) is as open as the reference.
+  const routes = [...api.routes.map((route) => ({ route, open: route.scope === 'public' })), ...api.openRoutes.map((route) => ({ route, open: true }))];
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
   for (const { route, open } of routes) {
     (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited, api.securityScheme.name);
@@ -212,11 +213,21 @@ function webhookOperation(body: z.ZodType, id: string): ZodOpenApiOperationObjec
   };
 }
 
+/** Which account a person signed in to several acts in (api-contract §15): any operation that needs a scope reads it. */
+const AccountHeader = z.object({
+  [ACCOUNT_HEADER]: z
+    .uuid()
+    .optional()
+    .meta({ description: 'With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own.' }),
+});
+
 /** The scope a route of the public API needs; none for the admin API's and the reference's. */
 const scopeOf = (route: RouteDef): Scope | undefined => (route.scope === 'operator' || route.scope === 'public' ? undefined : route.scope);
 
 function operation(route: RouteDef, open: boolean, rateLimited: boolean, scheme: string): ZodOpenApiOperationObject {
   const scope = scopeOf(route);
+  const own = route.headers && objectSchema(route.headers);
+  const headers = scope ? AccountHeader.extend(own?.shape ?? {}) : own;
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -227,7 +238,7 @@ function operation(route: RouteDef, open: boolean, rateLimited: boolean, scheme:
     requestParams: {
       ...(route.params ? { path: objectSchema(route.params) } : {}),
       ...(route.query ? { query: objectSchema(route.query) } : {}),
-      ...(route.headers ? { header: objectSchema(route.headers) } : {}),
+      ...(headers ? { header: headers } : {}),
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     responses: { ...successResponses(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },

@@ -14,6 +14,7 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   spend_limit_reached: "The account's monthly spend limit would be exceeded. Carries `spendLimitMicro` and `spentMicro`.",
   account_closed: 'The account is closed, so it can change nothing.',
   insufficient_scope: "The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.",
+  csrf_failed: "A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.",
   not_found: 'No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).',
   method_not_allowed: 'The path exists but does not answer this method. Sent with `Allow`, which lists the methods it does answer.',
   cost_estimate_changed:
