@@ -31,6 +31,8 @@ export const PORTS = {
   /** The loopback forwarders to the gateway Service's public and admin ports. */
   gateway: 18080,
   admin: 18081,
+  /** Traefik's entry point: the HTTP route (Gateway API) to the gateway Service's pods. */
+  route: 18082,
   /** The notifier's SMTP relay: a catcher on the node's bridge address, which keeps each e-mail as a file. */
   mail: 12525,
 } as const;

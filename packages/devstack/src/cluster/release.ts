@@ -8,6 +8,7 @@ import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
 import { imageScript, importImage, tagImage } from './images';
 import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
+import { ROUTE_URL, routeUp, waitForRoute } from './route';
 import { restartBackedOffPods, waitForWorkloads } from './workloads';
 
 export const RELEASE = { name: 'brandradar', namespace: 'brandradar' } as const;
@@ -26,14 +27,16 @@ export interface ReleaseAccess {
   KUBECONFIG: string;
   GATEWAY_URL: string;
   ADMIN_URL: string;
+  /** The same public port through the HTTP route (Traefik, route.ts). */
+  ROUTE_URL: string;
   ADMIN_TOKEN: string;
 }
 
 /**
  * Builds the service images and the NATS and store images, loads them into the node's containerd,
  * makes the stores' volume folders, starts the notifier's mail catcher, installs the chart with helm,
- * waits for every workload, runs the chart's tests, and starts the loopback forwarder to the gateway
- * Service.
+ * waits for every workload and the HTTPRoute (through the Gateway of route.ts, set up before the
+ * install), runs the chart's tests, and starts the loopback forwarder to the gateway Service.
  */
 export async function installRelease(log: (line: string) => void, l: Layout = layout()): Promise<ReleaseAccess> {
   const api = clusterApi(l);
@@ -48,6 +51,7 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   }
   if (daemonPid(l, 'mail-catcher') === undefined) startDaemon(l, 'mail-catcher', process.execPath, [path.join(DAEMON_DIR, 'mail-catcher.js'), NETWORK.nodeIp, String(PORTS.mail), l.mail]);
   log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
+  await routeUp(log, l);
 
   // No --wait: helm would wait for the services before the post-install provisioning Job they need
   // (with the stores in the release, the streams can only be made once NATS runs); helm still waits
@@ -55,6 +59,7 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   await helmUpgrade(l, []);
   const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
   await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
+  await waitForRoute(l, RELEASE.namespace, `${RELEASE.name}-gateway`);
   log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
   const helm = await ensureHelm();
   const env = { ...process.env, KUBECONFIG: api.kubeconfig };
@@ -120,6 +125,7 @@ export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess
     KUBECONFIG: api.kubeconfig,
     GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}`,
     ADMIN_URL: `http://127.0.0.1:${PORTS.admin}`,
+    ROUTE_URL,
     ADMIN_TOKEN: Buffer.from(token, 'base64').toString('utf8'),
   };
 }
