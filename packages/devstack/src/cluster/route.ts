@@ -31,7 +31,8 @@ const COLLECTIONS: Record<string, string> = {
   ValidatingAdmissionPolicy: '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies',
   ValidatingAdmissionPolicyBinding: '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings',
 };
-const Manifest = z.object({ kind: z.string(), metadata: z.object({ name: z.string() }) }).passthrough();
+// Loose at each level: the annotations (e.g. the CRDs' api-approved.kubernetes.io) go to the API server as they are.
+const Manifest = z.looseObject({ kind: z.string(), metadata: z.looseObject({ name: z.string() }) });
 
 /** Creates an object unless one of its name exists (a second `up` keeps what the first made). */
 async function create(api: ClusterApi, collection: string, object: z.infer<typeof Manifest>): Promise<void> {
