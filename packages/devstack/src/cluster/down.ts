@@ -6,8 +6,8 @@ import { layout, NETWORK, type Layout } from './layout';
 
 /** The node's daemons in the order `down` stops them: first what starts containers, the control plane last. */
 export const NODE_DAEMONS = ['kubelet', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
-/** The release's loopback forwarder, the notifier's mail catcher (release.ts) and Traefik (route.ts), stopped first. */
-const RELEASE_DAEMONS = ['forwarder', 'mail-catcher', 'traefik'] as const;
+/** The release's loopback forwarder, the notifier's mail catcher (release.ts), Traefik (route.ts) and the image registry (registry.ts), stopped first. */
+const RELEASE_DAEMONS = ['forwarder', 'mail-catcher', 'traefik', 'registry'] as const;
 const DAEMONS = [...RELEASE_DAEMONS, ...NODE_DAEMONS] as const;
 
 /** Kills every container of the node through containerd, so that no shim or container process outlives it. */

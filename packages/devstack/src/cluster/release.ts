@@ -8,6 +8,7 @@ import { daemonPid, run, startDaemon, stopDaemon } from './daemons';
 import { imageScript, importImage, tagImage } from './images';
 import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
+import { REGISTRY_ADDRESS, registryUp } from './registry';
 import { ROUTE_URL, routeUp, waitForRoute } from './route';
 import { restartBackedOffPods, waitForWorkloads } from './workloads';
 
@@ -29,6 +30,8 @@ export interface ReleaseAccess {
   ADMIN_URL: string;
   /** The same public port through the HTTP route (Traefik, route.ts). */
   ROUTE_URL: string;
+  /** The cluster's image registry, for `skaffold run -p local-cluster` (registry.ts). */
+  SKAFFOLD_DEFAULT_REPO: string;
   ADMIN_TOKEN: string;
 }
 
@@ -51,7 +54,7 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   }
   if (daemonPid(l, 'mail-catcher') === undefined) startDaemon(l, 'mail-catcher', process.execPath, [path.join(DAEMON_DIR, 'mail-catcher.js'), NETWORK.nodeIp, String(PORTS.mail), l.mail]);
   log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
-  await routeUp(log, l);
+  await Promise.all([routeUp(log, l), registryUp(log, l)]);
 
   // No --wait: helm would wait for the services before the post-install provisioning Job they need
   // (with the stores in the release, the streams can only be made once NATS runs); helm still waits
@@ -126,6 +129,7 @@ export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess
     GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}`,
     ADMIN_URL: `http://127.0.0.1:${PORTS.admin}`,
     ROUTE_URL,
+    SKAFFOLD_DEFAULT_REPO: REGISTRY_ADDRESS,
     ADMIN_TOKEN: Buffer.from(token, 'base64').toString('utf8'),
   };
 }
