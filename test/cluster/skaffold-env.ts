@@ -10,7 +10,7 @@ const run = promisify(execFile);
 export interface Skaffold {
   bin: string;
   env: NodeJS.ProcessEnv;
-  run(args: string[]): Promise<{ stdout: string; stderr: string }>;
+  run: (args: string[]) => Promise<{ stdout: string; stderr: string }>;
 }
 
 /**

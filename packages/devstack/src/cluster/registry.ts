@@ -14,7 +14,7 @@ import { PORTS, type Layout } from './layout';
 export const REGISTRY_ADDRESS = `127.0.0.1:${PORTS.registry}`;
 
 /** containerd's hosts.toml for a plain-HTTP registry: pull and resolve from it, no TLS. */
-export function registryHostsToml(address: string): string {
+function registryHostsToml(address: string): string {
   return [`server = "http://${address}"`, '', `[host."http://${address}"]`, '  capabilities = ["pull", "resolve"]', '  skip_verify = true', ''].join('\n');
 }
 

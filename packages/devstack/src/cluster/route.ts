@@ -14,7 +14,7 @@ import { clusterApi, type ClusterApi } from './node';
  * watches them and the release's HTTPRoute and proxies from loopback straight to the pods' addresses
  * on the bridge. helm/environments/cluster.yaml attaches the chart's HTTPRoute to this Gateway.
  */
-export const LOCAL_GATEWAY = { className: 'brandradar-local', namespace: 'gateway-system', name: 'local', listener: 'http' } as const;
+const LOCAL_GATEWAY = { className: 'brandradar-local', namespace: 'gateway-system', name: 'local', listener: 'http' } as const;
 /** Traefik's Gateway API controller, the GatewayClass's controllerName. */
 const TRAEFIK_CONTROLLER = 'traefik.io/gateway-controller';
 /**
