@@ -75,3 +75,9 @@ export async function secretValue(c: Cluster, key: string): Promise<string | und
   const value = secret.data?.[key];
   return value === undefined ? undefined : Buffer.from(value, 'base64').toString('utf8');
 }
+
+/** The release's HTTPRoute (Gateway API) as the API server holds it, status included. */
+export async function httpRoute(c: Cluster, name: string): Promise<any> {
+  const custom = c.kc.makeApiClient(k8s.CustomObjectsApi);
+  return custom.getNamespacedCustomObject({ group: 'gateway.networking.k8s.io', version: 'v1', namespace: c.namespace, plural: 'httproutes', name });
+}

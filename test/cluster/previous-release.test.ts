@@ -43,18 +43,19 @@ describe(`the ${SERVICE} of the previous release beside today's other services, 
     const version = newestRelease();
     const previous = await loadReleaseImage(l, version, SERVICE);
     log(`${previous} built from release ${version}'s commit and loaded`);
+    // The cluster's values first (an earlier suite may have left skaffold's images): the others' images from here on.
+    await helmUpgrade(l, ['--wait']);
     const today = await deploymentImages();
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => customer(client)));
     const traffic = startTraffic(process.env.GATEWAY_URL!, customers);
 
-    // --reuse-values: whatever tag the others run now, they keep; only this service's image changes.
-    await helmUpgrade(l, ['--reuse-values', '--set', `services.${SERVICE}.image.tag=${version}`, '--wait']);
+    await helmUpgrade(l, ['--set', `services.${SERVICE}.image.tag=${version}`, '--wait']);
     const older = await deploymentImages();
     expect(older).toEqual(new Map([...today, [SERVICE, previous]]));
     expect(await smokeSuite()).toEqual(PASSED);
     log(`smoke suite passed with the ${SERVICE} of ${version}`);
 
-    await helmUpgrade(l, ['--reuse-values', '--set', `services.${SERVICE}.image.tag=`, '--wait']);
+    await helmUpgrade(l, ['--wait']);
     expect(await deploymentImages()).toEqual(today);
     expect(await smokeSuite()).toEqual(PASSED);
     log(`smoke suite passed with the ${SERVICE} of today again`);

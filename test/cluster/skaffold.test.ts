@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { ensureHelm, ensureSkaffold, freePort, REPO_ROOT, SKAFFOLD_VERSION, startImageRegistry, type ImageRegistry } from '@brandradar/devstack';
+import { freePort, REPO_ROOT, SKAFFOLD_VERSION, startImageRegistry, type ImageRegistry } from '@brandradar/devstack';
+import { prepareSkaffold, registryDigest } from './skaffold-env';
 
-const run = promisify(execFile);
 const SERVICES = ['gateway', 'billing', 'tracker', 'scheduler', 'runner', 'workflow', 'notifier'];
 
 /**
@@ -22,15 +20,8 @@ let skaffold: (args: string[]) => Promise<{ stdout: string; stderr: string }>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skaffold-'));
-  const [skaffoldBin, helmBin, port] = await Promise.all([ensureSkaffold(), ensureHelm(), freePort()]);
-  registry = await startImageRegistry({ dir: path.join(dir, 'registry'), port, sink: () => {} });
-  // skaffold runs `helm` from PATH; its own settings (no usage reports: no network here) in a HOME of its own.
-  const bin = path.join(dir, 'bin');
-  fs.mkdirSync(bin);
-  fs.symlinkSync(helmBin, path.join(bin, 'helm'));
-  const env = { ...process.env, HOME: dir, PATH: `${bin}:${process.env.PATH}`, SKAFFOLD_UPDATE_CHECK: 'false', SKAFFOLD_DEFAULT_REPO: registry.address };
-  skaffold = (args) => run(skaffoldBin, args, { cwd: REPO_ROOT, env, maxBuffer: 64 << 20 });
-  await skaffold(['config', 'set', '--global', 'collect-metrics', 'false']);
+  registry = await startImageRegistry({ dir: path.join(dir, 'registry'), port: await freePort(), sink: () => {} });
+  skaffold = (await prepareSkaffold(dir, { SKAFFOLD_DEFAULT_REPO: registry.address })).run;
 }, 20 * 60_000);
 afterAll(async () => {
   await registry?.stop();
@@ -66,7 +57,5 @@ it('builds an image with buildah (no Docker) and deploys the digest the registry
   expect(builds).toEqual([{ imageName: 'brandradar/gateway', tag: expect.stringMatching(new RegExp(`^${registry.address}/brandradar_gateway:[^@]+@sha256:[0-9a-f]{64}$`)) }]);
   const [name, digest] = builds[0]!.tag.split('@') as [string, string];
   const tag = name.slice(name.lastIndexOf(':') + 1);
-  const accept = 'application/vnd.oci.image.manifest.v1+json, application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.v2+json';
-  const res = await fetch(`http://${registry.address}/v2/brandradar_gateway/manifests/${tag}`, { method: 'HEAD', headers: { accept } });
-  expect([res.status, res.headers.get('docker-content-digest')]).toEqual([200, digest]);
+  expect(await registryDigest(registry.address, 'brandradar_gateway', tag)).toBe(digest);
 });

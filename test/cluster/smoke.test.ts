@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../support/eventually';
 import { mailsIn, runFinishedMails } from '../support/run-mails';
-import { cluster, portForward, readyPod, secretValue, waitForDeployments, type Cluster } from './kube';
+import { cluster, httpRoute, portForward, readyPod, secretValue, waitForDeployments, type Cluster } from './kube';
 
 /**
  * The SRE smoke suite: against the release in KUBECONFIG's cluster, wait until every Deployment
@@ -22,7 +22,7 @@ import { cluster, portForward, readyPod, secretValue, waitForDeployments, type C
 const log = (line: string) => process.stdout.write(`[smoke] ${line}\n`);
 
 let c: Cluster;
-let publicUrl: string;
+let gatewayUrl: string;
 let adminUrl: string;
 let adminToken: string;
 const closers: (() => void)[] = [];
@@ -51,27 +51,60 @@ beforeAll(async () => {
   const gateway = deployments.find((d) => d.metadata?.labels?.['app.kubernetes.io/component'] === 'gateway');
   if (!gateway) throw new Error('the release has no gateway Deployment');
   if (process.env.GATEWAY_URL && process.env.ADMIN_URL) {
-    [publicUrl, adminUrl] = [process.env.GATEWAY_URL, process.env.ADMIN_URL];
+    [gatewayUrl, adminUrl] = [process.env.GATEWAY_URL, process.env.ADMIN_URL];
   } else {
     const ports = new Map((gateway.spec?.template.spec?.containers[0]?.ports ?? []).map((p) => [p.name, p.containerPort]));
     const pod = await readyPod(c, 'gateway');
     const [pub, admin] = [await portForward(c, pod, ports.get('public') ?? 8080), await portForward(c, pod, ports.get('admin') ?? 8081)];
     closers.push(pub.close, admin.close);
-    [publicUrl, adminUrl] = [pub.url, admin.url];
+    [gatewayUrl, adminUrl] = [pub.url, admin.url];
   }
-  log(`gateway ${publicUrl}, admin API ${adminUrl}`);
+  log(`gateway Service ${gatewayUrl}, admin API ${adminUrl}`);
   adminToken = process.env.ADMIN_TOKEN ?? (await secretValue(c, 'ADMIN_TOKEN')) ?? '';
   if (!adminToken) throw new Error('no admin token: set ADMIN_TOKEN, or BRANDRADAR_SECRET to the Secret that holds it');
 });
 afterAll(() => closers.forEach((close) => close()));
 
-describe(`brandradar release smoke test`, () => {
+/**
+ * The front doors the product is tried through: the gateway Service (GATEWAY_URL, or a
+ * port-forward) and, where the release has one (ROUTE_URL: the local cluster's), its HTTP route.
+ */
+const FRONT_DOORS: [string, () => string][] = [['the gateway Service', () => gatewayUrl]];
+const routeUrl = process.env.ROUTE_URL;
+if (routeUrl) FRONT_DOORS.push(['the HTTP route (Gateway API)', () => routeUrl]);
+
+if (routeUrl) {
+  describe('the HTTP route', () => {
+    it('is accepted by its Gateway, its backend (the gateway Service) resolved', async () => {
+      const route = await httpRoute(c, `${c.release}-gateway`);
+      expect(route.status.parents).toEqual([
+        expect.objectContaining({
+          parentRef: expect.objectContaining({ name: route.spec.parentRefs[0].name }),
+          conditions: expect.arrayContaining([expect.objectContaining({ type: 'Accepted', status: 'True' }), expect.objectContaining({ type: 'ResolvedRefs', status: 'True' })]),
+        }),
+      ]);
+    });
+
+    it('routes the public port only: the admin API is not behind it', async () => {
+      const statuses = await Promise.all([routeUrl, gatewayUrl, adminUrl].map(async (base) => (await call(base, 'GET', '/admin/v1/rates', adminToken)).status));
+      // The public port refuses the admin token as the route does; only the admin port takes it.
+      expect(statuses).toEqual([401, 401, 200]);
+    });
+  });
+}
+
+describe.each(FRONT_DOORS)('brandradar release smoke test through %s', (door, url) => {
+  let publicUrl: string;
   let apiKey: string;
   let trackerId: string;
   let estimate: number;
   let finishedRunId: string | undefined;
+  beforeAll(() => {
+    publicUrl = url();
+    log(`${door}: ${publicUrl}`);
+  });
 
-  it('serves the public API reference through the port-forward', async () => {
+  it('serves the public API reference', async () => {
     const res = await fetch(`${publicUrl}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { openapi: string }).openapi).toBe('3.1.0');

@@ -122,3 +122,10 @@ describe('store values the chart must refuse', () => {
     expect(await helm.templateError([...CLUSTER, ...args])).toMatch(expected);
   });
 });
+
+it("routes the gateway's public port through the Gateway the local cluster provides (Traefik's, gateway-system/local, listener http)", () => {
+  const [route, ...others] = byKind(objects, 'HTTPRoute');
+  expect(others).toEqual([]);
+  expect(route!.spec.parentRefs).toEqual([{ name: 'local', namespace: 'gateway-system', sectionName: 'http' }]);
+  expect(route!.spec.rules[0].backendRefs).toEqual([{ name: 'rel-gateway', port: 8080 }]);
+});

@@ -1,7 +1,8 @@
 /**
  * `npm run test:cluster`: brings up this machine's single-node cluster with the release installed
  * (global-setup.ts, the code of `npm run cluster -- up`), runs the smoke suite through the loopback
- * gateway and the local cluster's own tests (isolation, then teardown: down.test.ts last), and takes
+ * gateway and its HTTP route, the local cluster's own tests (isolation, the front doors' listeners,
+ * skaffold run and dev against it, then teardown: down.test.ts last), and takes
  * the cluster down. One file at a time: they share one cluster. Never part of `npm test`.
  * CLUSTER_NODE_ONLY=1 runs only the isolation and teardown tests, without the release.
  * CLUSTER_REUSE=1 runs against the cluster that is up and leaves it up (no teardown test).
@@ -13,7 +14,12 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/cluster'],
   testMatch: nodeOnly ? ['**/local/*.test.ts'] : ['**/*.test.ts'],
-  testPathIgnorePatterns: process.env.CLUSTER_REUSE === '1' ? ['/node_modules/', '/local/down\\.test\\.ts$'] : ['/node_modules/'],
+  // Without the release there is no skaffold deploy, Traefik nor registry to check; a reused cluster stays up.
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    ...(nodeOnly ? ['/local/skaffold-deploy\\.test\\.ts$', '/local/front-doors\\.test\\.ts$'] : []),
+    ...(process.env.CLUSTER_REUSE === '1' ? ['/local/down\\.test\\.ts$'] : []),
+  ],
   moduleNameMapper: { '^@brandradar/(contracts|platform|devstack)$': '<rootDir>/packages/$1/src' },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   globalSetup: '<rootDir>/test/cluster/local/global-setup.ts',

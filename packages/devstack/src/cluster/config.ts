@@ -40,9 +40,10 @@ export function containerdConfig(l: Layout): string {
     `  bin_dir = ${JSON.stringify(CNI_BIN_DIR)}`,
     `  conf_dir = ${JSON.stringify(l.cniConfDir)}`,
     '  max_conf_num = 1',
-    // No registry is reachable (and none may be used): an image missing from containerd fails to start.
+    // No registry is reachable (and none may be used) but the cluster's own on loopback (registry.ts),
+    // whose hosts.toml here says it speaks plain HTTP.
     `[${cri}.registry]`,
-    '  config_path = ""',
+    `  config_path = ${JSON.stringify(l.registryHosts)}`,
     '',
   ].join('\n');
 }

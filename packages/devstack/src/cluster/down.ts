@@ -7,8 +7,8 @@ import { clusterIpsets, removeIpsets } from './network-policy';
 
 /** The node's daemons in the order `down` stops them: first what starts containers, the control plane last. */
 export const NODE_DAEMONS = ['kubelet', 'kube-router', 'kube-proxy', 'coredns', 'kube-scheduler', 'kube-controller-manager', 'containerd', 'kube-apiserver', 'etcd'] as const;
-/** The release's loopback forwarder and the notifier's mail catcher (release.ts), stopped first. */
-const RELEASE_DAEMONS = ['forwarder', 'mail-catcher'] as const;
+/** The release's loopback forwarder, the notifier's mail catcher (release.ts), Traefik (route.ts) and the image registry (registry.ts), stopped first. */
+const RELEASE_DAEMONS = ['forwarder', 'mail-catcher', 'traefik', 'registry'] as const;
 const DAEMONS = [...RELEASE_DAEMONS, ...NODE_DAEMONS] as const;
 
 /** Kills every container of the node through containerd, so that no shim or container process outlives it. */

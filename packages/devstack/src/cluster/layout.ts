@@ -31,6 +31,10 @@ export const PORTS = {
   /** The loopback forwarders to the gateway Service's public and admin ports. */
   gateway: 18080,
   admin: 18081,
+  /** Traefik's entry point: the HTTP route (Gateway API) to the gateway Service's pods. */
+  route: 18082,
+  /** The image registry skaffold pushes to and containerd pulls from (registry.ts). */
+  registry: 18083,
   /** The notifier's SMTP relay: a catcher on the node's bridge address, which keeps each e-mail as a file. */
   mail: 12525,
 } as const;
@@ -61,6 +65,10 @@ export function layout(dir = stateDir()) {
     containerdState: at('containerd', 'state'),
     containerdConfig: at('containerd', 'config.toml'),
     containerdSocket: at('run', 'containerd.sock'),
+    /** containerd's config_path: a hosts.toml per registry (registry.ts). */
+    registryHosts: at('containerd', 'certs.d'),
+    /** The image registry's configuration and blobs. */
+    registry: at('registry'),
     cniConfDir: at('cni', 'net.d'),
     cniIpamDir: at('cni', 'ipam'),
     kubeletRoot: at('kubelet'),

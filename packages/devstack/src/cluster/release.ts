@@ -9,6 +9,8 @@ import { imageScript, importImage, tagImage } from './images';
 import { layout, NETWORK, PORTS, type Layout } from './layout';
 import { clusterApi } from './node';
 import { podLogTails } from './pod-logs';
+import { REGISTRY_ADDRESS, registryUp } from './registry';
+import { ROUTE_URL, routeUp, waitForRoute } from './route';
 import { restartBackedOffPods, waitForWorkloads } from './workloads';
 
 export const RELEASE = { name: 'brandradar', namespace: 'brandradar' } as const;
@@ -27,14 +29,18 @@ export interface ReleaseAccess {
   KUBECONFIG: string;
   GATEWAY_URL: string;
   ADMIN_URL: string;
+  /** The same public port through the HTTP route (Traefik, route.ts). */
+  ROUTE_URL: string;
+  /** The cluster's image registry, for `skaffold run -p local-cluster` (registry.ts). */
+  SKAFFOLD_DEFAULT_REPO: string;
   ADMIN_TOKEN: string;
 }
 
 /**
  * Builds the service images and the NATS and store images, loads them into the node's containerd,
  * makes the stores' volume folders, starts the notifier's mail catcher, installs the chart with helm,
- * waits for every workload, runs the chart's tests, and starts the loopback forwarder to the gateway
- * Service.
+ * waits for every workload and the HTTPRoute (through the Gateway of route.ts, set up before the
+ * install), runs the chart's tests, and starts the loopback forwarder to the gateway Service.
  */
 export async function installRelease(log: (line: string) => void, l: Layout = layout()): Promise<ReleaseAccess> {
   const api = clusterApi(l);
@@ -49,6 +55,7 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   }
   if (daemonPid(l, 'mail-catcher') === undefined) startDaemon(l, 'mail-catcher', process.execPath, [path.join(DAEMON_DIR, 'mail-catcher.js'), NETWORK.nodeIp, String(PORTS.mail), l.mail]);
   log(`${images.length} images built and loaded in ${Math.round((Date.now() - started) / 1000)} s`);
+  await Promise.all([routeUp(log, l), registryUp(log, l)]);
 
   // No --wait: helm would wait for the services before the post-install provisioning Job they need
   // (with the stores in the release, the streams can only be made once NATS runs); helm still waits
@@ -58,6 +65,7 @@ export async function installRelease(log: (line: string) => void, l: Layout = la
   });
   const restarted = await restartBackedOffPods(api, RELEASE.namespace, RELEASE.name);
   await waitForWorkloads(api, RELEASE.namespace, RELEASE.name, 10 * 60_000);
+  await waitForRoute(l, RELEASE.namespace, `${RELEASE.name}-gateway`);
   log(`every pod ready${restarted ? ` (${restarted} restarted out of their crash back-off)` : ''} ${Math.round((Date.now() - started) / 1000)} s after the build started`);
   const helm = await ensureHelm();
   const env = { ...process.env, KUBECONFIG: api.kubeconfig };
@@ -123,6 +131,8 @@ export async function releaseAccess(l: Layout = layout()): Promise<ReleaseAccess
     KUBECONFIG: api.kubeconfig,
     GATEWAY_URL: `http://127.0.0.1:${PORTS.gateway}`,
     ADMIN_URL: `http://127.0.0.1:${PORTS.admin}`,
+    ROUTE_URL,
+    SKAFFOLD_DEFAULT_REPO: REGISTRY_ADDRESS,
     ADMIN_TOKEN: Buffer.from(token, 'base64').toString('utf8'),
   };
 }
