@@ -122,7 +122,7 @@ describe('a session', () => {
     const wrongToken = await stack.api('POST', '/api/v1/api-keys', { body: { name: 'from the web', scopes: ['read'] }, headers: { Cookie: session.cookie, 'X-CSRF-Token': 'x'.repeat(43) } });
     expect({ status: wrongToken.status, code: wrongToken.body.error.code }).toEqual({ status: 403, code: 'csrf_failed' });
     const created = await asSession(stack, session, 'POST', '/api/v1/api-keys', { body: { name: 'from the web', scopes: ['read'] } });
-    expect({ status: created.status, createdBy: created.body.apiKey.createdBy }).toEqual({ status: 201, createdBy: { kind: 'member', id: session.body.me.accounts[0].memberId, name: owner.email } });
+    expect({ status: created.status, createdBy: created.body.key.createdBy }).toEqual({ status: 201, createdBy: { kind: 'member', id: session.body.me.accounts[0].memberId, name: owner.email } });
     // An account the person is not in is 404, like another account's resource.
     const other = await stack.account();
     expect((await asSession(stack, session, 'GET', '/api/v1/account', { account: other.accountId })).status).toBe(404);
