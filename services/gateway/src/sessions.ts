@@ -60,8 +60,18 @@ function sessionPrincipal(session: VerifiedSession, wantedAccount: string | unde
   const wanted = wantedAccount?.trim().toLowerCase();
   const account = wanted ? session.accounts.find((a) => a.accountId === wanted) : session.accounts[0];
   if (!account) throw new DomainError(notFound());
-  return { accountId: account.accountId, actor: { kind: 'member', id: account.memberId, name: session.email }, scopes: ROLE_SCOPES[account.role] };
+  return memberPrincipal(session, account);
 }
+
+type SessionAccount = VerifiedSession['accounts'][number];
+const memberPrincipal = (session: Pick<VerifiedSession, 'email'>, account: SessionAccount): Principal => ({
+  accountId: account.accountId,
+  actor: { kind: 'member', id: account.memberId, name: session.email },
+  scopes: ROLE_SCOPES[account.role],
+});
+
+/** The person of a session as the member of each of their accounts: whom signing in or out acts as, for the audit trail. */
+export const sessionPrincipals = (session: Pick<VerifiedSession, 'email' | 'accounts'>): Principal[] => session.accounts.map((a) => memberPrincipal(session, a));
 
 /**
  * Verified sessions a replica remembers briefly (by a hash of the whole cookie, never the cookie),
