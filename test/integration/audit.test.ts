@@ -150,6 +150,21 @@ describe('the audit trail', () => {
   });
 });
 
+describe('a closed account', () => {
+  it('refuses a member session’s changes as it refuses a key’s (403 account_closed), and still lets both read', async () => {
+    const { accountId, apiKey } = await stack.account();
+    const session = await memberSession(apiKey, 'closing+__proto__@monday.com');
+    const asSession = (method: string, path: string, body?: unknown) => stack.api(method, path, { body, headers: { Cookie: session.cookie, 'X-CSRF-Token': session.csrf } });
+    expect((await asSession('GET', '/api/v1/account')).status).toBe(200); // the session is cached now
+    expect((await stack.admin('POST', `/admin/v1/accounts/${accountId}/close`)).status).toBe(200);
+    const change = { name: 'after closing', scopes: ['read'] };
+    expect(await stack.api('POST', '/api/v1/api-keys', { key: apiKey, body: change })).toMatchObject({ status: 403, body: { error: { code: 'account_closed' } } });
+    expect(await asSession('POST', '/api/v1/api-keys', change)).toMatchObject({ status: 403, body: { error: { code: 'account_closed' } } });
+    expect((await asSession('GET', '/api/v1/account')).status).toBe(200);
+    expect((await stack.api('GET', '/api/v1/account', { key: apiKey })).status).toBe(200);
+  });
+});
+
 describe('the retention sweep', () => {
   const db = scratchDb('audit-retention');
   const accountId = '0b9e0001-5c3a-4f1e-9d2b-7a6c00000001';

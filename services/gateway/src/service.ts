@@ -42,7 +42,10 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       [
         onEvent(BillingEvents.apiKeyRevoked, ({ keyId }) => caches.forgetKey(keyId)),
         onEvent(BillingEvents.sessionsEnded, ({ personId, sessionId }) => sessions.forget(personId, sessionId)),
-        onEvent(BillingEvents.accountClosed, ({ accountId }) => caches.forgetAccount(accountId)),
+        onEvent(BillingEvents.accountClosed, ({ accountId }) => {
+          caches.forgetAccount(accountId);
+          sessions.forgetAccount(accountId);
+        }),
         onEvent(BillingEvents.ratesPublished, ({ rates }) => caches.offerRates(rates)),
       ],
       logger,
@@ -119,7 +122,7 @@ export function gatewayApps(
     authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
     authenticate: keyOrSessionAuthenticator(
       apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH], (keyId) => keyUses?.used(keyId)),
-      sessionAuthenticator(nats, timeout, sessions),
+      sessionAuthenticator(nats, timeout, sessions, [MCP_PATH]),
     ),
     // Per key, or per member for a person signed in (ids of either kind never collide: 12 hex characters, or a UUID).
     admit: (principal) => limiter.admit(principal.actor.id),
