@@ -4,7 +4,7 @@ import { ACCOUNT_HEADER, CSRF_HEADER, notFound, ROLE_SCOPES, SESSION_COOKIE, Ses
 import { DomainError, LruCache, query, type NatsLink } from '@brandradar/platform';
 
 /** Methods that change nothing: a closed account may still use them, and a session needs no CSRF token for them. */
-export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
