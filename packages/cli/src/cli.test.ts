@@ -367,6 +367,31 @@ describe('webhooks', () => {
   });
 });
 
+describe('audit', () => {
+  const entry = (n: number, actor: object, extra: object = {}) => ({ id: `e${n}`, time: `2026-11-28T08:00:0${n}.000Z`, requestId: `req-${n}`, actor, action: 'createApiKey', method: 'POST', target: {}, status: 201, errorCode: null, ...extra });
+
+  it('prints who did what, newest first, each name on one line, and asks for the page given', async () => {
+    gateway.answers['/api/v1/audit'] = {
+      entries: [
+        entry(2, { kind: 'key', id: '3f9a1c2b7d4e', name: '__proto__\n$x 🚀' }, { status: 403, errorCode: 'insufficient_scope', target: { id: 't1' } }),
+        entry(1, { kind: 'member', id: 'm1', name: 'ann@monday.com' }),
+        entry(0, { kind: 'operator', id: 'admin-token', name: 'operator' }, { action: 'adminCreditAccount', status: 200 }),
+      ],
+      nextCursor: 'c2',
+    };
+    const out = await cli(['audit', '--limit', '3'], gatewayEnv());
+    expect(out.code).toBe(0);
+    expect(gateway.seen.at(-1)?.request).toBe('GET /api/v1/audit?limit=3');
+    expect(out.stdout.split('\n').slice(2, 5)).toEqual([
+      expect.stringMatching(/^2026-11-28T08:00:02\.000Z +key __proto__ \$x 🚀 \(3f9a1c2b7d4e\) +createApiKey +id=t1 +403 insufficient_scope +req-2$/),
+      expect.stringMatching(/^2026-11-28T08:00:01\.000Z +ann@monday\.com +createApiKey +– +201 +req-1$/),
+      expect.stringMatching(/^2026-11-28T08:00:00\.000Z +operator +adminCreditAccount +– +200 +req-0$/),
+    ]);
+    expect(out.stdout).toContain('More: --cursor c2');
+    expect(JSON.parse((await cli(['audit', '--json'], gatewayEnv())).stdout)).toEqual(gateway.answers['/api/v1/audit']);
+  });
+});
+
 describe('completion bash', () => {
   /** What bash completes for the words typed so far (the last one being completed), with the script `completion bash` prints. */
   async function completes(...typed: string[]): Promise<string[]> {

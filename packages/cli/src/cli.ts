@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { ACCOUNT_COMMANDS, LOGIN_COMMANDS } from './commands/account';
+import { AUDIT_COMMAND } from './commands/audit';
 import { BRIEF_COMMAND } from './commands/brief';
 import { completionCommand } from './commands/completion';
 import { MCP_COMMAND } from './commands/mcp';
@@ -61,7 +62,7 @@ export function cliProgram(session: Session): Command {
   addGroup(root, 'trackers', TRACKER_COMMANDS, session);
   addGroup(root, 'webhooks', WEBHOOK_COMMANDS, session);
   addGroup(root, 'runs', RUN_COMMANDS, session);
-  for (const spec of [...REPORT_COMMANDS, BRIEF_COMMAND, ...ACCOUNT_COMMANDS, MCP_COMMAND, ...LOGIN_COMMANDS, completionCommand(() => root)]) addCommand(root, spec, session);
+  for (const spec of [...REPORT_COMMANDS, BRIEF_COMMAND, ...ACCOUNT_COMMANDS, AUDIT_COMMAND, MCP_COMMAND, ...LOGIN_COMMANDS, completionCommand(() => root)]) addCommand(root, spec, session);
   return root;
 }
 

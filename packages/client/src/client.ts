@@ -41,6 +41,8 @@ export type UpdateWebhookInput = Schemas['UpdateWebhookInput'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type WebhookAttempt = Schemas['WebhookAttempt'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditList = Schemas['AuditList'];
 
 /** The primitives that track competitors: a name can be added to these only. */
 export const COMPETITOR_PRIMITIVES: readonly Tracker['primitive'][] = ['rankings', 'compare'];
@@ -406,6 +408,11 @@ export class BrandradarClient {
   /** Sends a delivery again with the same `webhook-id` (receivers de-duplicate by it); the delivery, pending again. */
   async redeliverWebhookDelivery(id: string, deliveryId: string): Promise<WebhookDelivery> {
     return (await this.send(true, (init) => this.raw.POST('/api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver', { params: { path: { id, deliveryId } }, ...init }))).data.delivery;
+  }
+
+  /** One page of the account's audit trail, newest first (needs `admin`); pass `nextCursor` back as `cursor` for older entries. */
+  async auditEntries(query: { limit?: number; cursor?: string } = {}): Promise<AuditList> {
+    return (await this.send(true, (init) => this.raw.GET('/api/v1/audit', { params: { query }, ...init }))).data;
   }
 
   /** Sends one logical call, again while the retry policy says so; the data of its 2xx answer. */

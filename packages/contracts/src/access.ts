@@ -1,3 +1,4 @@
+import { AUDIT_EVENTS_STREAM, AuditEvents, AuditQueries } from './audit';
 import { BILLING_EVENTS_STREAM, BillingEvents, BillingNotices, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
@@ -84,17 +85,19 @@ export const SERVICE_ACCESS = {
       ...all(WebhookQueries),
       ...all(PeopleQueries),
       ...all(SessionQueries),
+      AuditQueries.list,
     ],
-    publishes: [],
+    // Every call that changes something in an account, for billing's audit trail.
+    publishes: [AuditEvents.recorded],
     consumes: [],
     // Key revocations, ended sessions, account closings and rate cards, for each replica's caches.
     watches: [BILLING_EVENTS_STREAM],
   },
   billing: {
-    serves: [...all(BillingQueries), ...all(PeopleQueries), ...all(SessionQueries)],
+    serves: [...all(BillingQueries), ...all(PeopleQueries), ...all(SessionQueries), ...all(AuditQueries)],
     calls: [],
     publishes: [...all(BillingEvents), ...all(PeopleCommands)],
-    consumes: [],
+    consumes: [{ stream: AUDIT_EVENTS_STREAM, durable: 'billing-audit' }],
     // A change on one replica drops the account from the others' caches.
     notices: all(BillingNotices),
   },

@@ -40,7 +40,7 @@ export const DEFAULT_RATES: RatesInput = {
   workflowSteps: { answers: 15_000, citations: 12_000, keyword_demand: 16_000, questions: 10_000, video_trends: 16_000 },
 };
 
-const AccountStatus = z.enum(['open', 'closed']);
+export const AccountStatus = z.enum(['open', 'closed']);
 
 export const Account = z
   .object({

@@ -1,3 +1,4 @@
+import { AUDIT_EVENTS_STREAM, AuditEvents } from './audit';
 import { BILLING_EVENTS_STREAM, BillingEvents } from './billing';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from './dead-letters';
 import type { EventDef, StreamDef } from './messaging';
@@ -19,6 +20,7 @@ export const STREAMS: Record<string, StreamDef> = {
   [DEAD_LETTERS_STREAM.name]: DEAD_LETTERS_STREAM,
   [WORKFLOW_EVENTS_STREAM.name]: WORKFLOW_EVENTS_STREAM,
   [MAIL_COMMANDS_STREAM.name]: MAIL_COMMANDS_STREAM,
+  [AUDIT_EVENTS_STREAM.name]: AUDIT_EVENTS_STREAM,
 };
 
 export const EVENTS: readonly EventDef[] = [
@@ -29,4 +31,5 @@ export const EVENTS: readonly EventDef[] = [
   ...Object.values(DeadLetterEvents),
   ...Object.values(WorkflowEvents),
   ...Object.values(PeopleCommands),
+  ...Object.values(AuditEvents),
 ];

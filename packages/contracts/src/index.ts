@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './people';
 export * from './people-messages';
 export * from './sessions';
+export * from './audit';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountStatus } from './billing';
 import { Timestamp } from './common';
 import { defineQuery, versioned } from './messaging';
 import { Role } from './people';
@@ -56,7 +57,14 @@ export const SessionTokenInput = z
   .meta({ id: 'SessionTokenInput' });
 
 /** One account of a signed-in person, as billing answers it. */
-const SessionAccount = z.object({ accountId: z.uuid(), accountName: z.string().nullable(), memberId: z.uuid(), role: Role });
+const SessionAccount = z.object({
+  accountId: z.uuid(),
+  accountName: z.string().nullable(),
+  memberId: z.uuid(),
+  role: Role,
+  // Optional: the first answers with sessions had none; a gateway then lets the call through to the service, which checks it.
+  accountStatus: AccountStatus.optional().meta({ description: 'A closed account may be read, not changed: its member gets 403 `account_closed` on every change.' }),
+});
 export type SessionAccount = z.infer<typeof SessionAccount>;
 
 /** A live session: whose it is, their accounts now, and when it ends unless used again (idle) or at all (absolute). */

@@ -80,7 +80,7 @@ function jsonOf(text: string): unknown {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const { status, text } = await send(method, path, { body });
   return { status, body: jsonOf(text) as T };
 }

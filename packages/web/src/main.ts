@@ -1,8 +1,9 @@
 /**
  * The app's entry: sign-in with an API key, and pages by the URL's hash (#/, #/new,
- * #/trackers/<id>, #/trackers/<id>/edit, #/webhooks, #/webhooks/<id>), so the gateway only serves static files.
+ * #/trackers/<id>, #/trackers/<id>/edit, #/webhooks, #/webhooks/<id>, #/audit), so the gateway only serves static files.
  */
 import { api, ApiError, session } from './api.js';
+import { auditView } from './audit.js';
 import { h } from './dom.js';
 import { explain, money } from './format.js';
 import { reportView } from './report.js';
@@ -17,10 +18,11 @@ const pages = document.getElementById('pages')!;
 const PAGES: ReadonlyArray<[string, string]> = [
   ['Trackers', '#/'],
   ['Webhooks', '#/webhooks'],
+  ['Audit', '#/audit'],
 ];
 
 function navigation(path: string): void {
-  const current = path.startsWith('/webhooks') ? '#/webhooks' : '#/';
+  const current = PAGES.find(([, href]) => href !== '#/' && path.startsWith(href.slice(1)))?.[1] ?? '#/';
   pages.replaceChildren(...PAGES.map(([label, href]) => h('a', { href, 'aria-current': href === current ? 'page' : null }, label)));
 }
 /** A sentence for the next page, e.g. "saved" after the form sends the user to the list. */
@@ -91,17 +93,19 @@ function route(): void {
   const webhook = /^\/webhooks\/([0-9a-f-]{36})$/.exec(path);
   navigation(path);
   const page =
-    path === '/webhooks'
-      ? webhooksView(view)
-      : webhook
-        ? deliveriesView(view, webhook[1]!)
-        : path === '/new'
-          ? trackerFormView(view, null, saved)
-          : tracker
-            ? tracker[2]
-              ? trackerFormView(view, tracker[1]!, saved)
-              : reportView(view, tracker[1]!, edited === tracker[1])
-            : trackersView(view);
+    path === '/audit'
+      ? auditView(view)
+      : path === '/webhooks'
+        ? webhooksView(view)
+        : webhook
+          ? deliveriesView(view, webhook[1]!)
+          : path === '/new'
+            ? trackerFormView(view, null, saved)
+            : tracker
+              ? tracker[2]
+                ? trackerFormView(view, tracker[1]!, saved)
+                : reportView(view, tracker[1]!, edited === tracker[1])
+              : trackersView(view);
   void view.act(() => Promise.all([page, header(view)]).then(() => undefined));
 }
 

@@ -1,5 +1,6 @@
-import { BillingNotices, BillingQueries, PeopleQueries, SessionQueries } from '@brandradar/contracts';
-import { ledgerAmountMicro, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { AuditQueries, BillingNotices, BillingQueries, PeopleQueries, SessionQueries } from '@brandradar/contracts';
+import { consumeEvents, ledgerAmountMicro, publishNotice, runPeriodically, serveQueries, watchNotices, type ServiceDefinition } from '@brandradar/platform';
+import { auditConsumer, auditQueryHandlers, createAuditSweeper } from './audit-trail';
 import { billingConfigSchema, type BillingConfig } from './config';
 import { peopleQueryHandlers } from './people-queries';
 import { billingQueryHandlers } from './queries';
@@ -7,6 +8,7 @@ import { sessionQueryHandlers } from './session-queries';
 import { AccountStore, accountIndexes } from './store/accounts';
 import { Announcements, announcementIndexes } from './store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from './store/api-keys';
+import { AuditStore, auditIndexes } from './store/audit';
 import { Ledger, ledgerIndexes } from './store/ledger';
 import { HoldExpiryStore, holdExpiryIndexes } from './store/hold-expiries';
 import { PeopleStore, peopleIndexes } from './store/people';
@@ -14,11 +16,12 @@ import { RateCardStore } from './store/rate-cards';
 import { SessionStore, sessionIndexes } from './store/sessions';
 import { createHoldSweeper } from './sweeper';
 
-/** Billing owns accounts, their members and API keys, balances, the ledger and rate cards. */
+/** Billing owns accounts, their members and API keys, balances, the ledger, rate cards and the audit trail. */
 export const billingService: ServiceDefinition<BillingConfig> = {
   name: 'billing',
   configSchema: billingConfigSchema,
-  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes, ...peopleIndexes, ...sessionIndexes] },
+  database: { indexes: [...accountIndexes, ...apiKeyIndexes, ...ledgerIndexes, ...holdExpiryIndexes, ...announcementIndexes, ...peopleIndexes, ...sessionIndexes, ...auditIndexes] },
+  consumers: () => [auditConsumer],
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const announcements = new Announcements(db, nats, logger);
     // Each replica keeps the accounts it read; one that changes one tells the others, before it answers.
@@ -37,17 +40,22 @@ export const billingService: ServiceDefinition<BillingConfig> = {
     const people = new PeopleStore(db);
     const sessions = new SessionStore(db);
     const peopleHandlers = peopleQueryHandlers({ ...stores, people });
+    const audit = new AuditStore(db);
+    const auditIntake = await consumeEvents(nats, auditConsumer, logger, ({ payload }) => audit.record(payload), { concurrency: 8 });
     const subscriptions = [
       ...serveQueries(nats, BillingQueries, handlers, 'billing', logger),
       ...serveQueries(nats, PeopleQueries, peopleHandlers, 'billing', logger),
+      ...serveQueries(nats, AuditQueries, auditQueryHandlers(audit), 'billing', logger),
       ...serveQueries(nats, SessionQueries, sessionQueryHandlers({ ...stores, people, sessions, redeemInvitation: (tokenSha256) => peopleHandlers.redeemInvitation({ version: 1, tokenSha256 }) }), 'billing', logger),
     ];
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));
     const stopAnnouncing = announcements.startSweeping(config.OUTBOX_SWEEP_MS);
     const stopSessionSweep = runPeriodically(config.SESSION_SWEEP_MS, () => sessions.sweep(new Date()), (err) => logger.warn({ err }, 'session sweep failed'));
-    shutdown.register('intake', 'stop billing queries and the sweepers', async () => {
-      await Promise.all([stopExpiring(), stopAnnouncing(), stopSessionSweep(), accountChanges.stop(), ...subscriptions.map((s) => s.drain())]);
+    const sweepAudit = createAuditSweeper(audit, config.AUDIT_RETENTION_DAYS, () => new Date(), logger);
+    const stopAuditSweep = runPeriodically(config.AUDIT_SWEEP_MS, sweepAudit, (err) => logger.warn({ err }, 'audit retention sweep failed'));
+    shutdown.register('intake', 'stop billing queries, the audit intake and the sweepers', async () => {
+      await Promise.all([stopExpiring(), stopAnnouncing(), stopSessionSweep(), stopAuditSweep(), auditIntake.stop(), accountChanges.stop(), ...subscriptions.map((s) => s.drain())]);
     });
   },
 };

@@ -24,7 +24,12 @@ export interface SessionDeps extends Pick<BillingStores, 'accounts'> {
 export function sessionQueryHandlers(s: SessionDeps, now: () => Date = () => new Date()) {
   async function accountsOf(personId: string): Promise<SessionAccount[]> {
     const memberships = await s.people.activeMemberships(personId);
-    return Promise.all(memberships.map(async (m) => ({ accountId: m.accountId, accountName: (await s.accounts.find(m.accountId))?.name ?? null, memberId: m._id, role: m.role })));
+    return Promise.all(
+      memberships.map(async (m) => {
+        const account = await s.accounts.find(m.accountId);
+        return { accountId: m.accountId, accountName: account?.name ?? null, memberId: m._id, role: m.role, ...(account ? { accountStatus: account.status } : {}) };
+      }),
+    );
   }
 
   async function describe(session: SessionRecord): Promise<VerifiedSession> {

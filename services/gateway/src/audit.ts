@@ -11,8 +11,8 @@ export function credentialFingerprint(token: string): string {
 }
 
 type Fields = Record<string, unknown>;
-const fields = (v: unknown): Fields => (v !== null && typeof v === 'object' ? (v as Fields) : {});
-const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+export const fields = (v: unknown): Fields => (v !== null && typeof v === 'object' ? (v as Fields) : {});
+export const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const count = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 /** Drops the fields that are not there, so a line lists only what the action had. */
 const present = (o: Fields): Fields => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { BillingQueries, parseApiKey, SCOPES, unauthorized, type Principal } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches, VerifiedKey } from './caches';
-import { READ_ONLY_METHODS, sessionCookieOf } from './sessions';
+import { refuseChangeOfClosedAccount, sessionCookieOf } from './sessions';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -15,8 +15,7 @@ export function bearerToken(req: Request): string | null {
 /**
  * Public API: the key's secret is hashed here and checked by billing, which owns keys; a key billing
  * accepted is remembered in `caches` under a hash of the whole key, so its next requests ask no one.
- * `forwardingPaths` take a closed account's POSTs too: they change nothing themselves, and each API
- * call they make is checked on its own (the MCP endpoint, whose every message is a POST).
+ * `forwardingPaths`: see refuseChangeOfClosedAccount (the MCP endpoint, whose every message is a POST).
  */
 export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, forwardingPaths: readonly string[] = [], used: (keyId: string) => void = () => undefined) {
   return async (req: Request): Promise<Principal> => {
@@ -26,10 +25,8 @@ export function apiKeyAuthenticator(nats: NatsLink, timeoutMs: number, caches: G
     const verified = await caches.verifiedKey(sha256(token).toString('hex'), () =>
       query(nats, BillingQueries.verifyApiKey, { version: 1, keyId: key.keyId, secretSha256: sha256(key.secret).toString('hex') }, timeoutMs),
     );
-    const { accountStatus } = verified;
     used(key.keyId);
-    // A closed account may still read what it has, but change nothing.
-    if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method) && !forwardingPaths.includes(req.path)) throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
+    refuseChangeOfClosedAccount(verified.accountStatus, req, forwardingPaths);
     return keyPrincipal(verified);
   };
 }

@@ -67,6 +67,11 @@ export const gatewayConfigFields = baseConfigSchema.extend({
   EMAIL_LINKS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Sign-in links one client address may ask for per minute (any addresses), and at once. */
   EMAIL_LINKS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * Audit entries a replica holds while the bus does not take them (NATS down), published again
+   * with backoff; past this many, new ones are dropped, counted in `gateway_audit_entries_dropped_total`.
+   */
+  AUDIT_QUEUE_MAX_ENTRIES: z.coerce.number().int().min(1).default(100_000),
 });
 
 const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

@@ -26,9 +26,9 @@ describe('the route table’s scopes', () => {
     );
   });
 
-  it('lets every GET be read with `read`, but members and keys only with `admin`', () => {
+  it('lets every GET be read with `read`, but members, keys and the audit trail only with `admin`', () => {
     const gets = scoped.filter((r) => r.method === 'get');
-    expect(gets.filter((r) => r.scope !== 'read').map(name)).toEqual(['GET /api/v1/members', 'GET /api/v1/api-keys']);
+    expect(gets.filter((r) => r.scope !== 'read').map(name)).toEqual(['GET /api/v1/members', 'GET /api/v1/api-keys', 'GET /api/v1/audit']);
   });
 
   it('gives no mutating route `read`: a read key changes nothing and spends nothing', () => {

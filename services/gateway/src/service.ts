@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
-import { BILLING_EVENTS_STREAM, BillingEvents, PeopleQueries } from '@brandradar/contracts';
-import { createMetricsRegistry, httpRequestDuration, onEvent, query, runPeriodically, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { AuditEvents, BILLING_EVENTS_STREAM, BillingEvents, PeopleQueries } from '@brandradar/contracts';
+import { counter, createMetricsRegistry, httpRequestDuration, onEvent, publishEvent, query, REDELIVERY_BACKOFF, runPeriodically, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
+import { AuditTrail } from './audit-trail';
 import { adminTokenAuthenticator, apiKeyAuthenticator, keyOrSessionAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
 import { gatewayConfigSchema, httpDrainMs, oidcSettings, type GatewayConfig } from './config';
@@ -17,6 +18,7 @@ import { adminDocsRoutes, publicReference } from './openapi/routes';
 import { OidcClient } from './oidc';
 import { RateLimiter, type RateLimitSettings } from './rate-limit';
 import { accountRoutes } from './routes/account';
+import { auditRoutes } from './routes/audit';
 import { adminRoutes } from './routes/admin';
 import { peopleRoutes } from './routes/people';
 import { runRoutes } from './routes/runs';
@@ -40,7 +42,10 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       [
         onEvent(BillingEvents.apiKeyRevoked, ({ keyId }) => caches.forgetKey(keyId)),
         onEvent(BillingEvents.sessionsEnded, ({ personId, sessionId }) => sessions.forget(personId, sessionId)),
-        onEvent(BillingEvents.accountClosed, ({ accountId }) => caches.forgetAccount(accountId)),
+        onEvent(BillingEvents.accountClosed, ({ accountId }) => {
+          caches.forgetAccount(accountId);
+          sessions.forgetAccount(accountId);
+        }),
         onEvent(BillingEvents.ratesPublished, ({ rates }) => caches.offerRates(rates)),
       ],
       logger,
@@ -55,14 +60,20 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       for (let i = 0; i < uses.length; i += 5_000) await query(nats, PeopleQueries.recordKeyUse, { version: 1, uses: uses.slice(i, i + 5_000) }, config.QUERY_TIMEOUT_MS);
     });
     const stopReporting = runPeriodically(config.KEY_USE_REPORT_MS, () => keyUses.flush(), (err) => logger.warn({ err }, 'reporting key use failed; kept for the next report'));
-    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches, keyUses, sessions);
+    const trail = new AuditTrail((event) => publishEvent(nats, AuditEvents.recorded, event), { maxQueued: config.AUDIT_QUEUE_MAX_ENTRIES, backoff: REDELIVERY_BACKOFF }, logger, counter(metrics, 'gateway_audit_entries_dropped_total', 'Audit entries dropped because the queue waiting for the bus was full'));
+    const { publicApp, adminApp } = gatewayApps(config, nats, logger, httpRequestDuration(metrics), caches, keyUses, sessions, trail);
     const servers: Server[] = [await listen(publicApp, config.GATEWAY_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS)];
     if (adminApp) {
       servers.push(await listen(adminApp, config.ADMIN_PORT, config.HTTP_KEEP_ALIVE_TIMEOUT_MS));
     } else {
       logger.warn('ADMIN_TOKEN is not set: the admin API is disabled');
     }
-    shutdown.register('intake', 'drain http servers', () => Promise.all(servers.map((server) => drainServer(server, httpDrainMs(config)))));
+    shutdown.register('intake', 'drain http servers, then publish the last audit entries', async () => {
+      await Promise.all(servers.map((server) => drainServer(server, httpDrainMs(config))));
+      // Within the shutdown's grace, before NATS drains; what is left then is lost, and logged.
+      const left = await trail.flush(Math.floor(config.SHUTDOWN_GRACE_MS / 4));
+      if (left > 0) logger.error({ left }, 'audit entries not published before shutdown');
+    });
     shutdown.register('intake', 'report the last key uses', async () => {
       await stopReporting();
       await keyUses.flush().catch((err: unknown) => logger.warn({ err }, 'reporting key use at shutdown failed'));
@@ -84,6 +95,7 @@ export function gatewayApps(
   caches: GatewayCaches,
   keyUses?: KeyUseRecorder,
   sessions = new SessionCache(config.API_KEY_CACHE_MAX_ENTRIES, config.SESSION_CACHE_TTL_MS),
+  trail?: AuditTrail,
 ): { publicApp: Express; adminApp?: Express } {
   const timeout = config.QUERY_TIMEOUT_MS;
   const oidc = oidcSettings(config);
@@ -110,21 +122,27 @@ export function gatewayApps(
     authenticatedSites: [{ path: MCP_PATH, router: mcpRouter() }],
     authenticate: keyOrSessionAuthenticator(
       apiKeyAuthenticator(nats, timeout, caches, [MCP_PATH], (keyId) => keyUses?.used(keyId)),
-      sessionAuthenticator(nats, timeout, sessions),
+      sessionAuthenticator(nats, timeout, sessions, [MCP_PATH]),
     ),
     // Per key, or per member for a person signed in (ids of either kind never collide: 12 hex characters, or a UUID).
     admit: (principal) => limiter.admit(principal.actor.id),
+    audit: trail && ((r) => trail.record(r)),
     throttle,
     trustProxy: config.TRUST_PROXY,
     logger,
     requestDuration,
   });
   if (!config.ADMIN_TOKEN) return { publicApp };
+  const adminLog = adminAuditor(logger, config.ADMIN_TOKEN);
   const adminApp = buildApp({
     routes: [...adminApiRoutes, ...adminDocsRoutes(adminApiRoutes)],
     authenticate: adminTokenAuthenticator(config.ADMIN_TOKEN),
     throttle,
-    audit: adminAuditor(logger, config.ADMIN_TOKEN),
+    // The log line for the operators' own trail; the account's trail for calls on an account.
+    audit: (r) => {
+      adminLog(r);
+      trail?.record(r);
+    },
     trustProxy: config.TRUST_PROXY,
     logger,
     requestDuration,
@@ -134,7 +152,7 @@ export function gatewayApps(
 
 /** The public API's routes: the one table the app serves, the OpenAPI document describes and the authorization matrix calls. */
 export function publicApiRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCaches, sessions: Omit<SessionRouteDeps, 'nats' | 'timeoutMs'>): RouteDef[] {
-  return [...sessionRoutes({ nats, timeoutMs, ...sessions }), ...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs), ...peopleRoutes(nats, timeoutMs, caches)];
+  return [...sessionRoutes({ nats, timeoutMs, ...sessions }), ...accountRoutes(nats, timeoutMs, caches), ...trackerRoutes(nats, timeoutMs), ...runRoutes(nats, timeoutMs), ...workflowRoutes(nats), ...webhookRoutes(nats, timeoutMs), ...peopleRoutes(nats, timeoutMs, caches), ...auditRoutes(nats, timeoutMs)];
 }
 
 /** Stands for the NATS link where routes are built only to be described: any use of it is a bug, and says so. */

@@ -1,12 +1,23 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { ACCOUNT_HEADER, CSRF_HEADER, notFound, ROLE_SCOPES, SESSION_COOKIE, SessionId, SessionQueries, unauthorized, type Principal, type VerifiedSession } from '@brandradar/contracts';
+import { ACCOUNT_HEADER, CSRF_HEADER, notFound, ROLE_SCOPES, SESSION_COOKIE, SessionId, SessionQueries, unauthorized, type Principal, type SessionAccount, type VerifiedSession } from '@brandradar/contracts';
 import { DomainError, LruCache, query, type NatsLink } from '@brandradar/platform';
 
 /** Methods that change nothing: a closed account may still use them, and a session needs no CSRF token for them. */
-export const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * A closed account may still read what it has, but change nothing (403 `account_closed`): one rule
+ * for keys and sessions. `forwardingPaths` take a closed account's POSTs too: they change nothing
+ * themselves, and each API call they make is checked on its own (the MCP endpoint).
+ */
+export function refuseChangeOfClosedAccount(accountStatus: string | undefined, req: Pick<Request, 'method' | 'path'>, forwardingPaths: readonly string[]): void {
+  if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method) && !forwardingPaths.includes(req.path)) {
+    throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
+  }
+}
 
 /** A session cookie's parts: `<sessionId>.<secret>`. */
 export interface SessionCookie {
@@ -56,12 +67,21 @@ export function sessionSetCookie(cookie: SessionCookie | null, maxAgeSeconds: nu
  * person's first account. An account the person is not an active member of is 404, like another
  * account's resource.
  */
-function sessionPrincipal(session: VerifiedSession, wantedAccount: string | undefined): Principal {
+function sessionAccount(session: VerifiedSession, wantedAccount: string | undefined): SessionAccount {
   const wanted = wantedAccount?.trim().toLowerCase();
   const account = wanted ? session.accounts.find((a) => a.accountId === wanted) : session.accounts[0];
   if (!account) throw new DomainError(notFound());
-  return { accountId: account.accountId, actor: { kind: 'member', id: account.memberId, name: session.email }, scopes: ROLE_SCOPES[account.role] };
+  return account;
 }
+
+const memberPrincipal = (session: Pick<VerifiedSession, 'email'>, account: SessionAccount): Principal => ({
+  accountId: account.accountId,
+  actor: { kind: 'member', id: account.memberId, name: session.email },
+  scopes: ROLE_SCOPES[account.role],
+});
+
+/** The person of a session as the member of each of their accounts: whom signing in or out acts as, for the audit trail. */
+export const sessionPrincipals = (session: Pick<VerifiedSession, 'email' | 'accounts'>): Principal[] => session.accounts.map((a) => memberPrincipal(session, a));
 
 /**
  * Verified sessions a replica remembers briefly (by a hash of the whole cookie, never the cookie),
@@ -91,6 +111,12 @@ export class SessionCache {
     return session;
   }
 
+  /** An account was closed: its members' sessions are asked about again, and learn it. */
+  forgetAccount(accountId: string): void {
+    this.epoch++;
+    this.sessions.deleteWhere((s) => s.accounts.some((a) => a.accountId === accountId));
+  }
+
   /** A session ended (logout), or all of a person's (`sessionId` null: sign-out everywhere). */
   forget(personId: string, sessionId: string | null): void {
     this.epoch++;
@@ -115,7 +141,7 @@ export const sessionCookieOf = (req: Pick<Request, 'header'>): SessionCookie | n
  * Authenticates a request by its session cookie: the session must be live, and a request that may
  * change something must carry the session's CSRF token (`X-CSRF-Token`), else 403 `csrf_failed`.
  */
-export function sessionAuthenticator(nats: NatsLink, timeoutMs: number, cache: SessionCache) {
+export function sessionAuthenticator(nats: NatsLink, timeoutMs: number, cache: SessionCache, forwardingPaths: readonly string[] = []) {
   return async (req: Request): Promise<Principal> => {
     const cookie = sessionCookieOf(req);
     if (!cookie) throw new DomainError(unauthorized());
@@ -123,6 +149,8 @@ export function sessionAuthenticator(nats: NatsLink, timeoutMs: number, cache: S
     if (!READ_ONLY_METHODS.has(req.method) && !csrfMatches(cookie.secret, req.header(CSRF_HEADER))) {
       throw DomainError.of('csrf_failed', `A request that changes something with the session cookie needs the session's CSRF token in ${CSRF_HEADER}.`);
     }
-    return sessionPrincipal(session, req.header(ACCOUNT_HEADER));
+    const account = sessionAccount(session, req.header(ACCOUNT_HEADER));
+    refuseChangeOfClosedAccount(account.accountStatus, req, forwardingPaths);
+    return memberPrincipal(session, account);
   };
 }

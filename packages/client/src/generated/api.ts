@@ -638,6 +638,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit trail
+         * @description Every call that changed, or tried to change, something in the account (refusals too), with who made it (a member by e-mail address, a key by name and id, or the operator), the operation, the ids it acted on, its status, time and request id; signing in and out too. Reads are not recorded. Entries are kept at least 400 days. Bodies are never recorded. Needs `admin`: the trail names every member and key.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -4747,6 +4767,43 @@ export interface components {
         AccountApiKeyList: {
             /** @description Keys not revoked, oldest first. */
             apiKeys: components["schemas"]["AccountApiKey"][];
+        };
+        AuditList: {
+            /** @description Newest first. */
+            entries: components["schemas"]["AuditEntry"][];
+            nextCursor: string | null;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the gateway finished answering the call.
+             * @example 2026-11-22T09:00:00.000Z
+             */
+            time: string;
+            /** @description The call's `X-Request-Id`: find it in the gateway's logs. */
+            requestId: string;
+            actor: components["schemas"]["Actor"];
+            /**
+             * @description The operation's id in the API reference (`createTracker`, `revokeApiKey`, `startSession`…); the admin API's begin with `admin`.
+             * @example createTracker
+             */
+            action: string;
+            /**
+             * @description GET only for a sign-in through the OpenID Provider (its callback).
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            target: components["schemas"]["AuditTarget"];
+            /** @description The HTTP status answered: refusals (403, 409…) are recorded too. */
+            status: number;
+            /** @description The error code answered, when the call failed. */
+            errorCode: string | null;
+        };
+        /** @description What the call acted on: the ids in its path by the route's parameter name (`id`, `runId`, `keyId`, `deliveryId`…), and `created`, the path of a resource the call made (its `Location`). Empty for a call on the account's collection that made nothing. */
+        AuditTarget: {
+            [key: string]: string;
         };
         /**
          * @description Every non-2xx response has this shape; `code` is stable, `message` is for people.
@@ -11004,6 +11061,150 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "not_found";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; pass `nextCursor` as `cursor` for the next (older) page, until it is null. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
                         };
                     };
                 };

@@ -61,12 +61,18 @@ export interface FinishedRequest {
   status: number;
   /** The contract's error code, when the answer was an error. */
   errorCode?: string;
+  /** The caller authentication accepted (a key, a member's session, the operator). */
+  principal?: Principal;
+  /** Whom a route that authenticates by itself acted as (signing in or out: the person in each of their accounts). */
+  actedAs?: Principal[];
+  /** The `Location` answered: the path of a resource the call created. */
+  location?: string;
 }
 
 /** The calling client's address: the TCP peer, or what trusted proxies say (express's `trust proxy`). */
 export const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'body' | 'result' | 'errorCode'>> {
+interface Locals extends Partial<Pick<FinishedRequest, 'route' | 'params' | 'body' | 'result' | 'errorCode' | 'actedAs'>> {
   requestId: string;
   principal?: Principal;
   authenticated?: boolean;
@@ -104,8 +110,9 @@ export function buildApp(opts: AppOptions): express.Express {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
       opts.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, durationMs / 1e3);
       context.with(requestContext, () => opts.logger.info({ requestId, method: req.method, route, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 }, 'request'));
-      const { authenticated, route: matched, params, body, result, errorCode } = res.locals as Locals;
-      opts.audit?.({ requestId, method: req.method, path: req.path, address: clientAddress(req), authenticated: authenticated ?? false, route: matched, params, body, result, status: res.statusCode, errorCode });
+      const { authenticated, route: matched, params, body, result, errorCode, principal, actedAs } = res.locals as Locals;
+      const location = res.getHeader('Location');
+      opts.audit?.({ requestId, method: req.method, path: req.path, address: clientAddress(req), authenticated: authenticated ?? false, route: matched, params, body, result, status: res.statusCode, errorCode, principal, actedAs, location: typeof location === 'string' ? location : undefined });
     });
     next();
   });
@@ -264,6 +271,7 @@ function mount(app: express.Express, route: RouteDef, before: express.RequestHan
           originalUrl: req.originalUrl,
         });
         locals.result = out.body;
+        locals.actedAs = out.actedAs;
         for (const [k, v] of Object.entries(out.headers ?? {})) res.setHeader(k, v);
         if (out.cookies) res.setHeader('Set-Cookie', out.cookies);
         if (out.stream) {

@@ -26,6 +26,12 @@ interface RouteResponse {
   headers?: Record<string, string>;
   /** `Set-Cookie` values (the session's, or clearing one). */
   cookies?: string[];
+  /**
+   * Whom the call acted as, for the audit trail, when that is not the authenticated caller: the
+   * person in each of their accounts for sign-in and sign-out, the operator in an account the path
+   * does not name.
+   */
+  actedAs?: Principal[];
 }
 
 export interface RouteInput<P, Q, B, H = unknown> {

@@ -3,6 +3,7 @@ import { Account, ApiKeyList, BillingQueries, CreateAccountInput, CreatedAccount
 import { query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches } from '../caches';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
+import { adminAuditRoute } from './audit';
 
 const accountParams = z.object({ id: pathId() });
 const accountBody = z.object({ account: Account });
@@ -99,10 +100,11 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCa
       params: z.object({ keyId: z.string().regex(/^[0-9a-f]{12}$/) }),
       success: { status: 204, description: 'The key is revoked.' },
       errors: ['not_found'],
-      handle: async ({ params }) => {
-        await query(nats, BillingQueries.revokeApiKey, { version: 1, keyId: params.keyId }, timeoutMs);
+      handle: async ({ params, principal }) => {
+        const { accountId } = await query(nats, BillingQueries.revokeApiKey, { version: 1, keyId: params.keyId }, timeoutMs);
         caches.forgetKey(params.keyId);
-        return { status: 204 };
+        // The path names no account: the audit trail learns whose key it was.
+        return { status: 204, actedAs: [{ ...principal, accountId }] };
       },
     }),
     defineRoute({
@@ -152,6 +154,7 @@ export function adminRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayCa
       errors: ['not_found'],
       handle: async ({ params }) => ({ status: 200, body: await query(nats, BillingQueries.listOpenHolds, { version: 1, accountId: params.id }, timeoutMs) }),
     }),
+    adminAuditRoute(nats, timeoutMs),
     defineRoute({
       method: 'get',
       path: '/admin/v1/rates',

@@ -5,7 +5,7 @@ import { DomainError, query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
 import { flowCookieValue, parseFlowCookie, type OidcClient } from '../oidc';
 import type { RateLimiter } from '../rate-limit';
-import { csrfToken, parseSessionCookie, sessionSetCookie, verifySession, type SessionCache, type SessionCookie } from '../sessions';
+import { csrfToken, parseSessionCookie, sessionPrincipals, sessionSetCookie, verifySession, type SessionCache, type SessionCookie } from '../sessions';
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -103,8 +103,9 @@ export function sessionRoutes(d: SessionRouteDeps): RouteDef[] {
       success: { status: 200, description: 'Signed in.', schema: SessionStarted, headers: { 'Set-Cookie': 'The session cookie, `brandradar_session`.' } },
       errors: ['validation_error', 'unauthorized'],
       handle: async ({ body }) => {
-        const { cookie, me } = started(await ask(SessionQueries.startSession, { version: 1, by: { kind: 'token', tokenSha256: sha256Hex(body.token) } }));
-        return { status: 200, body: { me, csrfToken: me.csrfToken }, headers: PRIVATE, cookies: [cookie] };
+        const begun = await ask(SessionQueries.startSession, { version: 1, by: { kind: 'token', tokenSha256: sha256Hex(body.token) } });
+        const { cookie, me } = started(begun);
+        return { status: 200, body: { me, csrfToken: me.csrfToken }, headers: PRIVATE, cookies: [cookie], actedAs: sessionPrincipals(begun) };
       },
     }),
     defineRoute({
@@ -142,6 +143,7 @@ export function sessionRoutes(d: SessionRouteDeps): RouteDef[] {
           await ask(SessionQueries.endSession, { version: 1, sessionId: cookie.sessionId, secretSha256: sha256Hex(cookie.secret) });
           // This replica at once; the others hear billing's event.
           if (ended) d.cache.forget(ended.personId, ended.sessionId);
+          return { status: 204, headers: PRIVATE, cookies: [sessionSetCookie(null, 0)], actedAs: ended ? sessionPrincipals(ended) : [] };
         }
         return { status: 204, headers: PRIVATE, cookies: [sessionSetCookie(null, 0)] };
       },
@@ -162,7 +164,7 @@ export function sessionRoutes(d: SessionRouteDeps): RouteDef[] {
         checkCsrf(cookie, input.headers[CSRF_HEADER]);
         await ask(SessionQueries.endAllSessions, { version: 1, personId: s.personId });
         d.cache.forget(s.personId, null);
-        return { status: 204, headers: PRIVATE, cookies: [sessionSetCookie(null, 0)] };
+        return { status: 204, headers: PRIVATE, cookies: [sessionSetCookie(null, 0)], actedAs: sessionPrincipals(s) };
       },
     }),
     defineRoute({
@@ -207,7 +209,7 @@ export function sessionRoutes(d: SessionRouteDeps): RouteDef[] {
           throw e;
         });
         if (!begun) return signInError('not_a_member');
-        return { status: 302, headers: { Location: '/app', ...PRIVATE }, cookies: [started(begun).cookie, flowCookie('', 0)] };
+        return { status: 302, headers: { Location: '/app', ...PRIVATE }, cookies: [started(begun).cookie, flowCookie('', 0)], actedAs: sessionPrincipals(begun) };
       },
     }),
   ];
