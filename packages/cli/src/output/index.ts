@@ -6,3 +6,4 @@ export * from './webhooks';
 export * from './insights';
 export * from './brief';
 export * from './overview';
+export * from './people';
