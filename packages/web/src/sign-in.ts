@@ -92,5 +92,5 @@ function keyForm(done: SignedIn): HTMLElement {
     h('p', {}, 'Running it yourself? ', h('code', {}, 'npm start'), ' prints a demo key (with $100 of credit) when it starts; copy it from the terminal.'),
     h('p', {}, h('a', { href: '/docs#auth' }, 'How API keys work'), ' (the API reference, Authentication).'),
   );
-  return h('section', { 'aria-labelledby': 'key-sign-in-heading' }, h('h2', { id: 'key-sign-in-heading' }, 'Or with an API key (local development)'), form, whereKeys);
+  return h('div', { class: 'key-sign-in' }, h('h2', {}, 'Or with an API key (local development)'), form, whereKeys);
 }
