@@ -16,7 +16,7 @@ const INTEGRATION = [
   'packages/devstack/src/nats-cluster.test.ts',
   'packages/platform/src/errors.test.ts',
   'packages/platform/src/lease.test.ts',
-  ...['answer-text', 'audit', 'axe', 'breakdowns', 'overview', 'report-charts', 'report-csv', 'research-view', 'web-app', 'webhooks'].map(
+  ...['answer-text', 'audit', 'axe', 'breakdowns', 'overview', 'people', 'report-charts', 'report-csv', 'research-view', 'web-app', 'webhooks'].map(
     (name) => `test/web/${name}.test.ts`,
   ),
 ];

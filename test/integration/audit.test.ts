@@ -10,7 +10,7 @@ import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
 import { scratchDb } from '../support/scratch-db';
-import { connectAs, startStack, type TestStack } from '../support/stack';
+import { connectAs, startStack, type HttpResult, type TestStack } from '../support/stack';
 
 let stack: TestStack;
 let harness: NatsLink;
@@ -28,12 +28,13 @@ const HOSTILE_NAME = '__proto__ <img src=x onerror=alert(1)> on monday.com $x ðŸ
 /** Every entry of the account's trail, page by page (`limit` each), newest first. */
 async function wholeTrail(key: string, limit = 100): Promise<AuditEntry[]> {
   const entries: AuditEntry[] = [];
-  for (let cursor: string | null = null, pages = 0; pages === 0 || cursor !== null; pages++) {
-    const res = await stack.api('GET', `/api/v1/audit?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { key });
+  let cursor: string | null = null;
+  do {
+    const res: HttpResult<{ entries: AuditEntry[]; nextCursor: string | null }> = await stack.api('GET', `/api/v1/audit?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { key });
     expect(res.status).toBe(200);
     entries.push(...res.body.entries);
     cursor = res.body.nextCursor;
-  }
+  } while (cursor !== null);
   return entries;
 }
 

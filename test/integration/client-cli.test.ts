@@ -198,7 +198,7 @@ describe('the brandradar CLI', () => {
   it('has --help on every command, and exits 2 on bad usage', async () => {
     const top = await binary('--help');
     expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
-    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |webhooks |runs |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
+    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |webhooks |runs |members |keys |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
     expect(commands).toEqual([
       'trackers list',
       'trackers create',
@@ -220,6 +220,13 @@ describe('the brandradar CLI', () => {
       'runs start',
       'runs wait',
       'runs show',
+      'members list',
+      'members invite',
+      'members change',
+      'members remove',
+      'keys list',
+      'keys create',
+      'keys revoke',
       'overview',
       'report',
       'insights',
@@ -256,6 +263,29 @@ describe('the brandradar CLI', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('\n  Name is required. (at name)\n');
     expect(stderr).toContain('\n  Add at least one prompt. (at prompts)\n');
+  });
+
+  it('creates a read key printed once, lists and revokes it; invites a member, changes their role and removes them', async () => {
+    const created = await cli('keys', 'create', '--name', 'Wall 📺 $x __proto__', '--scope', 'read', '--expires', '30d');
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining('The key will not be shown again') });
+    const apiKey = /^api key: +(brk_\S+)$/m.exec(created.stdout)![1]!;
+    const keyId = apiKey.slice(4, 16);
+    expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).status).toBe(200);
+    expect((await stack.api('POST', '/api/v1/trackers', { key: apiKey, body: {} })).body.error).toMatchObject({ code: 'insufficient_scope', requiredScope: 'manage' });
+    const listed = await cli('keys', 'list');
+    expect([listed.stdout.includes(keyId), listed.stdout.includes('Wall 📺 $x __proto__'), listed.stdout.includes(apiKey)]).toEqual([true, true, false]);
+    expect((await cli('keys', 'list', '-q')).stdout.split('\n')).toContain(keyId);
+    expect(await cli('keys', 'revoke', keyId)).toMatchObject({ code: 0, stdout: `Revoked ${keyId}.\n` });
+    expect((await stack.api('GET', '/api/v1/trackers', { key: apiKey })).status).toBe(401);
+    expect(await cli('keys', 'create', '--name', 'x', '--scope', 'root')).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope must be one of read, run, manage, admin') });
+
+    const invited = await cli('members', 'invite', "o'brien@monday.com", '--role', 'viewer', '--json');
+    const member = JSON.parse(invited.stdout).member;
+    expect(member).toMatchObject({ email: "o'brien@monday.com", role: 'viewer', status: 'invited' });
+    expect((await cli('members', 'change', member.id, '--role', 'EDITOR')).stdout).toMatch(/^role: +editor$/m);
+    expect((await cli('members', 'list')).stdout).toContain("o'brien@monday.com");
+    expect(await cli('members', 'remove', member.id)).toMatchObject({ code: 0, stdout: `Removed ${member.id}.\n` });
+    expect(await cli('members', 'invite', 'x@example.com')).toMatchObject({ code: 2, stderr: expect.stringContaining('--role is required') });
   });
 
   it('manages a tracker from creation to deletion, runs it and reports', async () => {

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REPO_ROOT } from '@brandradar/devstack';
+import { TOOL_SCOPES } from '@brandradar/mcp';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { runnerService } from '../../services/runner/src/service';
@@ -174,9 +175,8 @@ describe('MCP over Streamable HTTP', () => {
 });
 
 describe('MCP over stdio: brandradar mcp', () => {
-  it('serves the same tools with the key and gateway from the environment, writing nothing else to standard output', async () => {
-    const key = (await stack.account()).apiKey;
-    const trackerId = (await stack.api('POST', '/api/v1/trackers', { key, body: compare })).body.tracker.id as string;
+  /** `brandradar mcp` started as an MCP client starts it, with `key` in its environment. */
+  const stdioClient = async (key: string) => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [path.join(REPO_ROOT, 'packages/cli/bin/brandradar.js'), 'mcp'],
@@ -186,6 +186,26 @@ describe('MCP over stdio: brandradar mcp', () => {
     const client = new Client({ name: 'brandradar-test', version: '1.0.0' });
     // The client reads standard output as JSON-RPC messages: anything else there would fail the connection.
     await client.connect(transport);
+    return client;
+  };
+
+  it('offers a read key only the read tools, and tells the agent which it left out and why', async () => {
+    const owner = (await stack.account()).apiKey;
+    const created = await stack.api('POST', '/api/v1/api-keys', { key: owner, body: { name: 'Claude Desktop 🚀 $x', scopes: ['read'] } });
+    expect(created.status).toBe(201);
+    const client = await stdioClient(created.body.apiKey);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(Object.entries(TOOL_SCOPES).filter(([, s]) => s === 'read').map(([t]) => t).sort());
+      expect(client.getInstructions()).toBe('This API key holds the scopes read, so these tools are not offered: start_run (needs run), create_brief (needs run). Ask the account\'s owner for a key with more scopes to use them.');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('serves the same tools with the key and gateway from the environment, writing nothing else to standard output', async () => {
+    const key = (await stack.account()).apiKey;
+    const trackerId = (await stack.api('POST', '/api/v1/trackers', { key, body: compare })).body.tracker.id as string;
+    const client = await stdioClient(key);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
       expect(json(await call(client, 'list_trackers'))).toEqual({ trackers: [expect.objectContaining({ id: trackerId, status: 'DRAFT' })], nextCursor: null });

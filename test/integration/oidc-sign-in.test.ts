@@ -3,8 +3,11 @@
 // provider is a real one (oidc-provider, test/support/peers/oidc-provider.mjs), and so is the
 // gateway: a process of its own from its build, since openid-client is an ES module jest cannot load.
 import path from 'node:path';
-import { freePort, ManagedProcess } from '@brandradar/devstack';
+import { chromium } from 'playwright-core';
+import { ensureChromium, freePort, ManagedProcess } from '@brandradar/devstack';
 import { billingService } from '../../services/billing/src/service';
+import { runnerService } from '../../services/runner/src/service';
+import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -18,7 +21,8 @@ let accountId: string;
 const output: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack([billingService]);
+  // The tracker and runner services too: the app's first page, once signed in in Chromium, is the overview.
+  stack = await startStack([billingService, trackerService, runnerService]);
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
   const users = { owner: { email: OWNER.toLowerCase(), email_verified: true }, unverified: { email: OWNER, email_verified: false }, stranger: { email: 'stranger@monday.com', email_verified: true } };
@@ -120,3 +124,35 @@ it('refuses a callback whose state is not the flow’s', async () => {
   });
   expect({ status: forged.status, location: forged.headers.get('location') }).toEqual({ status: 302, location: '/app/sign-in?error=oidc_failed' });
 }, 60_000);
+
+it('signs in through the provider in Chromium: the sign-in page’s button, the provider’s login and consent, back in the app', async () => {
+  const browser = await chromium.launch({ executablePath: await ensureChromium() });
+  try {
+    // A context each: the provider would otherwise remember the first person's login.
+    const signIn = async (login: string) => {
+      const page = await (await browser.newContext()).newPage();
+      page.setDefaultTimeout(30_000);
+      await page.goto(`${stack.gatewayUrl}/app`);
+      // No e-mail form with an issuer: its button alone, named by the issuer's host.
+      await page.getByRole('link', { name: `Sign in with ${new URL(issuer).host}` }).click();
+      // oidc-provider's development interactions: a login form, then a consent.
+      await page.locator('input[name=login]').fill(login);
+      await page.locator('input[name=password]').fill('any');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      return page;
+    };
+    let page = await signIn('stranger');
+    await page.waitForURL(`${stack.gatewayUrl}/app/sign-in?error=not_a_member`);
+    await page.getByRole('alert').filter({ hasText: 'That address is not a member of any account here.' }).waitFor();
+    expect(await page.getByLabel('E-mail address').count()).toBe(0);
+
+    page = await signIn('owner');
+    await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
+    expect(page.url()).toBe(`${stack.gatewayUrl}/app/`);
+    await page.locator('#account').getByText('Acme 🚀 $x (owner)').waitFor();
+    expect(await page.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Members', 'API keys']);
+  } finally {
+    await browser.close();
+  }
+}, 120_000);

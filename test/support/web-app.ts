@@ -30,7 +30,8 @@ export function webAppUnderTest(more: { services?: ServiceDefinition<any>[]; env
   let browser: Browser | undefined;
   beforeAll(async () => {
     const executablePath = await ensureChromium();
-    stack = await startStack([billingService, trackerService, runnerService, gatewayService, ...(more.services ?? [])], more.env);
+    // Most pages are tested signed in with a key, which the app offers when the gateway says so.
+    stack = await startStack([billingService, trackerService, runnerService, gatewayService, ...(more.services ?? [])], { WEB_APP_KEY_SIGN_IN: 'true', ...more.env });
     browser = await chromium.launch({ executablePath });
   }, 300_000);
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { AUDIT_COMMAND } from './commands/audit';
 import { BRIEF_COMMAND } from './commands/brief';
 import { completionCommand } from './commands/completion';
 import { MCP_COMMAND } from './commands/mcp';
+import { KEY_COMMANDS, MEMBER_COMMANDS } from './commands/people';
 import { REPORT_COMMANDS } from './commands/reports';
 import { RUN_COMMANDS } from './commands/runs';
 import { TRACKER_COMMANDS } from './commands/trackers';
@@ -62,6 +63,8 @@ export function cliProgram(session: Session): Command {
   addGroup(root, 'trackers', TRACKER_COMMANDS, session);
   addGroup(root, 'webhooks', WEBHOOK_COMMANDS, session);
   addGroup(root, 'runs', RUN_COMMANDS, session);
+  addGroup(root, 'members', MEMBER_COMMANDS, session);
+  addGroup(root, 'keys', KEY_COMMANDS, session);
   for (const spec of [...REPORT_COMMANDS, BRIEF_COMMAND, ...ACCOUNT_COMMANDS, AUDIT_COMMAND, MCP_COMMAND, ...LOGIN_COMMANDS, completionCommand(() => root)]) addCommand(root, spec, session);
   return root;
 }

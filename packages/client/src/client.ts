@@ -1,6 +1,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { BrandradarApiError, BrandradarNetworkError, BrandradarRefusedError, BrandradarWaitTimeoutError } from './errors';
 import type { components, paths } from './generated/api';
+import { AccountPeople } from './people';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
 
 type Schemas = components['schemas'];
@@ -176,6 +177,8 @@ export class BrandradarClient {
   private readonly onRetry: ClientOptions['onRetry'];
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
+  /** The account's members and its own API keys. */
+  readonly people: AccountPeople;
 
   constructor(options: ClientOptions) {
     this.baseUrl = gatewayUrl(options.baseUrl);
@@ -187,6 +190,7 @@ export class BrandradarClient {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.onRetry = options.onRetry;
     this.timeoutMs = options.timeoutMs;
+    this.people = new AccountPeople(this.raw, (idempotent, attempt) => this.send(idempotent, attempt));
   }
 
   async account(): Promise<Account> {

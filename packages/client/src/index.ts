@@ -1,4 +1,5 @@
 export * from './client';
 export * from './errors';
+export * from './people';
 export * from './retry';
 export type { components, operations, paths, webhooks } from './generated/api';

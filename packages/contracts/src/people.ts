@@ -106,5 +106,19 @@ export const CreatedAccountApiKey = z
   .object({ key: AccountApiKey, apiKey: z.string().meta({ description: 'The secret key: shown this once; store it safely.', example: 'brk_3f9a1c2b7d4e_x3Jb…' }) })
   .meta({ id: 'CreatedAccountApiKey' });
 
+/** The key a request was made with, as it may learn about itself (e.g. the MCP server, to offer only the tools its scopes allow). */
+export const CurrentApiKey = z
+  .object({
+    key: z
+      .object({
+        id: AccountApiKey.shape.id,
+        name: z.string().meta({ description: "The key's name; its id for a key an operator issued without one." }),
+        scopes: z.array(Scope).meta({ description: 'What the key may do.' }),
+      })
+      .meta({ description: 'The calling key.' }),
+  })
+  .meta({ id: 'CurrentApiKey' });
+export type CurrentApiKey = z.infer<typeof CurrentApiKey>;
+
 /** A key's id in a path: 12 lowercase hex characters. */
 export const ApiKeyId = z.string().regex(/^[0-9a-f]{12}$/);

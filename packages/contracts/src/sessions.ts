@@ -50,6 +50,23 @@ export const SessionStarted = z
   .object({ me: Me, csrfToken: z.string().meta({ description: 'Send as `X-CSRF-Token` on every request that changes something.' }) })
   .meta({ id: 'SessionStarted' });
 
+/**
+ * How people may sign in to this deployment, for the sign-in page, which asks before anyone is
+ * signed in: the operator's OpenID Provider, or else e-mailed links; and whether pasting an API key
+ * is offered (for local development).
+ */
+export const SignInOptions = z
+  .object({
+    oidc: z
+      .object({ name: z.string().meta({ description: 'What the sign-in button names: `OIDC_DISPLAY_NAME`, else the issuer’s host.', example: 'login.example.com' }) })
+      .nullable()
+      .meta({ description: 'null when no OpenID Provider is configured; then e-mailed links are the way in.' }),
+    emailLink: z.boolean().meta({ description: 'Whether `POST /api/v1/session/email-link` sends links (false when an issuer is configured).' }),
+    apiKey: z.boolean().meta({ description: 'Whether the web app offers signing in by pasting an API key (`WEB_APP_KEY_SIGN_IN`, on for local development).' }),
+  })
+  .meta({ id: 'SignInOptions' });
+export type SignInOptions = z.infer<typeof SignInOptions>;
+
 export const EmailLinkInput = z.object({ email: z.email().max(254) }).strict().meta({ id: 'EmailLinkInput' });
 export const SessionTokenInput = z
   .object({ token: z.string().min(1).max(200).meta({ description: 'The `token` of a sign-in link or of an invitation.' }) })

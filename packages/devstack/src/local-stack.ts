@@ -151,6 +151,8 @@ export async function startLocalStack(settings = localSettings(), output: StackO
     SIMULATED_ANSWERS: process.env.SIMULATED_ANSWERS ?? 'bill',
     // Webhooks to a receiver on this machine (http://localhost:…), as a developer tries them out.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? 'true',
+    // The web app offers the demo key's sign-in beside the e-mailed link: a developer has the key, not always a mailbox.
+    WEB_APP_KEY_SIGN_IN: process.env.WEB_APP_KEY_SIGN_IN ?? 'true',
   });
   const serviceProcess = (name: string, i: number, env: NodeJS.ProcessEnv) =>
     new ManagedProcess(name, process.execPath, [path.join(REPO_ROOT, 'services', name, 'dist', 'main.js')], output.sink(name, i, 'service'), env);

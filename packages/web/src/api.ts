@@ -2,9 +2,9 @@
  * The public API, called with fetch. Types come from @brandradar/contracts at build time only
  * (`import type`): nothing of it is loaded in the browser.
  */
-import type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker, Webhook, WebhookDelivery, WebhookEventType } from '@brandradar/contracts';
+import type { Account, AccountApiKey, ActivationResult, CurrentApiKey, Insights, Me, Member, Overview, RateCard, Reanalysis, Role, Run, Scope, SignInOptions, Tracker, Webhook, WebhookDelivery, WebhookEventType } from '@brandradar/contracts';
 
-export type { Account, ActivationResult, Insights, Overview, RateCard, Reanalysis, Run, Tracker, Webhook, WebhookDelivery, WebhookEventType };
+export type { Account, AccountApiKey, ActivationResult, Me, Member, Role, Scope, SignInOptions, Insights, Overview, RateCard, Reanalysis, Run, Tracker, Webhook, WebhookDelivery, WebhookEventType };
 /** A new endpoint with its signing secret, which the API answers this once. */
 export type WebhookCreated = { webhook: Webhook; secret: string };
 export type DeliveryPage = { deliveries: WebhookDelivery[]; nextCursor: string | null };
@@ -12,13 +12,43 @@ export type DeliveryPage = { deliveries: WebhookDelivery[]; nextCursor: string |
 export type Report = { tracker: Tracker; runs: Run[]; analysisVersions: string[] };
 
 const KEY_ITEM = 'brandradar.apiKey';
+const ACCOUNT_ITEM = 'brandradar.accountId';
+/** The session's CSRF token: in memory only (sign-in and `/me` answer it), sent on every request that changes something. */
+let csrfToken: string | null = null;
 
-/** The API key lives in this tab's session storage only: never in a URL, a cookie or the server. */
+/**
+ * Who calls the API. A person signed in has the session cookie (HttpOnly: the browser sends it,
+ * the page never sees it), the CSRF token and the account they act in (`X-Account-Id`, this tab's
+ * choice). With a pasted API key (local development) the key lives in this tab's session storage
+ * only: never in a URL, a cookie or the server; a key's `Authorization` would take precedence over
+ * the cookie, so it is sent only in that mode.
+ */
 export const session = {
   key: (): string | null => sessionStorage.getItem(KEY_ITEM),
   signIn: (key: string): void => sessionStorage.setItem(KEY_ITEM, key),
-  signOut: (): void => sessionStorage.removeItem(KEY_ITEM),
+  /** A person's session: its CSRF token, and the account chosen in this tab (null: their first). */
+  person: (token: string): void => {
+    csrfToken = token;
+  },
+  accountId: (): string | null => sessionStorage.getItem(ACCOUNT_ITEM),
+  chooseAccount: (id: string): void => sessionStorage.setItem(ACCOUNT_ITEM, id),
+  signOut: (): void => {
+    sessionStorage.removeItem(KEY_ITEM);
+    sessionStorage.removeItem(ACCOUNT_ITEM);
+    csrfToken = null;
+  },
 };
+
+/** The headers that say who calls: the key, or the person's CSRF token (on changes) and account. */
+function credentials(method: string): Record<string, string> {
+  const key = session.key();
+  if (key) return { Authorization: `Bearer ${key}` };
+  const headers: Record<string, string> = {};
+  if (csrfToken && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrfToken;
+  const account = session.accountId();
+  if (account) headers['X-Account-Id'] = account;
+  return headers;
+}
 
 export interface Issue {
   path: string;
@@ -52,8 +82,7 @@ export class ApiError extends Error {
 
 /** The answer's text when it is a 2xx; otherwise the error it carries (JSON in the contract's shape), thrown. */
 async function send(method: string, path: string, { body, accept }: { body?: unknown; accept?: string } = {}): Promise<{ status: number; text: string }> {
-  const key = session.key();
-  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  const headers = credentials(method);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (accept) headers.Accept = accept;
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -87,6 +116,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 
 const trackerPath = (id: string) => `/trackers/${encodeURIComponent(id)}`;
 const webhookPath = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
+const memberPath = (id: string) => `/members/${encodeURIComponent(id)}`;
 
 export const api = {
   account: async () => (await call<{ account: Account }>('GET', '/account')).body.account,
@@ -130,4 +160,30 @@ export const api = {
   deliveries: async (id: string, limit: number, cursor?: string) =>
     (await call<DeliveryPage>('GET', `${webhookPath(id)}/deliveries?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).body,
   redeliver: async (id: string, deliveryId: string) => (await call<{ delivery: WebhookDelivery }>('POST', `${webhookPath(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`)).body.delivery,
+  // People (api-contract §15): how they sign in, who they are, the account's members and keys.
+  signInOptions: async () => (await call<{ options: SignInOptions }>('GET', '/session/options')).body.options,
+  /** Always accepted: the answer tells nothing of whether the address may sign in. */
+  requestSignInLink: async (email: string) => {
+    await call<undefined>('POST', '/session/email-link', { email });
+  },
+  /** A sign-in link's or an invitation's token for a session (the cookie is set by the answer). */
+  startSession: async (token: string) => (await call<{ me: Me; csrfToken: string }>('POST', '/session', { token })).body,
+  me: async () => (await call<Me>('GET', '/me')).body,
+  logout: async (everywhere: boolean) => {
+    await call<undefined>('POST', everywhere ? '/session/logout-everywhere' : '/session/logout');
+  },
+  /** The pasted key's own name and scopes. */
+  currentKey: async () => (await call<CurrentApiKey>('GET', '/api-keys/current')).body.key,
+  members: async () => (await call<{ members: Member[] }>('GET', '/members')).body.members,
+  inviteMember: async (email: string, role: Role) => (await call<{ member: Member }>('POST', '/members', { email, role })).body.member,
+  changeRole: async (id: string, role: Role) => (await call<{ member: Member }>('PATCH', memberPath(id), { role })).body.member,
+  removeMember: async (id: string) => {
+    await call<undefined>('DELETE', memberPath(id));
+  },
+  apiKeys: async () => (await call<{ apiKeys: AccountApiKey[] }>('GET', '/api-keys')).body.apiKeys,
+  /** The key's record and its secret, which the API answers this once. */
+  createApiKey: async (input: { name: string; scopes: Scope[]; expiresAt?: string }) => (await call<{ key: AccountApiKey; apiKey: string }>('POST', '/api-keys', input)).body,
+  revokeApiKey: async (id: string) => {
+    await call<undefined>('DELETE', `/api-keys/${encodeURIComponent(id)}`);
+  },
 };

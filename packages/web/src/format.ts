@@ -69,6 +69,12 @@ export function explain(e: ApiError): string {
       return `That is not possible in the tracker's current state. ${e.message}`;
     case 'not_found':
       return 'It does not exist (any more): it may have been deleted meanwhile.';
+    case 'insufficient_scope':
+      return `You are not allowed to do that in this account${typeof e.details.requiredScope === 'string' ? ` (it needs the ${e.details.requiredScope} scope)` : ''}. Ask an owner of the account.`;
+    case 'last_owner':
+      return 'An account needs at least one owner: make another member an owner first.';
+    case 'csrf_failed':
+      return 'This page’s session token is out of date. Reload the page and try again.';
     case 'validation_error':
       return 'Some fields need a change; see the messages next to them.';
     default:

@@ -7,6 +7,7 @@
  * report's own re-renders.
  */
 import type { CitationGap, DiscoveredName, DiscoveredNameExample, Primitive, Surface } from '@brandradar/contracts';
+import { can } from './access.js';
 import { addCompetitor } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
@@ -107,7 +108,7 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
   const discoveredName = (d: DiscoveredName): (Node | null)[] => [
     h('p', { class: 'discovered-name' }, h('strong', {}, d.name), ` · ${shareText(d)} · on ${d.surfaces.join(', ')}`),
     d.examples[0] ? evidence(d.name, d.examples[0]) : null,
-    hasCompetitors(primitive)
+    hasCompetitors(primitive) && can('manage')
       ? h('button', { type: 'button', class: 'secondary add-competitor', on: { click: () => void add(d.name) } }, 'Add as competitor', h('span', { class: 'visually-hidden' }, ` (${d.name})`))
       : null,
   ];

@@ -2,6 +2,7 @@
  * The report page: a date range, one chart comparing the names, each name's latest change, the
  * runs, and each run's answers (Markdown rendered) with the counted mentions marked.
  */
+import { allowedOr, can } from './access.js';
 import { activate, cadenceText, runNow } from './actions.js';
 import { answerText } from './answer-text.js';
 import { api, type Report, type Run } from './api.js';
@@ -84,10 +85,10 @@ export async function reportView(view: View, trackerId: string, namesEdited = fa
         'div',
         { class: 'actions' },
         t.status === 'ACTIVE'
-          ? h('button', { class: 'primary', on: { click: () => void view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now')
-          : h('button', { class: 'primary', on: { click: () => void view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate'),
-        h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit'),
-        recompute.button,
+          ? allowedOr('run', h('button', { class: 'primary', on: { click: () => void view.act(async () => describeQueued(await watch(runNow(t.id))), reload) } }, 'Run now'))
+          : allowedOr('manage', h('button', { class: 'primary', on: { click: () => void view.act(() => activate(t), reload) } }, t.status === 'PAUSED' ? 'Resume' : 'Activate')),
+        can('manage') ? h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary' }, 'Edit') : null,
+        can('run') ? recompute.button : null,
         h('button', { class: 'secondary', on: { click: () => void view.act(() => downloadCsv(t.id)) } }, 'Download CSV'),
       ),
       recompute.panel(report),

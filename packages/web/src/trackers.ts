@@ -1,5 +1,6 @@
 /** The trackers list and the tracker form (create and full edit), with the API's own validation messages. */
 import type { NameAliases, PRIMITIVE_FIELDS, SamplingMode, Surface } from '@brandradar/contracts';
+import { can, whyNot } from './access.js';
 import { activate, confirmDialog, runNow, WEEKDAYS } from './actions.js';
 import { api, ApiError, type Issue, type Overview, type Tracker } from './api.js';
 import { h } from './dom.js';
@@ -44,11 +45,11 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
         h(
           'div',
           { class: 'actions' },
-          h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary', 'aria-label': `Edit ${t.name}` }, 'Edit'),
-          t.status === 'ACTIVE' ? button('Run now', t.name, async () => ((await runNow(t.id)).replayed ? 'That run was already requested.' : `Run queued for “${t.name}”.`), 'primary') : null,
-          t.status !== 'ACTIVE' ? button(t.status === 'PAUSED' ? 'Resume' : 'Activate', t.name, () => activate(t), 'primary') : null,
-          t.status !== 'PAUSED' ? button('Pause', t.name, async () => `“${(await api.pause(t.id)).name}” is paused.`) : null,
-          t.status === 'PAUSED'
+          can('manage') ? h('a', { href: `#/trackers/${t.id}/edit`, class: 'button secondary', 'aria-label': `Edit ${t.name}` }, 'Edit') : null,
+          t.status === 'ACTIVE' && can('run') ? button('Run now', t.name, async () => ((await runNow(t.id)).replayed ? 'That run was already requested.' : `Run queued for “${t.name}”.`), 'primary') : null,
+          t.status !== 'ACTIVE' && can('manage') ? button(t.status === 'PAUSED' ? 'Resume' : 'Activate', t.name, () => activate(t), 'primary') : null,
+          t.status !== 'PAUSED' && can('manage') ? button('Pause', t.name, async () => `“${(await api.pause(t.id)).name}” is paused.`) : null,
+          t.status === 'PAUSED' && can('manage')
             ? button('Delete', t.name, async () => {
                 if (!(await confirmDialog('Delete tracker', [`Delete “${t.name}” with its runs and results? This cannot be undone.`], 'Delete'))) return;
                 await api.remove(t.id);
@@ -75,7 +76,7 @@ export async function trackersView(view: View, shown = PAGE): Promise<void> {
       `Balance ${money(account.balanceMicro)} · spent this month ${money(account.spentThisMonthMicro)}`,
       account.spendLimitMicroPerMonth === null ? '' : ` of ${money(account.spendLimitMicroPerMonth)}`,
     ),
-    h('p', {}, h('a', { href: '#/new', class: 'button primary' }, 'New tracker')),
+    can('manage') ? h('p', {}, h('a', { href: '#/new', class: 'button primary' }, 'New tracker')) : h('p', { class: 'hint' }, whyNot('manage'), can('run') ? ' You can run active trackers.' : ''),
     count === 0
       ? h('p', {}, 'No trackers yet.')
       : h(
@@ -118,6 +119,7 @@ const aliasText = (entries: NameAliases[]): string => entries.map((e) => `${e.na
  * `onSaved` is told whether the edit changed only the tracked names, which keeps the series.
  */
 export async function trackerFormView(view: View, trackerId: string | null, onSaved: (t: Tracker, sentence: string, namesOnly: boolean) => void): Promise<void> {
+  if (!can('manage')) return view.show(trackerId ? 'Edit tracker' : 'New tracker', h('p', {}, whyNot('manage')), h('p', {}, h('a', { href: trackerId ? `#/trackers/${trackerId}` : '#/' }, 'Back')));
   // The rate card prices the live estimate; without it the form still works and counts answers.
   const [t, rates] = await Promise.all([trackerId ? api.tracker(trackerId) : null, api.rates().catch(() => null)]);
   const errors = new Map<string, HTMLElement>();

@@ -2,10 +2,12 @@
  * Webhooks (issue 35): the account's endpoints, a form to add one (its signing secret shown once),
  * and an endpoint's delivery log with a redelivery per delivery.
  */
+import { allowedOr, can, whyNot } from './access.js';
 import { confirmDialog } from './actions.js';
 import { api, ApiError, type Issue, type Webhook, type WebhookCreated, type WebhookDelivery } from './api.js';
 import { h } from './dom.js';
 import { when, whenExactly } from './format.js';
+import { secretBox } from './secret-box.js';
 import { showMoreButton, type View } from './view.js';
 import { deliveryStatusText, durationText, httpStatusText, WEBHOOK_EVENTS, webhookStatusText } from './webhook-text.js';
 
@@ -76,8 +78,8 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
           'div',
           { class: 'actions' },
           h('a', { href: `#/webhooks/${w.id}`, class: 'button secondary', 'aria-label': `Delivery log of ${w.url}` }, 'Delivery log'),
-          toggle(w),
-          remove(w),
+          can('manage') ? toggle(w) : null,
+          can('manage') ? remove(w) : null,
         ),
       ),
     );
@@ -94,38 +96,23 @@ export async function webhooksView(view: View, after: { created?: WebhookCreated
   view.show(
     'Webhooks',
     h('p', {}, 'brandradar POSTs the events you choose to your endpoints as JSON, signed with the endpoint’s secret (Standard Webhooks). ', h('a', { href: '/docs' }, 'The API reference'), ' says how to verify a delivery.'),
-    after.created ? secretBox(view, after.created) : null,
+    after.created ? webhookSecretBox(view, after.created) : null,
     h('section', { 'aria-labelledby': LIST_HEADING }, h('h2', { id: LIST_HEADING, tabindex: -1 }, 'Your endpoints'), list),
-    addForm(view, (created) => webhooksView(view, { created })),
+    can('manage') ? addForm(view, (created) => webhooksView(view, { created })) : h('p', { class: 'hint' }, whyNot('manage')),
   );
   if (after.created) document.getElementById('webhook-secret')?.focus();
   else if (after.focus) document.getElementById(after.focus)?.focus();
 }
 
-/** The new endpoint's secret in a read-only field to copy, said plainly to be shown this once. */
-function secretBox(view: View, { webhook, secret }: WebhookCreated): HTMLElement {
-  const field = h('input', { id: 'webhook-secret', type: 'text', readonly: true, value: secret, spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'webhook-secret-note', class: 'secret' });
-  field.addEventListener('focus', () => field.select());
-  // The clipboard is there only in a secure context (https, localhost) and may be refused: then the field is the way.
-  const copy = () =>
-    view.act(async () => {
-      const copied = await (navigator.clipboard?.writeText(secret) ?? Promise.reject(new Error('no clipboard'))).then(
-        () => true,
-        () => false,
-      );
-      if (copied) return 'The secret is copied.';
-      field.focus();
-      return 'This browser did not let the page copy it: the secret is selected, copy it with your keyboard or menu.';
-    });
-  return h(
-    'section',
-    { class: 'secret-box', 'aria-labelledby': 'webhook-secret-heading' },
-    h('h2', { id: 'webhook-secret-heading' }, 'Signing secret'),
-    h('p', { id: 'webhook-secret-note', class: 'warning' }, `Shown only now: copy the secret of ${webhook.url} and keep it where your receiver verifies signatures. It cannot be shown again.`),
-    h('div', { class: 'field' }, h('label', { for: 'webhook-secret' }, 'Signing secret'), field),
-    h('div', { class: 'actions' }, h('button', { class: 'primary', type: 'button', on: { click: () => void copy() } }, 'Copy secret')),
-  );
-}
+/** The new endpoint's secret, said plainly to be shown this once. */
+const webhookSecretBox = (view: View, { webhook, secret }: WebhookCreated): HTMLElement =>
+  secretBox(view, {
+    id: 'webhook-secret',
+    heading: 'Signing secret',
+    label: 'Signing secret',
+    warning: `Shown only now: copy the secret of ${webhook.url} and keep it where your receiver verifies signatures. It cannot be shown again.`,
+    secret,
+  });
 
 /** The fields an issue's path may name, each with its element for the API's message. */
 const FORM_FIELDS = ['url', 'events', 'description'] as const;
@@ -253,23 +240,26 @@ function deliveryItem(view: View, webhookId: string, d: WebhookDelivery): HTMLEl
     h(
       'div',
       { class: 'actions' },
-      h(
-        'button',
-        {
-          class: 'secondary',
-          'aria-describedby': headingId,
-          on: {
-            click: () =>
-              void view.act(async () => {
-                const again = await api.redeliver(webhookId, d.id);
-                const fresh = deliveryItem(view, webhookId, again);
-                item.replaceWith(fresh);
-                fresh.querySelector('button')?.focus();
-                return `The ${again.type} delivery is sent again, with the same webhook-id.`;
-              }),
+      allowedOr(
+        'manage',
+        h(
+          'button',
+          {
+            class: 'secondary',
+            'aria-describedby': headingId,
+            on: {
+              click: () =>
+                void view.act(async () => {
+                  const again = await api.redeliver(webhookId, d.id);
+                  const fresh = deliveryItem(view, webhookId, again);
+                  item.replaceWith(fresh);
+                  fresh.querySelector('button')?.focus();
+                  return `The ${again.type} delivery is sent again, with the same webhook-id.`;
+                }),
+            },
           },
-        },
-        'Redeliver',
+          'Redeliver',
+        ),
       ),
     ),
   );

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
-import { gatewayConfigSchema, httpDrainMs, oidcSettings } from './config';
+import { gatewayConfigSchema, httpDrainMs, oidcSettings, signInOptions } from './config';
 
 const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'svc', NATS_PASSWORD: 'secret' };
 
@@ -40,5 +40,14 @@ describe('gateway config', () => {
     const half = () => loadConfig('gateway', gatewayConfigSchema, { ...env, OIDC_ISSUER: all.OIDC_ISSUER });
     expect(half).toThrow(ConfigError);
     expect(half).toThrow(/OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET/);
+  });
+
+  it('tells the sign-in page the issuer by its display name or host, else e-mailed links; key sign-in only when turned on', () => {
+    const load = (more: Record<string, string>) => signInOptions(loadConfig('gateway', gatewayConfigSchema, { ...env, ...more }));
+    expect(load({})).toEqual({ oidc: null, emailLink: true, apiKey: false });
+    expect(load({ WEB_APP_KEY_SIGN_IN: 'true' })).toEqual({ oidc: null, emailLink: true, apiKey: true });
+    const issuer = { OIDC_ISSUER: 'https://login.example.com:8443/realms/x', OIDC_CLIENT_ID: 'brandradar', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(load(issuer)).toEqual({ oidc: { name: 'login.example.com:8443' }, emailLink: false, apiKey: false });
+    expect(load({ ...issuer, OIDC_DISPLAY_NAME: 'Acme SSO' }).oidc).toEqual({ name: 'Acme SSO' });
   });
 });

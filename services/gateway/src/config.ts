@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { baseConfigSchema } from '@brandradar/platform';
+import { baseConfigSchema, envBoolean } from '@brandradar/platform';
+import type { SignInOptions } from '@brandradar/contracts';
 
 /** The settings, each checked on its own; `gatewayConfigSchema` adds the rules between them. */
 export const gatewayConfigFields = baseConfigSchema.extend({
@@ -61,6 +62,13 @@ export const gatewayConfigFields = baseConfigSchema.extend({
   OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** What the web app's sign-in button names the issuer ("Sign in with …"); the issuer's host when unset. */
+  OIDC_DISPLAY_NAME: z.string().min(1).max(60).optional(),
+  /**
+   * Whether the web app offers signing in by pasting an API key, besides people's sign-in: for local
+   * development (`npm start` turns it on); a deployment leaves it off, so people sign in as members.
+   */
+  WEB_APP_KEY_SIGN_IN: envBoolean.default(false),
   /** How long a replica keeps a verified session, in ms: logout reaches every replica at once by event; this bounds how late a role change or removal applies. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   /** Sign-in links one address may ask for: this many at once, then one per 12 minutes (5 an hour). */
@@ -92,4 +100,10 @@ export function oidcSettings(config: Pick<GatewayConfig, (typeof OIDC_SETTINGS)[
 /** How long the listeners drain on shutdown: HTTP_DRAIN_MS, within half the shutdown's grace so the rest of it still runs. */
 export function httpDrainMs(config: Pick<GatewayConfig, 'HTTP_DRAIN_MS' | 'SHUTDOWN_GRACE_MS'>): number {
   return Math.min(config.HTTP_DRAIN_MS, Math.floor(config.SHUTDOWN_GRACE_MS / 2));
+}
+
+/** How people may sign in, as the sign-in page is told: the issuer by its display name (else its host), else e-mailed links. */
+export function signInOptions(config: Pick<GatewayConfig, (typeof OIDC_SETTINGS)[number] | 'OIDC_DISPLAY_NAME' | 'WEB_APP_KEY_SIGN_IN'>): SignInOptions {
+  const oidc = oidcSettings(config);
+  return { oidc: oidc && { name: config.OIDC_DISPLAY_NAME ?? new URL(oidc.issuer).host }, emailLink: !oidc, apiKey: config.WEB_APP_KEY_SIGN_IN };
 }

@@ -16,6 +16,7 @@ describe('the route table’s scopes', () => {
     expect(signIn.map(name).sort()).toEqual(
       [
         'GET /api/v1/me',
+        'GET /api/v1/session/options',
         'GET /api/v1/session/oidc/callback',
         'GET /api/v1/session/oidc/start',
         'POST /api/v1/session',

@@ -6,7 +6,7 @@ import { adminAuditor } from './audit';
 import { AuditTrail } from './audit-trail';
 import { adminTokenAuthenticator, apiKeyAuthenticator, keyOrSessionAuthenticator } from './auth';
 import { GatewayCaches } from './caches';
-import { gatewayConfigSchema, httpDrainMs, oidcSettings, type GatewayConfig } from './config';
+import { gatewayConfigSchema, httpDrainMs, oidcSettings, signInOptions, type GatewayConfig } from './config';
 import { buildApp, clientAddress } from './http/app';
 import { drainServer, listen } from './http/listen';
 import { MCP_PATH, mcpRouter } from './http/mcp';
@@ -103,6 +103,7 @@ export function gatewayApps(
     cache: sessions,
     oidc: oidc && new OidcClient(oidc, `${config.PUBLIC_APP_URL.replace(/\/+$/, '')}/api/v1/session/oidc/callback`),
     appUrl: config.PUBLIC_APP_URL,
+    signInOptions: signInOptions(config),
     emailLinkLimits: {
       perClient: new RateLimiter({ perMinute: config.EMAIL_LINKS_PER_CLIENT_PER_MINUTE, burst: config.EMAIL_LINKS_PER_CLIENT_PER_MINUTE }, Date.now, 'sign-in links from this address'),
       perAddress: new RateLimiter({ perMinute: config.EMAIL_LINKS_PER_ADDRESS_PER_HOUR / 60, burst: config.EMAIL_LINKS_PER_ADDRESS_PER_HOUR }, Date.now, 'sign-in links for this e-mail address'),
@@ -174,7 +175,7 @@ export function publicApiDocument(rateLimit: RateLimitSettings): OpenApiDocument
 export function describedRoutes(): { public: RouteDef[]; reference: RouteDef[]; admin: RouteDef[] } {
   const caches = new GatewayCaches({ maxKeys: 1, ttlMs: 0 }, createMetricsRegistry('gateway'));
   const neverCalled = new RateLimiter({ perMinute: 1, burst: 1 });
-  const routes = publicApiRoutes(NO_NATS, 1, caches, { cache: new SessionCache(1, 0), oidc: null, appUrl: 'http://localhost:8080', emailLinkLimits: { perClient: neverCalled, perAddress: neverCalled } });
+  const routes = publicApiRoutes(NO_NATS, 1, caches, { cache: new SessionCache(1, 0), oidc: null, signInOptions: { oidc: null, emailLink: true, apiKey: false }, appUrl: 'http://localhost:8080', emailLinkLimits: { perClient: neverCalled, perAddress: neverCalled } });
   const admin = adminRoutes(NO_NATS, 1, caches);
   return { public: routes, reference: publicReference(routes, { perMinute: 1, burst: 1 }).routes, admin: [...admin, ...adminDocsRoutes(admin)] };
 }

@@ -7,3 +7,4 @@ export * from './insights';
 export * from './brief';
 export * from './overview';
 export * from './audit';
+export * from './people';

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/v1/session/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How people sign in here
+         * @description For the sign-in page, before anyone is signed in: the operator's OpenID Provider (by the name its button shows) or else e-mailed links, and whether the web app offers pasting an API key (local development).
+         */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session/email-link": {
         parameters: {
             query?: never;
@@ -612,6 +632,26 @@ export interface paths {
          * @description Scopes: `read` (every GET, CSV, the MCP read tools), `run` (manual runs, reanalysis, briefs: what spends money), `manage` (trackers, activation, webhooks), `admin` (members and keys). A key never holds more than its creator: a key creates keys of at most its own scopes, a member of at most their role’s; asking for more is 403 `insufficient_scope`. The secret is shown this once.
          */
         post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling key: its name and scopes
+         * @description What a key may learn about itself with `read`, e.g. for a tool to offer only what the key may do (the CLI’s MCP server offers a read key only the read tools). A person signed in to the web app is no key: 404 (`GET /api/v1/me` describes them).
+         */
+        get: operations["getCurrentApiKey"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3639,6 +3679,20 @@ export interface components {
             models: components["schemas"]["Surface"][];
             fullSweep?: boolean;
         };
+        SignInOptions: {
+            /** @description null when no OpenID Provider is configured; then e-mailed links are the way in. */
+            oidc: {
+                /**
+                 * @description What the sign-in button names: `OIDC_DISPLAY_NAME`, else the issuer’s host.
+                 * @example login.example.com
+                 */
+                name: string;
+            } | null;
+            /** @description Whether `POST /api/v1/session/email-link` sends links (false when an issuer is configured). */
+            emailLink: boolean;
+            /** @description Whether the web app offers signing in by pasting an API key (`WEB_APP_KEY_SIGN_IN`, on for local development). */
+            apiKey: boolean;
+        };
         SessionStarted: {
             me: components["schemas"]["Me"];
             /** @description Send as `X-CSRF-Token` on every request that changes something. */
@@ -4768,6 +4822,20 @@ export interface components {
             /** @description Keys not revoked, oldest first. */
             apiKeys: components["schemas"]["AccountApiKey"][];
         };
+        CurrentApiKey: {
+            /** @description The calling key. */
+            key: {
+                /**
+                 * @description The key id: the 12 hex characters after `brk_` in the key itself.
+                 * @example 3f9a1c2b7d4e
+                 */
+                id: string;
+                /** @description The key's name; its id for a key an operator issued without one. */
+                name: string;
+                /** @description What the key may do. */
+                scopes: components["schemas"]["Scope"][];
+            };
+        };
         AuditList: {
             /** @description Newest first. */
             entries: components["schemas"]["AuditEntry"][];
@@ -4850,6 +4918,48 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways in. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        options: components["schemas"]["SignInOptions"];
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     requestSignInLink: {
         parameters: {
             query?: never;
@@ -10920,6 +11030,147 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCurrentApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentApiKey"];
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Not Found.
+             *
+             *     - `not_found`: No such route or id, or the id belongs to another account (never a 403, so nothing leaks about other accounts).
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "not_found";
                         };
                     };
                 };

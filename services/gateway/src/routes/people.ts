@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AccountApiKeyList, ApiKeyId, CreateAccountApiKeyInput, CreatedAccountApiKey, InviteMemberInput, Member, MemberList, PeopleQueries, UpdateMemberInput } from '@brandradar/contracts';
-import { query, type NatsLink } from '@brandradar/platform';
+import { AccountApiKeyList, ApiKeyId, CreateAccountApiKeyInput, CreatedAccountApiKey, CurrentApiKey, InviteMemberInput, Member, MemberList, PeopleQueries, UpdateMemberInput } from '@brandradar/contracts';
+import { DomainError, query, type NatsLink } from '@brandradar/platform';
 import type { GatewayCaches } from '../caches';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
 
@@ -99,6 +99,22 @@ export function peopleRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayC
       success: { status: 200, description: 'Keys not revoked, oldest first.', schema: AccountApiKeyList },
       errors: [],
       handle: async ({ accountId }) => ({ status: 200, body: await ask(PeopleQueries.listKeys, { version: 1, accountId }) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/api-keys/current',
+      operationId: 'getCurrentApiKey',
+      summary: 'The calling key: its name and scopes',
+      description:
+        'What a key may learn about itself with `read`, e.g. for a tool to offer only what the key may do (the CLI’s MCP server offers a read key only the read tools). A person signed in to the web app is no key: 404 (`GET /api/v1/me` describes them).',
+      tag: 'API keys',
+      scope: 'read',
+      success: { status: 200, description: 'The key.', schema: CurrentApiKey },
+      errors: ['not_found'],
+      handle: async ({ principal }) => {
+        if (principal.actor.kind !== 'key') throw DomainError.of('not_found', 'This request was made by a person signed in, not with an API key: GET /api/v1/me describes them.');
+        return { status: 200, body: { key: { id: principal.actor.id, name: principal.actor.name, scopes: [...principal.scopes] } } };
+      },
     }),
     defineRoute({
       method: 'delete',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { CSRF_HEADER, EmailLinkInput, Me, normalisedEmail, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SessionQueries, SessionStarted, SessionTokenInput, unauthorized, type VerifiedSession } from '@brandradar/contracts';
+import { CSRF_HEADER, EmailLinkInput, Me, normalisedEmail, SESSION_ABSOLUTE_MS, SESSION_COOKIE, SessionQueries, SessionStarted, SessionTokenInput, SignInOptions, unauthorized, type VerifiedSession } from '@brandradar/contracts';
 import { DomainError, query, type NatsLink } from '@brandradar/platform';
 import { defineRoute, type RouteDef, type RouteInput } from '../http/route';
 import { flowCookieValue, parseFlowCookie, type OidcClient } from '../oidc';
@@ -23,6 +23,8 @@ export interface SessionRouteDeps {
   cache: SessionCache;
   /** The issuer's client, or null when e-mailed links are the way in. */
   oidc: OidcClient | null;
+  /** What the sign-in page offers. */
+  signInOptions: SignInOptions;
   /** `PUBLIC_APP_URL`: where the issuer's callback and the app are. */
   appUrl: string;
   /** Sign-in links asked for by one client, and for one address (keyed by the address's hash). */
@@ -66,6 +68,18 @@ export function sessionRoutes(d: SessionRouteDeps): RouteDef[] {
   };
 
   return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/session/options',
+      operationId: 'getSignInOptions',
+      summary: 'How people sign in here',
+      description: "For the sign-in page, before anyone is signed in: the operator's OpenID Provider (by the name its button shows) or else e-mailed links, and whether the web app offers pasting an API key (local development).",
+      tag: 'Sessions',
+      scope: 'public',
+      success: { status: 200, description: 'The ways in.', schema: z.object({ options: SignInOptions }) },
+      errors: [],
+      handle: async () => ({ status: 200, body: { options: d.signInOptions } }),
+    }),
     defineRoute({
       method: 'post',
       path: '/api/v1/session/email-link',
