@@ -234,6 +234,7 @@ describe('the brandradar CLI', () => {
       'brief',
       'account',
       'rates',
+      'audit',
       'mcp',
       'login',
       'logout',
