@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SpanKind } from '@opentelemetry/api';
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import type { MongoClient } from 'mongodb';
-import { BillingQueries, RUN_EVENTS_STREAM, TRACKER_EVENTS_STREAM } from '@brandradar/contracts';
+import { AUDIT_EVENTS_STREAM, BillingQueries, RUN_EVENTS_STREAM, TRACKER_EVENTS_STREAM } from '@brandradar/contracts';
 import { freePort, type ManagedProcess } from '@brandradar/devstack';
 import { connectMongo, connectNats, createLogger, inSpan, query, type NatsLink } from '@brandradar/platform';
 import { PEER_API_KEY, startOpenAIPeer, type ProtocolPeer } from '../support/peers/providers';
@@ -297,6 +297,7 @@ describe('metrics', () => {
     const expected = [
       ['tracker', RUN_EVENTS_STREAM.name, 'tracker-runs-queued'],
       ['scheduler', TRACKER_EVENTS_STREAM.name, 'scheduler-trackers'],
+      ['billing', AUDIT_EVENTS_STREAM.name, 'billing-audit'],
     ] as const;
     for (const [service, stream, consumer] of expected) {
       const info = await nats.jsm.consumers.info(stream, consumer);
@@ -304,8 +305,8 @@ describe('metrics', () => {
       expect(sample(text, 'jetstream_consumer_pending', { service, stream, consumer })).toBe(info.num_pending);
       expect(sample(text, 'jetstream_consumer_ack_pending', { service, stream, consumer })).toBe(info.num_ack_pending);
     }
-    // Billing declares no consumers, so it reports no lag.
-    expect(await scrape('billing')).not.toContain('jetstream_consumer_pending');
+    // The gateway declares no durable consumers, so it reports no lag.
+    expect(await scrape('gateway')).not.toContain('jetstream_consumer_pending');
   });
 
   it('count ledger amounts by kind once per new entry, never for a replay', async () => {
