@@ -42,7 +42,12 @@ export async function signInWithToken(view: View, token: string, done: SignedIn)
 /** The page: the ways in the gateway offers, with the callback's error (if any) said first. */
 export async function signInView(view: View, error: string | null, done: SignedIn): Promise<void> {
   if (error) view.say(SIGN_IN_ERRORS[error] ?? 'Signing in did not work out. Try again.', 'error');
-  const options = await api.signInOptions();
+  // Without the gateway's answer the page still says where the user is, and why nothing is offered.
+  const options = await api.signInOptions().catch(() => null);
+  if (options === null) {
+    view.show('Sign in', h('p', {}, 'The API could not be reached, so no way to sign in can be offered. Reload the page to try again.'));
+    return;
+  }
   view.show('Sign in', options.oidc ? issuerButton(options.oidc) : emailForm(view), options.apiKey ? keyForm(done) : null);
 }
 
