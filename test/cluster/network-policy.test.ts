@@ -23,8 +23,12 @@ const PROBE = `
   (async () => {
     const deadline = Date.now() + Number(process.env.WITHIN_MS), out = {};
     for (const [name, host, port] of JSON.parse(process.env.TARGETS)) {
-      do { out[name] = await tcp(host, port); if (out[name] !== 'connected') await new Promise((r) => setTimeout(r, 500)); }
-      while (out[name] !== 'connected' && Date.now() < deadline);
+      // A refused connection returns at once: back off (100 ms doubling to 2 s) before the next try.
+      for (let backoff = 100; ; backoff = Math.min(2 * backoff, 2000)) {
+        out[name] = await tcp(host, port);
+        if (out[name] === 'connected' || Date.now() >= deadline) break;
+        await new Promise((r) => setTimeout(r, backoff));
+      }
     }
     fs.writeFileSync('/dev/termination-log', JSON.stringify(out));
   })();`;

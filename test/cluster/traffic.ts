@@ -133,7 +133,9 @@ export async function everyRunSettled(client: HttpClient, accounts: (TrafficAcco
     Promise.all(
       started.map(async ({ trackerId, runId }) => {
         const key = accounts.find((a) => a.trackerId === trackerId)!.apiKey;
-        return { trackerId, ...(await client.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key })).body.run };
+        const answer = await client.api('GET', `/api/v1/trackers/${trackerId}/runs/${runId}`, { key });
+        // Without a run, the answer itself, so a timeout says what the gateway said instead.
+        return { trackerId, ...(answer.body?.run ?? { id: runId, answer: `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}` }) };
       }),
     );
   const runs = await eventually(readRuns, (all) => all.every((r) => TERMINAL.has(r.status)), 5 * 60_000, 1_000);

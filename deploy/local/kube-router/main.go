@@ -3,13 +3,8 @@
 // this controller does it with iptables and ipset on the node. kube-router's own main would also
 // serve its health port on every interface; this one starts nothing but the firewall, and refuses
 // --run-router, --run-service-proxy and --run-loadbalancer (the BGP router and the service proxy
-// are where v2.1.0's published advisories are: docs/development.md).
-//
-// One change of behaviour: kube-router puts its jumps first in INPUT, FORWARD and OUTPUT on every
-// sync. The cluster's guard chains (--keep-first, a chain name prefix) must stay ahead of them,
-// since the policy chains ACCEPT what a policy allows, before the guards could drop a pod's packet
-// toward the outside interface. The iptables handler given to the controller hides the guards'
-// leading jumps from it: kube-router's position 1 is the first rule after them.
+// are where v2.1.0's published advisories are: docs/development.md). kube-router rewrites the filter
+// table at each sync; the cluster's own guards are in the mangle table, which it leaves alone.
 package main
 
 import (
@@ -17,15 +12,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/cloudnativelabs/kube-router/v2/pkg/controllers/netpol"
 	"github.com/cloudnativelabs/kube-router/v2/pkg/healthcheck"
 	"github.com/cloudnativelabs/kube-router/v2/pkg/options"
-	"github.com/cloudnativelabs/kube-router/v2/pkg/utils"
 	"github.com/spf13/pflag"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
@@ -45,7 +37,6 @@ func run() error {
 	klog.InitFlags(nil)
 	config := options.NewKubeRouterConfig()
 	config.AddFlags(pflag.CommandLine)
-	keepFirst := pflag.String("keep-first", "", "chains whose name starts with this stay first in INPUT, FORWARD and OUTPUT")
 	pflag.Parse()
 	if config.HelpRequested {
 		pflag.Usage()
@@ -77,9 +68,6 @@ func run() error {
 	iptablesHandlers, ipsetHandlers, err := netpol.NewIPTablesHandlers(config)
 	if err != nil {
 		return err
-	}
-	for family, handler := range iptablesHandlers {
-		iptablesHandlers[family] = behindGuards{IPTablesHandler: handler, prefix: *keepFirst}
 	}
 	var ipsetMutex sync.Mutex
 	controller, err := netpol.NewNetworkPolicyController(client, config, pods, policies, namespaces, &ipsetMutex, iptablesHandlers, ipsetHandlers)
@@ -114,80 +102,4 @@ func run() error {
 	close(stop)
 	wg.Wait()
 	return nil
-}
-
-var builtinChains = map[string]bool{"INPUT": true, "FORWARD": true, "OUTPUT": true}
-
-// behindGuards shifts kube-router's rule positions in the filter table's built-in chains past the
-// leading jumps to chains named prefix*, and leaves those jumps out of what it lists.
-type behindGuards struct {
-	utils.IPTablesHandler
-	prefix string
-}
-
-func (h behindGuards) isGuard(chain, rule string) bool {
-	return h.prefix != "" && strings.HasPrefix(rule, "-A "+chain+" -j "+h.prefix)
-}
-
-// guards counts the jumps to the guard chains at the top of a built-in chain of the filter table.
-func (h behindGuards) guards(table, chain string) (int, error) {
-	if table != "filter" || !builtinChains[chain] {
-		return 0, nil
-	}
-	rules, err := h.IPTablesHandler.List(table, chain)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, rule := range rules {
-		if !strings.HasPrefix(rule, "-A ") {
-			continue
-		}
-		if !h.isGuard(chain, rule) {
-			break
-		}
-		n++
-	}
-	return n, nil
-}
-
-func (h behindGuards) List(table, chain string) ([]string, error) {
-	rules, err := h.IPTablesHandler.List(table, chain)
-	if err != nil || table != "filter" || !builtinChains[chain] {
-		return rules, err
-	}
-	kept := rules[:0:0]
-	leading := true
-	for _, rule := range rules {
-		if strings.HasPrefix(rule, "-A ") {
-			if leading && h.isGuard(chain, rule) {
-				continue
-			}
-			leading = false
-		}
-		kept = append(kept, rule)
-	}
-	return kept, nil
-}
-
-func (h behindGuards) Insert(table, chain string, pos int, rulespec ...string) error {
-	n, err := h.guards(table, chain)
-	if err != nil {
-		return err
-	}
-	return h.IPTablesHandler.Insert(table, chain, pos+n, rulespec...)
-}
-
-// Delete shifts a rule number (kube-router deletes a moved rule by its number); a rule spec is left as it is.
-func (h behindGuards) Delete(table, chain string, rulespec ...string) error {
-	if len(rulespec) == 1 {
-		if number, err := strconv.Atoi(rulespec[0]); err == nil {
-			n, err := h.guards(table, chain)
-			if err != nil {
-				return err
-			}
-			return h.IPTablesHandler.Delete(table, chain, strconv.Itoa(number+n))
-		}
-	}
-	return h.IPTablesHandler.Delete(table, chain, rulespec...)
 }

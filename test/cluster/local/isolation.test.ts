@@ -8,7 +8,8 @@ import { eventually } from '../../support/eventually';
 /**
  * The local cluster keeps its traffic on this machine (issue 44): pod and Service addresses are
  * routed to the cluster's bridge only, no NAT rule touches the outside interface, the cluster's
- * guard chains come first, and a pod reaches the cluster's names and Services but nothing beyond
+ * guard chains are jumped to first in the mangle table (which netfilter runs before the filter
+ * table's ACCEPT rules of kube-proxy and kube-router), and a pod reaches the cluster's names and Services but nothing beyond
  * the node: CoreDNS answers `kubernetes.default.svc.cluster.local` and refuses an outside name, and a
  * packet toward the outside interface's gateway is dropped on the node by the guard.
  */
@@ -25,7 +26,7 @@ async function outsideGateway(): Promise<string> {
 }
 
 async function guardDrops(): Promise<number> {
-  const { stdout } = await run('iptables', ['-L', 'BRANDRADAR-CLUSTER-FWD', '-v', '-x', '-n']);
+  const { stdout } = await run('iptables', ['-t', 'mangle', '-L', 'BRANDRADAR-CLUSTER-FWD', '-v', '-x', '-n']);
   return stdout
     .split('\n')
     .filter((line) => line.includes('DROP'))
@@ -43,17 +44,17 @@ describe('the local cluster stays on this machine', () => {
     expect(routes.filter((r) => (r.startsWith('10.203.') || r.startsWith('10.204.')) && r.includes(`dev ${OUTSIDE}`))).toEqual([]);
   });
 
-  it("has no NAT rule on the outside interface, and its guard chains first in INPUT, FORWARD and OUTPUT, kube-router's behind them", async () => {
+  it('has no NAT rule on the outside interface, and its guard chains first in the mangle table, nobody else there', async () => {
     const rules = await iptablesRules();
     const nat = rules.filter(({ words }) => ['MASQUERADE', 'SNAT', 'DNAT'].includes(words[words.indexOf('-j') + 1] ?? ''));
     expect(nat.length).toBeGreaterThan(0); // kube-proxy's are there: the check looks at something
     expect(nat.filter(({ words }) => words.includes(OUTSIDE)).map(({ words }) => words.join(' '))).toEqual([]);
+    const mangle = rules.filter(({ table }) => table === 'mangle');
+    // Only the guards write the mangle table's built-in chains, so no controller's ACCEPT runs before them.
+    expect(mangle.filter(({ words }) => !words[1]?.startsWith('BRANDRADAR-CLUSTER-')).map(({ words }) => words.join(' ')).sort())
+      .toEqual(guardChains().map(({ from, chain }) => `-A ${from} -j ${chain}`).sort());
     for (const guard of guardChains()) {
-      const [first, second] = rules.filter(({ table, words }) => table === 'filter' && words[1] === guard.from);
-      expect(first?.words).toEqual(['-A', guard.from, '-j', guard.chain]);
-      // kube-router's NetworkPolicy chains right behind: they ACCEPT what a policy allows, which the guard must have seen first.
-      expect(second?.words.slice(-2)).toEqual(['-j', `KUBE-ROUTER-${guard.from}`]);
-      const own = rules.filter(({ table, words }) => table === 'filter' && words[1] === guard.chain).map(({ words }) => words.slice(2));
+      const own = mangle.filter(({ words }) => words[1] === guard.chain).map(({ words }) => words.slice(2));
       expect(own).toEqual(guard.rules);
     }
     // Every masquerade of the cluster happens after the guard has let only bridge-bound packets through.

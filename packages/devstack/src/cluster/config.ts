@@ -160,22 +160,26 @@ export function corefile(l: Layout): string {
   ].join('\n');
 }
 
-/** A filter-table chain of the cluster's own and the built-in chain that jumps to it first. */
+/** A mangle-table chain of the cluster's own and the built-in chain that jumps to it. */
 export interface GuardChain {
   chain: string;
-  from: 'INPUT' | 'FORWARD' | 'OUTPUT';
+  from: 'INPUT' | 'FORWARD' | 'POSTROUTING';
   rules: string[][];
 }
 
-export const GUARD_PREFIX = 'BRANDRADAR-CLUSTER';
+const GUARD_PREFIX = 'BRANDRADAR-CLUSTER';
 
 /**
- * The cluster's isolation in the filter table, ahead of everything else (kube-proxy's rules
- * included, which run in nat before these and never look at interfaces): pod and Service traffic
- * may only leave through the bridge (or stay on the node), and nothing from another interface may
- * reach the pods or the node's bridge address. With forwarding on for the bridge alone, this keeps
- * every pod and Service address off the outside interface. Written in the order `iptables -S`
- * prints a rule's matches, so the isolation test compares them word for word.
+ * The cluster's isolation: pod and Service traffic may only leave through the bridge (or stay on
+ * the node), and nothing from another interface may reach the pods or the node's bridge address.
+ * With forwarding on for the bridge alone, this keeps every pod and Service address off the outside
+ * interface. The guards live in the mangle table, whose built-in chains nobody else here writes:
+ * netfilter runs them before the filter table, where kube-proxy's and kube-router's ACCEPT rules
+ * are, so no ordering of other controllers' jumps (kube-router rewrites the filter table at each
+ * sync) can put an ACCEPT ahead of them. FORWARD and INPUT see a packet after nat's PREROUTING
+ * (a Service's DNAT is known); POSTROUTING sees the node's own packets after nat's OUTPUT and the
+ * reroute, so on the interface they really leave by. Written in the order `iptables -S` prints a
+ * rule's matches, so the isolation test compares them word for word.
  */
 export function guardChains(): GuardChain[] {
   const { bridge, podCidr, serviceCidr } = NETWORK;
@@ -190,7 +194,7 @@ export function guardChains(): GuardChain[] {
         ['!', '-o', bridge, ...dnatFromService, '-j', 'DROP'],
       ],
     },
-    { chain: `${GUARD_PREFIX}-OUT`, from: 'OUTPUT', rules: [...onlyBridgeOrLoopback('-o'), [...dnatFromService, '-j', 'DROP']] },
+    { chain: `${GUARD_PREFIX}-OUT`, from: 'POSTROUTING', rules: [...onlyBridgeOrLoopback('-o'), [...dnatFromService, '-j', 'DROP']] },
     { chain: `${GUARD_PREFIX}-IN`, from: 'INPUT', rules: onlyBridgeOrLoopback('-i') },
   ];
 }

@@ -34,20 +34,17 @@ export async function networkUp(): Promise<void> {
   await guardUp();
 }
 
-/**
- * The guard chains with their rules, each jumped to by the first rule of its built-in chain. Called
- * again once kube-proxy has synced: kube-proxy puts its own jumps (KUBE-FORWARD accepts what it
- * marked) at the top when they are missing, and leaves them where they are after that.
- */
-export async function guardUp(): Promise<void> {
+/** The guard chains with their rules in the mangle table, each jumped to by the first rule of its built-in chain. */
+async function guardUp(): Promise<void> {
   for (const { chain, from, rules } of guardChains()) {
-    if ((await quiet('iptables', ['-S', chain])) === undefined) await run('iptables', ['-N', chain]);
-    await run('iptables', ['-F', chain]);
-    for (const rule of rules) await run('iptables', ['-A', chain, ...rule]);
-    const first = ((await quiet('iptables', ['-S', from])) ?? '').split('\n').find((line) => line.startsWith('-A '));
+    const mangle = (...args: string[]) => run('iptables', ['-t', 'mangle', ...args]);
+    if ((await quiet('iptables', ['-t', 'mangle', '-S', chain])) === undefined) await mangle('-N', chain);
+    await mangle('-F', chain);
+    for (const rule of rules) await mangle('-A', chain, ...rule);
+    const first = ((await quiet('iptables', ['-t', 'mangle', '-S', from])) ?? '').split('\n').find((line) => line.startsWith('-A '));
     if (first === `-A ${from} -j ${chain}`) continue;
-    while ((await quiet('iptables', ['-D', from, '-j', chain])) !== undefined);
-    await run('iptables', ['-I', from, '1', '-j', chain]);
+    while ((await quiet('iptables', ['-t', 'mangle', '-D', from, '-j', chain])) !== undefined);
+    await mangle('-I', from, '1', '-j', chain);
   }
 }
 

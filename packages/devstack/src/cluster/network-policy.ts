@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import { aptInstall } from '../apt';
 import { ensureKubeRouter } from '../binaries';
-import { GUARD_PREFIX } from './config';
 import { logTail, run, startDaemon, waitForDaemon } from './daemons';
 import { NETWORK, NODE_NAME, type Layout } from './layout';
 
 /**
  * The cluster's NetworkPolicies, enforced: the bridge CNI enforces none, so kube-router's network
  * policy controller runs on the node as a host process (deploy/local/kube-router: the firewall
- * alone, no BGP router, no service proxy), with iptables chains (KUBE-ROUTER-*, KUBE-NWPLCY-*,
- * KUBE-POD-FW-*) behind the cluster's guard chains and ipsets (KUBE-SRC-*, KUBE-DST-*) of the pods
- * each policy selects. `down` removes the chains with the cluster's others (they are KUBE- chains)
- * and the ipsets here.
+ * alone, no BGP router, no service proxy), with filter-table chains (KUBE-ROUTER-*, KUBE-NWPLCY-*,
+ * KUBE-POD-FW-*), which a packet reaches only after the cluster's guards in the mangle table, and
+ * ipsets (KUBE-SRC-*, KUBE-DST-*) of the pods each policy selects. `down` removes the chains with
+ * the cluster's others (they are KUBE- chains) and the ipsets here.
  */
 
 const IPSET = '/usr/sbin/ipset';
@@ -25,8 +24,8 @@ export async function ensureNetworkPolicyBinaries(): Promise<string> {
 }
 
 /**
- * Starts the controller once the node is registered (it reads its Node object) and the guard
- * chains are in place; returns after its first full sync has written the policies' rules.
+ * Starts the controller once the node is registered (it reads its Node object); returns after its
+ * first full sync has written the policies' rules.
  */
 export async function networkPoliciesUp(l: Layout, kubeRouter: string): Promise<void> {
   startDaemon(l, 'kube-router', kubeRouter, [
@@ -35,7 +34,6 @@ export async function networkPoliciesUp(l: Layout, kubeRouter: string): Promise<
     '--run-firewall=true', '--run-router=false', '--run-service-proxy=false',
     `--service-cluster-ip-range=${NETWORK.serviceCidr}`,
     '--health-port=0', '--metrics-port=0',
-    `--keep-first=${GUARD_PREFIX}`,
   ]);
   await waitForDaemon(
     l,

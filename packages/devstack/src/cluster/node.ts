@@ -12,7 +12,7 @@ import { clusterDown, NODE_DAEMONS } from './down';
 import { daemonPid, logTail, run, startDaemon, waitForDaemon } from './daemons';
 import { buildPauseImage, importImage } from './images';
 import { layout, NETWORK, NODE_NAME, PORTS, type Layout } from './layout';
-import { createCgroupRoot, guardUp, networkUp, saveSysctls } from './host';
+import { createCgroupRoot, networkUp, saveSysctls } from './host';
 import { ensureNetworkPolicyBinaries, networkPoliciesUp } from './network-policy';
 
 /** The Debian packages the node runs on, each installed with apt-get when its file is missing. */
@@ -170,7 +170,7 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
   ]);
   writeFile(l.corefile, corefile(l));
   startDaemon(l, 'coredns', bin.coredns, ['-conf', l.corefile]);
-  // Healthy once the node is registered and its first sync has written its rules: the guards go back in front of them.
+  // Healthy once the node is registered and its first sync has written its rules.
   await waitForDaemon(
     l,
     'kube-proxy',
@@ -180,7 +180,6 @@ export async function clusterUp(log: (line: string) => void, l: Layout = layout(
     },
     180_000,
   );
-  await guardUp();
   await waitForNode(l);
   await networkPoliciesUp(l, bin.kubeRouter);
   log(`node ${NODE_NAME} Ready and CoreDNS answering, ${Math.round((Date.now() - started) / 1000)} s after up`);
