@@ -14,9 +14,10 @@ const INTEGRATION = [
   'test/integration/',
   'packages/cli/src/bin.test.ts', // runs the compiled CLI
   'packages/devstack/src/nats-cluster.test.ts',
+  'packages/report-render/src/pdf.test.ts', // reads the PDF back with pdftotext
   'packages/platform/src/errors.test.ts',
   'packages/platform/src/lease.test.ts',
-  ...['answer-text', 'audit', 'axe', 'breakdowns', 'overview', 'people', 'report-charts', 'report-csv', 'research-view', 'web-app', 'webhooks'].map(
+  ...['answer-text', 'audit', 'axe', 'breakdowns', 'digest', 'overview', 'people', 'report-charts', 'report-csv', 'report-first-screen', 'research-view', 'web-app', 'webhooks'].map(
     (name) => `test/web/${name}.test.ts`,
   ),
 ];
@@ -32,8 +33,10 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
   // The web app's modules import each other as `./x.js` (browser ES modules); in node they are `./x.ts`.
+  // report-render imports the web app's compiled modules by their path in its build: here, their sources.
   moduleNameMapper: {
-    '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client|mcp)$': '<rootDir>/packages/$1/src',
+    '^@brandradar/(contracts|platform|devstack|schedule|analysis|providers|client|mcp|report-render)$': '<rootDir>/packages/$1/src',
+    '^@brandradar/web/dist/(.*)\\.js$': '<rootDir>/packages/web/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: NEVER,

@@ -1,6 +1,7 @@
 // api-contract §15, proved by a matrix generated from the gateway's route table: every route called
-// by a key of each single scope, by keys created by an owner, an editor and a viewer, and by another
-// account's key; each answer is allowed (neither 401 nor 403), 403 `insufficient_scope` naming the
+// by a key of each single scope, by keys created by an owner, an editor and a viewer, by a person of
+// each role signed in by an e-mailed link (session cookie and CSRF token), and by another account's
+// key and person; each answer is allowed (neither 401 nor 403), 403 `insufficient_scope` naming the
 // route's scope, or 404. MCP tools likewise. A route added to the table is in the matrix at once.
 import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,6 +14,7 @@ import { describedRoutes, gatewayService, publicApiDocument } from '../../servic
 import { notifierService } from '../../services/notifier/src/service';
 import { runnerService } from '../../services/runner/src/service';
 import { trackerService } from '../../services/tracker/src/service';
+import { asSession, signInByEmail, type Session } from '../support/sign-in';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { connectAs, startStack, type TestStack } from '../support/stack';
 import { activeTracker, finishedRun } from '../support/tracker-runs';
@@ -43,6 +45,10 @@ let otherAccountKey: string;
 const byScope = new Map<Scope, string>();
 const byRole = new Map<Role, string>();
 const invitationTokens = new Map<Role, string>();
+/** A's members of each role signed in by an e-mailed link, and the owner of another account. */
+const sessionByRole = new Map<Role, Session>();
+let otherAccountSession: Session;
+const ROLES = ['owner', 'editor', 'viewer'] as const;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -60,13 +66,15 @@ beforeAll(async () => {
   expect(webhook.status).toBe(201);
   for (const scope of SCOPES) byScope.set(scope, await createKey(ownerKey, `only ${scope} 🚀 $x`, [scope]));
   const members = await membersByRole(ownerKey);
-  for (const role of ['owner', 'editor', 'viewer'] as const) {
+  for (const role of ROLES) {
     const created = await query(harness, PeopleQueries.createKey, { version: 1, accountId: owner.accountId, input: { name: `by ${role}`, scopes: [...ROLE_SCOPES[role]] }, createdBy: { kind: 'member', id: members[role], name: role } });
     byRole.set(role, created.apiKey);
   }
   const victim = await stack.api('POST', '/api/v1/api-keys', { key: ownerKey, body: { name: 'victim', scopes: ['read'] } });
   a = { ownerKey, trackerId, runId: run.id, webhookId: webhook.body.webhook.id, memberId: members.viewer, keyId: victim.body.key.id };
   otherAccountKey = (await stack.account()).apiKey;
+  for (const role of ROLES) sessionByRole.set(role, await signInByEmail(stack, smtp, await memberEmail(ownerKey, members[role])));
+  otherAccountSession = await signInByEmail(stack, smtp, (await stack.api('GET', '/api/v1/members', { key: otherAccountKey })).body.members[0].email);
 }, 180_000);
 afterAll(async () => {
   await harness?.nc.close();
@@ -100,6 +108,11 @@ async function membersByRole(ownerKey: string): Promise<Record<Role, string>> {
   return joined as Record<Role, string>;
 }
 
+async function memberEmail(ownerKey: string, memberId: string): Promise<string> {
+  const list = await stack.api('GET', '/api/v1/members', { key: ownerKey });
+  return list.body.members.find((m: { id: string }) => m.id === memberId).email;
+}
+
 /** The route's path with A's resources in it (ids of sub-resources that need not exist are made up: their 404 is also "allowed"). */
 function pathOf(path: string): string {
   const idOf = path.startsWith('/api/v1/webhooks') ? a.webhookId : path.startsWith('/api/v1/members') ? a.memberId : path.startsWith('/api/v1/api-keys') ? a.keyId : a.trackerId;
@@ -116,9 +129,17 @@ function pathOf(path: string): string {
  * `valid` sends the document's example body instead, to reach the handler (another account's ids).
  */
 async function call(route: { method: string; path: string }, key: string, valid = false) {
+  return stack.api(route.method.toUpperCase(), pathOf(route.path), { key, body: bodyFor(route, valid) });
+}
+
+function bodyFor(route: { method: string; path: string }, valid: boolean): unknown {
   const operation = DOCUMENT.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method as 'get'];
-  const body = route.method === 'get' ? undefined : valid ? (operation?.requestBody?.content['application/json'].example ?? undefined) : { matrixProbe: true };
-  return stack.api(route.method.toUpperCase(), pathOf(route.path), { key, body });
+  return route.method === 'get' ? undefined : valid ? (operation?.requestBody?.content['application/json'].example ?? undefined) : { matrixProbe: true };
+}
+
+/** The same call made by a person signed in: the session cookie, and the CSRF token unless `csrf` is false. */
+function callAs(route: { method: string; path: string }, session: Session, opts: { valid?: boolean; csrf?: boolean } = {}) {
+  return asSession(stack, session, route.method.toUpperCase(), pathOf(route.path), { body: bodyFor(route, opts.valid ?? false), csrf: opts.csrf });
 }
 
 const allowedAnswer = (status: number) => status !== 401 && status !== 403 && status < 500;
@@ -130,17 +151,36 @@ describe.each(ROUTES.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as co
     else expect({ status: res.status, error: res.body?.error }).toEqual({ status: 403, error: expect.objectContaining({ code: 'insufficient_scope', requiredScope: route.scope }) });
   });
 
-  it.each((['owner', 'editor', 'viewer'] as const).map((r) => [r]))('as a key created by an %s', async (role) => {
-    const res = await call(route, byRole.get(role)!);
-    if (ROLE_SCOPES[role].includes(route.scope as Scope)) expect(allowedAnswer(res.status)).toBe(true);
-    else expect({ status: res.status, requiredScope: res.body?.error?.requiredScope }).toEqual({ status: 403, requiredScope: route.scope });
+  it.each(ROLES.map((r) => [r]))('as a key created by an %s', async (role) => {
+    expectRoleAnswer(role, route.scope, await call(route, byRole.get(role)!));
   });
 
+  it.each(ROLES.map((r) => [r]))('as an %s signed in, with the session cookie and its CSRF token', async (role) => {
+    expectRoleAnswer(role, route.scope, await callAs(route, sessionByRole.get(role)!));
+  });
+});
+
+/** What a role's caller gets: allowed when the role holds the route's scope, else 403 `insufficient_scope` naming it. */
+function expectRoleAnswer(role: Role, scope: string, res: { status: number; body?: any }): void {
+  if (ROLE_SCOPES[role].includes(scope as Scope)) expect({ status: res.status, allowed: allowedAnswer(res.status) }).toEqual({ status: res.status, allowed: true });
+  else expect({ status: res.status, error: res.body?.error }).toEqual({ status: 403, error: expect.objectContaining({ code: 'insufficient_scope', requiredScope: scope }) });
+}
+
+describe.each(ROUTES.filter((r) => r.method !== 'get').map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s with the session cookie', (_name, route) => {
+  it('but without the CSRF token is 403 csrf_failed, even for the owner', async () => {
+    const res = await callAs(route, sessionByRole.get('owner')!, { csrf: false });
+    expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status: 403, code: 'csrf_failed' });
+  });
 });
 
 describe.each(ROUTES.filter((r) => r.path.includes(':')).map((r) => [`${r.method.toUpperCase()} ${r.path}`, r] as const))('%s of another account', (_name, route) => {
   it('is 404 to a key of another account holding every scope', async () => {
     const res = await call(route, otherAccountKey, true);
+    expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status: 404, code: 'not_found' });
+  });
+
+  it('is 404 to the owner of another account signed in', async () => {
+    const res = await callAs(route, otherAccountSession, { valid: true });
     expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status: 404, code: 'not_found' });
   });
 });

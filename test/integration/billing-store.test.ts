@@ -4,6 +4,7 @@ import type { NatsServer } from '@brandradar/devstack';
 import { HARNESS_USER, startTestNats } from '../support/stack';
 import { connectNats, CorruptDocumentError, createLogger, ensureIndexes, DomainError, provisionJetStream, type NatsLink } from '@brandradar/platform';
 import { billingQueryHandlers } from '../../services/billing/src/queries';
+import { PeopleStore } from '../../services/billing/src/store/people';
 import { AccountStore, accountIndexes } from '../../services/billing/src/store/accounts';
 import { Announcements, announcementIndexes } from '../../services/billing/src/store/announcements';
 import { ApiKeyStore, apiKeyIndexes } from '../../services/billing/src/store/api-keys';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   ledger = new Ledger(db);
   const announcements = new Announcements(db, link, logger);
   handlers = billingQueryHandlers(
-    { accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db), holdExpiries: new HoldExpiryStore(db), announcements },
+    { accounts: new AccountStore(db), apiKeys: new ApiKeyStore(db), ledger, rateCards: new RateCardStore(db), holdExpiries: new HoldExpiryStore(db), announcements, people: new PeopleStore(db) },
     () => clock,
   );
 });

@@ -198,7 +198,7 @@ describe('the brandradar CLI', () => {
   it('has --help on every command, and exits 2 on bad usage', async () => {
     const top = await binary('--help');
     expect(top).toMatchObject({ code: 0, stdout: expect.stringContaining('Exit codes:') });
-    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |webhooks |runs |members |keys |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
+    const commands = [...top.stdout.matchAll(/^ {2}((?:trackers |webhooks |runs |members |keys |digest |insights )?[a-z]+) {2,}/gm)].map((m) => m[1]!);
     expect(commands).toEqual([
       'trackers list',
       'trackers create',
@@ -227,6 +227,8 @@ describe('the brandradar CLI', () => {
       'keys list',
       'keys create',
       'keys revoke',
+      'digest show',
+      'digest set',
       'overview',
       'report',
       'insights',
@@ -328,6 +330,12 @@ describe('the brandradar CLI', () => {
     expect(csv[0]).toBe('run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high');
     expect(csv.slice(1, -1).every((row) => row.startsWith(`${queued.id},`))).toBe(true);
     expect(csv.slice(1, -1).length).toBeGreaterThan(0);
+    // As a PDF: written to the file named, whose path is printed; the client gives the same document's bytes.
+    const pdfFile = path.join(dir, 'weekly.pdf');
+    expect(await cli('report', id, '--pdf', '--out', pdfFile, '--limit', '1')).toMatchObject({ code: 0, stdout: `${pdfFile}\n` });
+    expect((await readFile(pdfFile)).subarray(0, 5).toString()).toBe('%PDF-');
+    const bytes = await new BrandradarClient({ baseUrl: stack.gatewayUrl, apiKey: env.BRANDRADAR_API_KEY! }).reportPdf(id, { limit: 1 });
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
     // The run's headline: the rankings tracker's leading name, its share of voice with interval and sample; one run, so no change.
     expect(await cli('overview', '--status', 'active')).toMatchObject({
       code: 0,

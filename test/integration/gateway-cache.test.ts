@@ -1,10 +1,11 @@
 import { freePort } from '@brandradar/devstack';
-import { DEFAULT_RATES, type RatesInput } from '@brandradar/contracts';
+import { DEFAULT_RATES, PeopleCommands, type RatesInput } from '@brandradar/contracts';
 import { startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { eventually } from '../support/eventually';
-import { httpClient, startStack, type HttpClient, type TestStack } from '../support/stack';
+import { asSession, signIn } from '../support/sign-in';
+import { connectAs, httpClient, startStack, type HttpClient, type TestStack } from '../support/stack';
 
 // Issue 16: a gateway replica keeps verified keys and the rate card, and billing's events correct
 // every replica within a second. `stack` is replica A (the one operators call here); `b` is a
@@ -98,6 +99,40 @@ it("refuses a closed account's changes on every replica within one second of the
   const refused = await eventually(() => b.api('POST', '/api/v1/trackers', { key: apiKey, body: {} }), (r) => r.status === 403, ONE_SECOND);
   expect(refused.body.error.code).toBe('account_closed');
   expect((await b.api('GET', '/api/v1/rates', { key: apiKey })).status).toBe(200);
+});
+
+it('limits a key a member created to what the member may still do: demoted, on every replica within one second; removed, 401', async () => {
+  const { apiKey: ownerKey } = await stack.account();
+  // A second owner, signed in by the invitation's token (heard on the bus, as the e-mail would carry it).
+  const harness = await connectAs(stack.nats, 'gateway-cache');
+  const tokens: string[] = [];
+  harness.nc.subscribe(PeopleCommands.sendInvitation.subject, { callback: (_e, msg) => tokens.push(msg.json<{ token: string }>().token) });
+  const invited = await stack.api('POST', '/api/v1/members', { key: ownerKey, body: { email: 'second+__proto__@monday.com', role: 'owner' } });
+  const token = await eventually(async () => tokens[0], (t) => t !== undefined).finally(() => harness.nc.close());
+  const person = await signIn(stack, token!);
+  const memberKey = (await asSession(stack, person, 'POST', '/api/v1/api-keys', { body: { name: 'agency 🚀 $x', scopes: ['read', 'manage', 'admin'] } })).body;
+  expect(memberKey.key.createdBy).toEqual({ kind: 'member', id: invited.body.member.id, name: 'second+__proto__@monday.com' });
+  // A key that key created is bound by the same member.
+  const grandchild = (await stack.api('POST', '/api/v1/api-keys', { key: memberKey.apiKey, body: { name: 'made by the key', scopes: ['read', 'admin'] } })).body.apiKey;
+  for (const key of [memberKey.apiKey, grandchild]) {
+    await cachedOn(replicaB, b, key);
+    expect((await b.api('GET', '/api/v1/members', { key })).status).toBe(200);
+  }
+
+  expect((await stack.api('PATCH', `/api/v1/members/${invited.body.member.id}`, { key: ownerKey, body: { role: 'viewer' } })).status).toBe(200);
+  for (const key of [memberKey.apiKey, grandchild]) {
+    const refused = await eventually(() => b.api('GET', '/api/v1/members', { key }), (r) => r.status === 403, ONE_SECOND);
+    expect(refused.body.error).toMatchObject({ code: 'insufficient_scope', requiredScope: 'admin' });
+    expect((await b.api('GET', '/api/v1/rates', { key })).status).toBe(200);
+  }
+  expect((await b.api('GET', '/api/v1/api-keys/current', { key: memberKey.apiKey })).body.key.scopes).toEqual(['read']);
+  expect((await stack.api('POST', '/api/v1/trackers', { key: memberKey.apiKey, body: {} })).body.error).toMatchObject({ code: 'insufficient_scope', requiredScope: 'manage' });
+  // The operator's key holds every scope, whoever's role changes.
+  expect((await b.api('GET', '/api/v1/members', { key: ownerKey })).status).toBe(200);
+
+  expect((await stack.api('DELETE', `/api/v1/members/${invited.body.member.id}`, { key: ownerKey })).status).toBe(204);
+  for (const key of [memberKey.apiKey, grandchild]) await eventually(() => b.api('GET', '/api/v1/rates', { key }), (r) => r.status === 401, ONE_SECOND);
+  expect((await stack.api('GET', '/api/v1/rates', { key: memberKey.apiKey })).status).toBe(401);
 });
 
 it('serves a published rate card at once on the replica that published it, and within one second on the others', async () => {

@@ -151,7 +151,7 @@ it('signs in through the provider in Chromium: the sign-in page’s button, the 
     await page.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
     expect(page.url()).toBe(`${stack.gatewayUrl}/app/`);
     await page.locator('#account').getByText('Acme 🚀 $x (owner)').waitFor();
-    expect(await page.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Members', 'API keys', 'Audit']);
+    expect(await page.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Members', 'API keys', 'Audit', 'Settings']);
   } finally {
     await browser.close();
   }

@@ -45,10 +45,17 @@ describe('the API reference', () => {
     }
   });
 
-  it('declares the request headers the gateway checks: the session’s optional X-Account-Id, and the optional Idempotency-Key of the content brief', async () => {
+  it('declares the session cookie beside the key: either may call an operation that needs a scope', () => {
+    expect(publicDoc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'brandradar_session' });
+    expect(publicDoc.paths['/api/v1/trackers']!.post!.security).toEqual([{ apiKey: ['manage'] }, { session: ['manage'] }]);
+    expect(publicDoc.paths['/api/v1/trackers']!.get!.parameters!.map((p) => p.name)).not.toContain('X-CSRF-Token');
+  });
+
+  it('declares the request headers the gateway checks: the session’s optional X-Account-Id and X-CSRF-Token, and the optional Idempotency-Key of the content brief', async () => {
     for (const path of ['/api/v1/workflows/content-brief', '/v1/workflows/content-brief']) {
       expect(publicDoc.paths[path]!.post!.parameters).toEqual([
         { in: 'header', name: 'X-Account-Id', description: expect.stringContaining('session cookie'), schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
+        { in: 'header', name: 'X-CSRF-Token', description: expect.stringContaining('csrf_failed'), schema: expect.objectContaining({ type: 'string' }) },
         { in: 'header', name: 'Idempotency-Key', description: expect.stringContaining('retry'), schema: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x20-\\x7E]+$' }) },
       ]);
     }
@@ -66,6 +73,7 @@ describe('the API reference', () => {
     const withKey = await fetch(`${stack.adminUrl}/admin/v1/openapi.json`, { headers: { Authorization: `Bearer ${apiKey}` } });
     expect(withKey.status).toBe(401);
     expect(adminDoc.security).toEqual([{ adminToken: [] }]);
+    expect(Object.keys(adminDoc.components.securitySchemes)).toEqual(['adminToken']);
     expect(adminDoc.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(adminDoc.servers[0]!.description).toContain('ADMIN_PORT');
     expect(Object.keys(publicDoc.paths).filter((p) => p.startsWith('/admin'))).toEqual([]);

@@ -258,7 +258,13 @@ describe('deltas when runs finish out of order', () => {
       const olderLast = await finished(apiKey, t.id, older.id);
       expect(new Date(olderLast.finishedAt).getTime()).toBeGreaterThan(new Date(newerFirst.finishedAt).getTime());
 
-      const { runs } = (await stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey })).body;
+      // The newer run's delta is replaced right after the older run's own end is written: wait for it.
+      const { runs } = (
+        await eventually(
+          () => stack.api('GET', `/api/v1/trackers/${t.id}/report`, { key: apiKey }),
+          (r) => r.body.runs?.[0]?.delta !== null,
+        )
+      ).body;
       expect(runs.map((r: { id: string }) => r.id)).toEqual([newer.id, older.id]); // run order, newest first
       expect(runs[0].delta).toMatchObject({ primitive: 'sentiment', previousRunId: older.id, answers: { current: 1, previous: 1, change: 0 } });
       expect(runs[1].delta).toBeNull();

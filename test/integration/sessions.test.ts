@@ -1,6 +1,7 @@
 // api-contract §15: people sign in by an e-mailed single-use link or an invitation's token; the
 // session is an HttpOnly cookie, every mutating request with it needs the CSRF token, and logout
-// (one session, or all of a person's) reaches every gateway replica within a second.
+// (one session, or all of a person's) and a member's new role or removal reach every gateway replica
+// within a second.
 import { freePort } from '@brandradar/devstack';
 import { startService, type RunningService } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
@@ -9,7 +10,8 @@ import { notifierService } from '../../services/notifier/src/service';
 import { trackerService } from '../../services/tracker/src/service';
 import { eventually } from '../support/eventually';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
-import { httpClient, startStack, type HttpClient, type HttpResult, type TestStack } from '../support/stack';
+import { asSession, linkTokenFor, mailsTo, signIn, signInByEmail, type Session } from '../support/sign-in';
+import { httpClient, startStack, type HttpClient, type TestStack } from '../support/stack';
 
 let stack: TestStack;
 let smtp: SmtpPeer;
@@ -36,54 +38,21 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The token of the newest link e-mailed to `to` (after `seen` mails to them). */
-async function linkTokenFor(to: string, seen = 0): Promise<string> {
-  const mails = await eventually(async () => smtp.received.filter((m) => m.envelopeTo.includes(to.toLowerCase()) || m.envelopeTo.includes(to)), (m) => m.length > seen);
-  const text = mails[mails.length - 1]!.text;
-  const match = /https:\/\/brandradar\.example\/app\/sign-in\?token=([A-Za-z0-9_%-]+)/.exec(text);
-  expect(match).not.toBeNull();
-  return decodeURIComponent(match![1]!);
-}
+const APP = 'https://brandradar.example';
+const linkToken = (to: string, seen = 0) => linkTokenFor(smtp, to, seen, APP);
 
-const mailsTo = (to: string) => smtp.received.filter((m) => m.envelopeTo.includes(to) || m.envelopeTo.includes(to.toLowerCase())).length;
-
-interface Session {
-  cookie: string;
-  csrf: string;
-  setCookie: string;
-  body: any;
-}
-
-async function signIn(token: string, client: HttpClient = stack): Promise<Session> {
-  const res = await client.api('POST', '/api/v1/session', { body: { token } });
-  expect(res.status).toBe(200);
-  const setCookie = res.headers.get('set-cookie') ?? '';
-  return { cookie: setCookie.split(';')[0]!, csrf: res.body.csrfToken, setCookie, body: res.body };
-}
-
-/** A request as the browser makes it with the session: the cookie, and the CSRF token when asked. */
-function asSession(client: HttpClient, s: Session, method: string, path: string, opts: { body?: unknown; csrf?: boolean; account?: string } = {}): Promise<HttpResult> {
-  const headers: Record<string, string> = { Cookie: s.cookie };
-  if (opts.csrf !== false) headers['X-CSRF-Token'] = s.csrf;
-  if (opts.account) headers['X-Account-Id'] = opts.account;
-  return client.api(method, path, { body: opts.body, headers });
-}
-
-async function ownerSession(): Promise<Session> {
-  const seen = mailsTo(owner.email);
-  expect((await stack.api('POST', '/api/v1/session/email-link', { body: { email: 'o.brien+__PROTO__@monday.com' } })).status).toBe(202);
-  return signIn(await linkTokenFor(owner.email, seen));
-}
+// Asked for with the address in other letters: it is the owner's all the same.
+const ownerSession = (): Promise<Session> => signInByEmail(stack, smtp, 'o.brien+__PROTO__@monday.com', APP);
 
 describe('an e-mailed sign-in link', () => {
   it('is e-mailed to a member, signs them in once with an HttpOnly, Secure, SameSite=Lax cookie, and a second use is 401', async () => {
-    const seen = mailsTo(owner.email);
+    const seen = mailsTo(smtp, owner.email);
     expect((await stack.api('POST', '/api/v1/session/email-link', { body: { email: owner.email } })).status).toBe(202);
-    const token = await linkTokenFor(owner.email, seen);
+    const token = await linkToken(owner.email, seen);
     const mail = smtp.received[smtp.received.length - 1]!;
     expect(mail.subject).toBe('Your brandradar sign-in link');
 
-    const session = await signIn(token);
+    const session = await signIn(stack, token);
     expect(session.setCookie).toMatch(/^brandradar_session=[0-9a-f]{32}\.[A-Za-z0-9_-]+; Path=\/; Max-Age=604800; HttpOnly; Secure; SameSite=Lax$/);
     expect(session.body.me).toEqual({
       person: { id: expect.any(String), email: owner.email },
@@ -101,9 +70,9 @@ describe('an e-mailed sign-in link', () => {
     const before = smtp.received.length;
     expect((await stack.api('POST', '/api/v1/session/email-link', { body: { email: 'nobody+__proto__@monday.com' } })).status).toBe(202);
     // A known address asked after it is e-mailed; the unknown one, asked first on the same queue, never was.
-    const seen = mailsTo(owner.email);
+    const seen = mailsTo(smtp, owner.email);
     await stack.api('POST', '/api/v1/session/email-link', { body: { email: owner.email } });
-    await linkTokenFor(owner.email, seen);
+    await linkToken(owner.email, seen);
     expect(smtp.received.slice(before).map((m) => m.envelopeTo).flat()).not.toContain('nobody+__proto__@monday.com');
   });
 
@@ -131,7 +100,7 @@ describe('a session', () => {
   it('turns an invitation’s token into a viewer, who reads but gets 403 insufficient_scope on a run', async () => {
     const invited = await stack.api('POST', '/api/v1/members', { key: owner.apiKey, body: { email: 'viewer+__proto__@monday.com', role: 'viewer' } });
     expect(invited.status).toBe(201);
-    const viewer = await signIn(await linkTokenFor('viewer+__proto__@monday.com'));
+    const viewer = await signIn(stack, await linkToken('viewer+__proto__@monday.com'));
     expect(viewer.body.me.accounts).toEqual([{ id: owner.accountId, name: 'Acme 🚀 $x', role: 'viewer', memberId: invited.body.member.id }]);
     const trackers = await asSession(stack, viewer, 'GET', '/api/v1/trackers');
     expect(trackers.status).toBe(200);
@@ -162,5 +131,22 @@ describe('a session', () => {
     const started = Date.now();
     await eventually(async () => [(await asSession(b, there, 'GET', '/api/v1/account')).status, (await asSession(b, here, 'GET', '/api/v1/account')).status], (s) => s.every((x) => x === 401), 1_000, 20);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('takes a new role, and a removal, on every replica within a second', async () => {
+    const invited = await stack.api('POST', '/api/v1/members', { key: owner.apiKey, body: { email: 'editor+__proto__@monday.com', role: 'editor' } });
+    const editor = await signIn(stack, await linkToken('editor+__proto__@monday.com'));
+    const change = () => asSession(b, editor, 'POST', '/api/v1/trackers', { body: {} });
+    expect((await change()).body.error.code).toBe('validation_error'); // allowed, and now in B's cache
+
+    expect((await stack.api('PATCH', `/api/v1/members/${invited.body.member.id}`, { key: owner.apiKey, body: { role: 'viewer' } })).status).toBe(200);
+    const refused = await eventually(change, (r) => r.status === 403, 1_000, 20);
+    expect(refused.body.error).toMatchObject({ code: 'insufficient_scope', requiredScope: 'manage' });
+
+    expect((await asSession(b, editor, 'GET', '/api/v1/account')).status).toBe(200);
+    expect((await stack.api('DELETE', `/api/v1/members/${invited.body.member.id}`, { key: owner.apiKey })).status).toBe(204);
+    // The person is in no account now: B asks billing again, and the account is not theirs (404).
+    const gone = await eventually(async () => (await asSession(b, editor, 'GET', '/api/v1/account')).status, (s) => s !== 200, 1_000, 20);
+    expect(gone).toBe(404);
   });
 });

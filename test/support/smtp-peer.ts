@@ -16,7 +16,14 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Every leaf part of the message (nested multiparts flattened), decoded: the text, the HTML, inline images, attachments. */
+  parts: MimePart[];
   raw: string;
+}
+
+interface MimePart {
+  headers: Map<string, string>;
+  content: Buffer;
 }
 
 export interface SmtpPeer {
@@ -119,13 +126,33 @@ function decodeWords(value: string): string {
   );
 }
 
-export function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html'> {
+/** The leaf entities of `entity`, depth first: a multipart's parts, each of which may be a multipart again. */
+function leaves(entity: { headers: Map<string, string>; body: string }): { headers: Map<string, string>; body: string }[] {
+  const boundary = /boundary="?([^";]+)"?/.exec(entity.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return [entity];
+  return entity.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => leaves(splitHead(p.replace(/^\r\n/, ''))));
+}
+
+function decodeBytes(headers: Map<string, string>, body: string): Buffer {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  return encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(decodeBody(headers, body), 'utf8');
+}
+
+export function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text' | 'html' | 'parts'> {
   const { headers, body } = splitHead(raw);
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map((p) => splitHead(p.replace(/^\r\n/, ''))) : [{ headers, body }];
+  const parts = leaves({ headers, body });
   const partOf = (type: string) => {
-    const part = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
+    const part = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type) && !(p.headers.get('content-disposition') ?? '').startsWith('attachment'));
     return part ? decodeBody(part.headers, part.body) : '';
   };
-  return { headers, subject: decodeWords(headers.get('subject') ?? ''), text: partOf('text/plain'), html: partOf('text/html') };
+  return {
+    headers,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: partOf('text/plain'),
+    html: partOf('text/html'),
+    parts: parts.map((p) => ({ headers: p.headers, content: decodeBytes(p.headers, p.body) })),
+  };
 }

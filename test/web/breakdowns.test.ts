@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Run } from '@brandradar/contracts';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
+import { openSection } from '../support/report-sections';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The report's breakdowns by surface and prompt and its cited-sources leaderboard, in Debian's
@@ -43,7 +44,9 @@ beforeAll(async () => {
 async function reportPage(width: number): Promise<Page> {
   const page = await web.signedIn(apiKey, { viewport: { width, height: 900 } });
   await page.getByRole('link', { name: 'CRM breakdowns', exact: true }).click();
-  await page.getByRole('heading', { name: 'By surface and by prompt' }).waitFor();
+  // Both sections open on demand (a new browser context remembers nothing).
+  await openSection(page.getByRole('region', { name: 'By surface and by prompt' }));
+  await openSection(page.getByRole('region', { name: 'Cited sources' }));
   return page;
 }
 

@@ -99,10 +99,10 @@ it('joins a second account by its invitation and switches between them, with the
   await switcher.selectOption({ label: 'Second client (editor)' });
   await ownerPage.getByRole('status').filter({ hasText: 'Now in Second client (editor).' }).waitFor();
   await ownerPage.getByText('No trackers yet.').waitFor();
-  expect(await ownerPage.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks']);
+  expect(await ownerPage.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Settings']);
   await switcher.selectOption({ label: `${HOSTILE_NAME} (owner)` });
   await ownerPage.getByRole('link', { name: '__proto__ <b>$x</b> 🚀', exact: true }).waitFor();
-  expect(await ownerPage.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Members', 'API keys', 'Audit']);
+  expect(await ownerPage.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Members', 'API keys', 'Audit', 'Settings']);
 });
 
 it('invites a viewer, says the last owner cannot be demoted, and creates a read key whose secret is shown once', async () => {
@@ -150,7 +150,7 @@ it('signs the viewer in by the invitation; at 375 px they read but can neither s
   await viewer.goto(`${web.stack.gatewayUrl}/app/sign-in?token=${encodeURIComponent(await linkToken(VIEWER, true))}`);
   await viewer.getByRole('heading', { name: 'Trackers', level: 1 }).waitFor();
   await viewer.locator('#account').getByText(`${HOSTILE_NAME} (viewer)`).waitFor();
-  expect(await viewer.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks']);
+  expect(await viewer.locator('#pages a').allTextContents()).toEqual(['Trackers', 'Webhooks', 'Settings']);
   expect(await viewer.getByRole('link', { name: 'New tracker' }).count()).toBe(0);
   await viewer.getByText('Viewers cannot change trackers or webhooks.').waitFor();
   expect(await viewer.getByRole('button', { name: /Run now|Pause|Delete|Activate/ }).count()).toBe(0);

@@ -1,6 +1,7 @@
 import { localDate } from '../../packages/web/src/run-range';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
+import { openSection, runsSectionOf } from '../support/report-sections';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The report's comparison chart and date range in Debian's Chromium, against the real gateway and
@@ -51,6 +52,7 @@ it('compares the names in one chart: one Tab stop, arrow keys, a tap anywhere, 1
   expect(labels[1]).toMatch(/^#2 · .*\d:\d\d:\d\d.* · manual$/);
   expect(new Set(labels).size).toBe(2);
   expect(await chart.locator('.data thead th').allTextContents()).toEqual(['Run', ...NAMES]);
+  await openSection(runsSectionOf(page));
   expect(await page.locator('td[data-label="Run"]').allTextContents()).toEqual([labels[1], labels[0]]);
   await page.getByRole('button', { name: `View answers of run ${labels[0]}` }).click();
   await page.getByRole('heading', { name: `Answers of run ${labels[0]}` }).waitFor();

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { pdfText } from '../support/pdf-text';
 import { activeTracker, finishedRun } from '../support/tracker-runs';
+import { openSection } from '../support/report-sections';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
-// The report's and the insights' "Download CSV" in Debian's Chromium against the real gateway: the files the browser saves.
+// The report's "Download CSV" and "Download PDF" and the insights' "Download CSV" in Debian's Chromium against the real gateway: the files the browser saves.
 const web = webAppUnderTest();
 let apiKey: string;
 let trackerId: string;
@@ -34,10 +36,22 @@ it('saves the report as report-<tracker id>.csv, header row first, with the run�
   expect(problemsOf(page)).toEqual([]);
 });
 
+it('saves the report as report-<tracker id>.pdf: the tracker’s name and its names’ figures, read back as text', async () => {
+  const page = await web.signedIn(apiKey);
+  await page.getByRole('link', { name: 'CRM export', exact: true }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF', exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe(`report-${trackerId}.pdf`);
+  const printed = await pdfText(await readFile(await download.path()));
+  expect(printed).toContain('CRM export');
+  expect(printed).toMatch(/HubSpot \d+(\.\d)?% 95% interval/);
+  await page.getByText('The report was saved as a PDF.').waitFor();
+  expect(problemsOf(page)).toEqual([]);
+});
+
 it('saves the insights as insights-<tracker id>.csv: the names, searches and sites read the section lists', async () => {
   const page = await web.signedIn(apiKey);
   await page.getByRole('link', { name: 'CRM export', exact: true }).click();
-  const section = page.getByRole('region', { name: 'Insights' });
+  const section = await openSection(page.getByRole('region', { name: 'Insights' }));
   await section.getByRole('heading', { name: 'What the AI searched for' }).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download CSV of the insights' }).click()]);
   expect(download.suggestedFilename()).toBe(`insights-${trackerId}.csv`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DATA_DIR } from '@brandradar/devstack';
 import { seriousViolations } from '../support/axe';
 import { eventually } from '../support/eventually';
+import { openSection, runsSectionOf } from '../support/report-sections';
 import { problemsOf, webAppUnderTest } from '../support/web-app';
 
 // The web app at /app in Debian's Chromium against the real gateway and services with simulated
@@ -140,8 +141,10 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   // The same numbers as a table; the latest change as the API states it, with its note.
   await chart.getByText('Data table').click();
   expect(await chart.locator('table tbody tr').count()).toBe(2);
-  await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.delta').filter({ hasText: /percentage points: (statistically significant|not distinguishable from no change)/ }).waitFor();
-  await page.getByRole('region', { name: 'Mention rate' }).getByText('Changes between runs do not establish cause.').waitFor();
+  // Beside it, the names ranked by the same measure, each change with its verdict in words.
+  const ranking = page.getByRole('region', { name: 'Ranked by mention rate' });
+  await ranking.getByRole('row').filter({ hasText: 'HubSpot' }).locator('.change').filter({ hasText: /pp (significant|within noise)$/ }).waitFor();
+  await ranking.getByText('Changes between runs do not establish cause.').waitFor();
 
   // Keyboard: the chart is one Tab stop; the arrow keys move the shown point between runs, with its sample.
   await chart.locator('.plot-wrap').focus();
@@ -157,7 +160,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   }
   expect(reached).toContain('Run now');
 
-  // An answer with each counted mention marked, from the spans the API returns.
+  // An answer with each counted mention marked, from the spans the API returns (the runs open on demand).
+  await openSection(runsSectionOf(page));
   await page.getByRole('button', { name: /^View answers/ }).first().click();
   await page.getByRole('heading', { name: /^Answers of run #/ }).waitFor();
   expect(await page.evaluate('document.activeElement.id')).toBe('answers-heading');
@@ -168,11 +172,8 @@ it('signs in, creates, activates with the estimate confirmed, runs and reports a
   expect((await mark.textContent())?.toLowerCase()).toBe('hubspot');
 
   expect(await seriousViolations(page)).toEqual([]); // the report, an answer open
-  // The report down to its breakdowns, and the answer opened (docs/report.png and docs/answer.png in the README are copies).
+  // The answer opened (docs/answer.png in the README is a copy; report-first-screen.test.ts makes report.png).
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.evaluate('window.scrollTo(0, 0)');
-  const breakdowns = (await page.locator('.breakdowns').boundingBox())!;
-  await page.screenshot({ path: path.join(ARTIFACTS, 'report.png'), fullPage: true, clip: { x: 0, y: 0, width: 1100, height: breakdowns.y + breakdowns.height + 16 } });
   await answer.screenshot({ path: path.join(ARTIFACTS, 'answer.png') });
 
   // Phone width: nothing wider than the screen; tables turn into cards, the chart is redrawn narrower.
@@ -267,10 +268,13 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   await page.getByRole('status').filter({ hasText: 'The latest run has finished: completed, 12 of 12 answers.' }).waitFor();
 
   // The run says how its answers came about; the band's hint says it allows for repeated samples.
+  await openSection(runsSectionOf(page));
   await page.locator('td[data-label="Answers"] .plan').filter({ hasText: '12 answers (2 prompts × 2 surfaces × 3 samples)' }).waitFor();
+  await page.locator('.comparison details.help summary').click();
   await page.getByText('allows for the samples of one prompt on one surface agreeing').waitFor();
   // Mentions per cell of the chosen name, in words: every cell has 3 samples.
   const cells = page.locator('table.cells');
+  await openSection(page.getByRole('region', { name: 'Mentions by prompt and surface' }));
   await cells.locator('caption').filter({ hasText: 'Mentions of HubSpot, by prompt and surface' }).waitFor();
   expect(await cells.locator('thead th').allTextContents()).toEqual(['Prompt', 'chatgpt', 'perplexity']);
   expect(await cells.locator('tbody th').allTextContents()).toEqual(['Best CRM for a small team?', 'Which CRM should a startup pick?']);
@@ -283,11 +287,13 @@ it('samples each prompt several times: a live estimate in the form, and mentions
   const run = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
   const hubspot = run.metrics.brands.find((b: { name: string }) => b.name === 'HubSpot');
   expect(hubspot.stability).toMatchObject({ cells: 4 });
-  await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.stability').filter({ hasText: `Stable in ${hubspot.stability.agreeing} of 4 cells` }).waitFor();
-  await page.getByText('Stable: of the prompt × surface cells with at least 2 answers').waitFor();
+  const ranking = page.locator('table.ranked');
+  expect(await ranking.getByRole('row').filter({ hasText: 'HubSpot' }).locator('td.stability').textContent()).toBe(`${hubspot.stability.agreeing} of 4 (${Math.round((hubspot.stability.agreeing / 4) * 100)}%)`);
+  await page.locator('.ranking details.help summary').click();
+  await page.getByText('Stable cells: of the prompt × surface cells with at least 2 answers').waitFor();
   if (hubspot.positionQuartiles) {
     await page.getByLabel('Measure').selectOption({ label: 'Average position' });
-    await page.locator('.series').filter({ hasText: 'HubSpot' }).locator('.quartiles').filter({ hasText: 'Median place' }).waitFor();
+    await ranking.getByRole('row').filter({ hasText: 'HubSpot' }).locator('.quartiles').filter({ hasText: 'Median place' }).waitFor();
   }
   // Each answer names its sample.
   await page.getByRole('button', { name: /^View answers/ }).first().click();
@@ -411,9 +417,11 @@ it('shows the names the answers put forward and adds one as a competitor from th
   const insights = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/insights`, { key: apiKey })).body.insights;
   const [first] = insights.discoveredNames;
   expect(first).toBeDefined();
-  const section = page.getByRole('region', { name: 'Insights' });
+  const section = await openSection(page.getByRole('region', { name: 'Insights' }));
   const item = section.locator('ul.discovered > li').first();
   await item.locator('.discovered-name').filter({ hasText: `${first.name} · In ${first.answers} of ${first.n} answers: ` }).waitFor();
+  // The first 5, then all of them on asking.
+  if (insights.discoveredNames.length > 5) await section.getByRole('button', { name: `Show all ${insights.discoveredNames.length} names` }).click();
   expect(await section.locator('ul.discovered > li').count()).toBe(insights.discoveredNames.length);
   const example = first.examples[0];
   // The line as the answer reads, its Markdown rendered (no `**`), the name marked.
@@ -459,6 +467,7 @@ it('shows the names the answers put forward and adds one as a competitor from th
   // Each answer says whether it was asked for the tracker's market.
   const run = (await web.stack.api('GET', `/api/v1/trackers/${trackerId}/report`, { key: apiKey })).body.runs[0];
   const localised = run.results.flatMap((r: { answers: Array<{ localised: boolean }> }) => r.answers.map((a) => (a.localised ? 'localised' : 'not localised')));
+  await openSection(runsSectionOf(page));
   await page.getByRole('button', { name: /^View answers/ }).first().click();
   expect(await page.locator('details.answer summary .badge').allTextContents()).toEqual(localised);
   // An answer that searched lists its searches in the order run (in its closed <details>, so by class, not role).

@@ -173,9 +173,11 @@ describe('options with a fixed set of values', () => {
     expect(gateway.seen.map((s) => s.request)).toEqual(['GET /api/v1/trackers?status=ACTIVE', 'GET /api/v1/trackers?status=PAUSED']);
   });
 
-  it('refuse --csv with --json on the report and the insights, before asking the gateway', async () => {
+  it('refuse --csv with --json (and --pdf with either) on the report and the insights, before asking the gateway', async () => {
     expect(await cli(['report', 't1', '--csv', '--json'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --csv and --json exclude each other\n' });
     expect(await cli(['insights', 't1', '--csv', '--json'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --csv and --json exclude each other\n' });
+    expect(await cli(['report', 't1', '--pdf', '--csv'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --pdf and --csv exclude each other\n' });
+    expect(await cli(['report', 't1', '--out', 'r.pdf'], gatewayEnv())).toEqual({ code: 2, stdout: '', stderr: 'brandradar: --out goes with --pdf\n' });
     expect(gateway.seen).toEqual([]);
   });
 
@@ -389,6 +391,19 @@ describe('audit', () => {
     ]);
     expect(out.stdout).toContain('More: --cursor c2');
     expect(JSON.parse((await cli(['audit', '--json'], gatewayEnv())).stdout)).toEqual(gateway.answers['/api/v1/audit']);
+  });
+});
+
+describe('digest', () => {
+  const digest = { enabled: false, weekday: 1, time: '09:00', timezone: 'UTC', recipients: ['ann@example.com'], attachPdf: false };
+
+  it('shows the setting and changes only the options given, sending the whole setting back', async () => {
+    gateway.answers['/api/v1/account/digest'] = { digest, nextSendAt: null };
+    expect((await cli(['digest', 'show'], gatewayEnv())).stdout).toBe('status:      off\nsent:        Mondays at 09:00 (UTC)\nrecipients:  ann@example.com\nreport PDFs: not attached\nnext e-mail: –\n');
+    await cli(['digest', 'set', '--enable', '--weekday', 'fri', '--recipients', 'a@x.com, $x@monday.com', '--attach-pdf'], gatewayEnv());
+    expect(gateway.seen.at(-1)).toEqual({ request: 'PUT /api/v1/account/digest', apiKey: 'brk_good', body: { ...digest, enabled: true, weekday: 5, recipients: ['a@x.com', '$x@monday.com'], attachPdf: true } });
+    expect((await cli(['digest', 'set', '--enable', '--disable'], gatewayEnv())).code).toBe(2);
+    expect((await cli(['digest', 'set', '--weekday', 'someday'], gatewayEnv())).code).toBe(2);
   });
 });
 

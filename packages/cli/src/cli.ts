@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ACCOUNT_COMMANDS, LOGIN_COMMANDS } from './commands/account';
 import { AUDIT_COMMAND } from './commands/audit';
+import { DIGEST_COMMANDS } from './commands/digest';
 import { BRIEF_COMMAND } from './commands/brief';
 import { completionCommand } from './commands/completion';
 import { MCP_COMMAND } from './commands/mcp';
@@ -65,6 +66,7 @@ export function cliProgram(session: Session): Command {
   addGroup(root, 'runs', RUN_COMMANDS, session);
   addGroup(root, 'members', MEMBER_COMMANDS, session);
   addGroup(root, 'keys', KEY_COMMANDS, session);
+  addGroup(root, 'digest', DIGEST_COMMANDS, session);
   for (const spec of [...REPORT_COMMANDS, BRIEF_COMMAND, ...ACCOUNT_COMMANDS, AUDIT_COMMAND, MCP_COMMAND, ...LOGIN_COMMANDS, completionCommand(() => root)]) addCommand(root, spec, session);
   return root;
 }

@@ -1,7 +1,9 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { BrandradarApiError, BrandradarNetworkError, BrandradarRefusedError, BrandradarWaitTimeoutError } from './errors';
+import { BrandradarApiError, BrandradarNetworkError, BrandradarRefusedError } from './errors';
 import type { components, paths } from './generated/api';
+import { WeeklyDigest } from './digest';
 import { AccountPeople } from './people';
+import { pollUntil, sleep, type PollOptions } from './poll';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry';
 
 type Schemas = components['schemas'];
@@ -126,46 +128,19 @@ export interface ClientOptions {
   onRetry?: (retry: { attempt: number; delayMs: number; status: number | null }) => void;
 }
 
-/** One wait between two attempts; a method so a test can never need a real clock here. */
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const DEFAULT_TIMEOUT_MS = 30_000;
 const BRIEF_TIMEOUT_MS = 180_000;
-const POLL_INTERVAL_MS = 1000;
 /** How long waitForReanalysis waits unless told: a caller should not hang on a stuck job, which goes on regardless. */
 const REANALYSIS_WAIT_MS = 30 * 60_000;
-
-interface PollOptions<T> {
-  /** Between two reads; default 1 s. */
-  intervalMs?: number;
-  /** Gives up with {@link BrandradarWaitTimeoutError} once this has passed; default never. */
-  timeoutMs?: number;
-  onProgress?: (state: T) => void;
-}
-
-/** Reads `read()` until `finished` says so, telling `onProgress` each state seen. */
-async function pollUntil<T extends { status: string }>(read: () => Promise<T>, finished: (state: T) => boolean, options: PollOptions<T>): Promise<T> {
-  const intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
-  const giveUpAt = options.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
-  for (;;) {
-    const state = await read();
-    options.onProgress?.(state);
-    if (finished(state)) return state;
-    if (Date.now() + intervalMs > giveUpAt) throw new BrandradarWaitTimeoutError(options.timeoutMs!, state);
-    await sleep(intervalMs);
-  }
-}
 
 /** What openapi-fetch answers: the parsed body as `data` on a 2xx, as `error` otherwise. */
 type Result<D, E> = { data?: D; error?: E; response: Response };
 
 /**
- * The public API, typed from its OpenAPI document. Each method is one logical
- * call: it may be sent more than once (on 429 after `Retry-After`, and, when
- * repeating it is safe, on 503 or a network error), always with the same
- * request token or `Idempotency-Key`, so a retry never runs or charges twice.
- * A non-2xx answer throws {@link BrandradarApiError}; no answer throws
- * {@link BrandradarNetworkError}.
+ * The public API, typed from its OpenAPI document. Each method is one logical call: it may be sent
+ * more than once (on 429 after `Retry-After`, and, when repeating it is safe, on 503 or a network
+ * error), always with the same request token or `Idempotency-Key`, so a retry never runs or charges
+ * twice. A non-2xx answer throws {@link BrandradarApiError}; no answer throws {@link BrandradarNetworkError}.
  */
 export class BrandradarClient {
   /**
@@ -177,8 +152,9 @@ export class BrandradarClient {
   private readonly onRetry: ClientOptions['onRetry'];
   private readonly baseUrl: string;
   private readonly timeoutMs: number | undefined;
-  /** The account's members and its own API keys. */
+  /** The account's members and its own API keys; its weekly digest by e-mail. */
   readonly people: AccountPeople;
+  readonly digest: WeeklyDigest;
 
   constructor(options: ClientOptions) {
     this.baseUrl = gatewayUrl(options.baseUrl);
@@ -191,6 +167,7 @@ export class BrandradarClient {
     this.onRetry = options.onRetry;
     this.timeoutMs = options.timeoutMs;
     this.people = new AccountPeople(this.raw, (idempotent, attempt) => this.send(idempotent, attempt));
+    this.digest = new WeeklyDigest(this.raw, (idempotent, attempt) => this.send(idempotent, attempt));
   }
 
   async account(): Promise<Account> {
@@ -287,7 +264,7 @@ export class BrandradarClient {
   /**
    * Polls a reanalysis until it is COMPLETED or FAILED, calling `onProgress`
    * with each state seen (`runs.done` of `runs.total`). Gives up after
-   * `timeoutMs` (default 30 min) with {@link BrandradarWaitTimeoutError}; the
+   * `timeoutMs` (default 30 min) with a `BrandradarWaitTimeoutError`; the
    * job goes on, and its request token answers it again.
    */
   async waitForReanalysis(trackerId: string, reanalysisId: string, options: PollOptions<Reanalysis> = {}): Promise<Reanalysis> {
@@ -360,9 +337,17 @@ export class BrandradarClient {
    * Without answers it stays small: at most 100 runs of their metrics.
    */
   async reportCsv(trackerId: string, query: { limit?: number } = {}): Promise<string> {
-    const get = (init: { signal: AbortSignal }) =>
-      this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query }, headers: { Accept: 'text/csv' }, parseAs: 'text', ...init });
-    return (await this.send(true, get)).data;
+    return (await this.reportAs(trackerId, query, 'text/csv', 'text')).data;
+  }
+
+  /** The report as a PDF to forward (api-contract §16: figures, changes, chart, surfaces, insights, method), as its bytes. */
+  async reportPdf(trackerId: string, query: { limit?: number } = {}): Promise<Uint8Array> {
+    return new Uint8Array((await this.reportAs(trackerId, query, 'application/pdf', 'arrayBuffer')).data);
+  }
+
+  /** The report in another media type than JSON, read as `parseAs` says. */
+  private reportAs<P extends 'text' | 'arrayBuffer'>(trackerId: string, query: { limit?: number }, accept: string, parseAs: P) {
+    return this.send(true, (init) => this.raw.GET('/api/v1/trackers/{id}/report', { params: { path: { id: trackerId }, query }, headers: { Accept: accept }, parseAs, ...init }));
   }
 
   /**

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './digest';
 export * from './errors';
 export * from './people';
 export * from './retry';

@@ -2,7 +2,8 @@ import { AUDIT_EVENTS_STREAM, AuditEvents, AuditQueries } from './audit';
 import { BILLING_EVENTS_STREAM, BillingEvents, BillingNotices, BillingQueries } from './billing';
 import { STREAMS } from './catalog';
 import { DeadLetterEvents } from './dead-letters';
-import { MAIL_COMMANDS_STREAM, PeopleCommands, PeopleQueries } from './people-messages';
+import { DigestDataQueries, DigestQueries } from './digest';
+import { MAIL_COMMANDS_STREAM, PEOPLE_EVENTS_STREAM, PeopleCommands, PeopleEvents, PeopleQueries } from './people-messages';
 import type { EventDef, NoticeDef, QueryDef, StreamDef } from './messaging';
 import { SessionQueries } from './sessions';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents, RunNotices, RunQueries } from './run-messages';
@@ -83,6 +84,7 @@ export const SERVICE_ACCESS = {
       RunQueries.headlines,
       WorkflowQueries.runContentBrief,
       ...all(WebhookQueries),
+      ...all(DigestQueries),
       ...all(PeopleQueries),
       ...all(SessionQueries),
       AuditQueries.list,
@@ -91,19 +93,20 @@ export const SERVICE_ACCESS = {
     publishes: [AuditEvents.recorded],
     consumes: [],
     // Key revocations, ended sessions, account closings and rate cards, for each replica's caches.
-    watches: [BILLING_EVENTS_STREAM],
+    watches: [BILLING_EVENTS_STREAM, PEOPLE_EVENTS_STREAM],
   },
   billing: {
     serves: [...all(BillingQueries), ...all(PeopleQueries), ...all(SessionQueries), ...all(AuditQueries)],
     calls: [],
-    publishes: [...all(BillingEvents), ...all(PeopleCommands)],
+    publishes: [...all(BillingEvents), ...all(PeopleEvents), ...all(PeopleCommands)],
     consumes: [{ stream: AUDIT_EVENTS_STREAM, durable: 'billing-audit' }],
     // A change on one replica drops the account from the others' caches.
     notices: all(BillingNotices),
   },
   tracker: {
-    serves: all(TrackerQueries),
-    calls: [BillingQueries.getAccount, BillingQueries.getRates, RunQueries.activeCount],
+    // The weekly digest's data too: the account's trackers with their headlines and discovered names.
+    serves: [...all(TrackerQueries), ...all(DigestDataQueries)],
+    calls: [BillingQueries.getAccount, BillingQueries.getRates, RunQueries.activeCount, RunQueries.headlines, RunQueries.insights, RunQueries.listIds, RunQueries.answers],
     publishes: all(TrackerEvents),
     consumes: [
       { stream: BILLING_EVENTS_STREAM, durable: 'tracker-billing' },
@@ -147,9 +150,9 @@ export const SERVICE_ACCESS = {
     consumes: [],
   },
   notifier: {
-    // E-mail, and webhooks: their endpoints, and the deliveries of events to them.
-    serves: all(WebhookQueries),
-    calls: [BillingQueries.getAccount],
+    // E-mail, the weekly digest's settings, and webhooks: their endpoints, and the deliveries of events to them.
+    serves: [...all(WebhookQueries), ...all(DigestQueries)],
+    calls: [BillingQueries.getAccount, ...all(DigestDataQueries)],
     publishes: [],
     consumes: [
       { stream: TRACKER_EVENTS_STREAM, durable: 'notifier-tracker-events' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger, Timestamp } from './common';
+import { opaqueCursor, queryInteger, Timestamp } from './common';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { Actor } from './people';
 
@@ -38,10 +38,7 @@ export const AuditEntry = z
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 /** An opaque position in an account's audit trail. */
-const AuditCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,80}$/, 'Cursor is not one this API issued; use nextCursor of the previous page.')
-  .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
+const AuditCursor = opaqueCursor([1, 80]);
 export const AuditListQuery = z.object({ limit: queryInteger(1, 100).default(20), cursor: AuditCursor.optional() }).strict();
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 export const AuditList = z.object({ entries: z.array(AuditEntry).meta({ description: 'Newest first.' }), nextCursor: AuditCursor.nullable() }).meta({ id: 'AuditList' });

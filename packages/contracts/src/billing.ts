@@ -178,7 +178,7 @@ export const BillingQueries = {
 export const BILLING_EVENTS_STREAM: StreamDef = {
   name: 'BILLING_EVENTS',
   retention: 'limits',
-  description: 'Accounts closed, rate cards published, API keys revoked and sessions ended, for the tracker service and the gateway.',
+  description: 'Accounts closed, rate cards published and API keys revoked, for the tracker service and the gateway.',
 };
 
 /** What billing announces: other services act on these at once instead of at their next look. */
@@ -189,6 +189,4 @@ export const BillingEvents = {
   ratesPublished: defineEvent('rates.published.v1', BILLING_EVENTS_STREAM, eventPayload({ rates: RateCard })),
   /** Gateways drop the key from their caches: it is refused from then on. Ids only, never the secret or its hash. */
   apiKeyRevoked: defineEvent('api-key.revoked.v1', BILLING_EVENTS_STREAM, eventPayload({ keyId: z.string(), accountId: z.uuid() })),
-  /** Gateways forget the person's cached sessions (one, or all when `sessionId` is null): refused from then on. */
-  sessionsEnded: defineEvent('sessions.ended.v1', BILLING_EVENTS_STREAM, eventPayload({ personId: z.uuid(), sessionId: z.string().regex(/^[0-9a-f]{32}$/).nullable() })),
 };

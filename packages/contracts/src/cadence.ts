@@ -34,7 +34,8 @@ export function canonicalTimeZone(tz: string): string {
   return resolved.toLowerCase() === tz.toLowerCase() ? resolved : tz;
 }
 
-const timezone = z.string().refine(isValidTimeZone, 'Time zone must be an IANA time zone name, e.g. Europe/Berlin.').meta({
+/** An IANA zone name, as tracker cadences and the weekly digest take it. */
+export const TimeZoneName = z.string().refine(isValidTimeZone, 'Time zone must be an IANA time zone name, e.g. Europe/Berlin.').meta({
   example: 'Europe/Berlin',
   // The pattern states a zone name's shape, not which names exist: these do.
   examples: ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'],
@@ -42,18 +43,21 @@ const timezone = z.string().refine(isValidTimeZone, 'Time zone must be an IANA t
     'An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server\'s time zone database does not know, or an offset such as `+02:00`, is refused.',
   pattern: ZONE_NAME.source,
 });
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm between 00:00 and 23:59.').meta({ example: '09:00' });
+/** A local time of day, `HH:mm`. */
+export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:mm between 00:00 and 23:59.').meta({ example: '09:00' });
 
 /** A cadence of one frequency: the shared `timezone` and `time`, and that frequency's day. */
 function cadenceOf<F extends string, Day extends z.ZodRawShape>(frequency: F, day: Day) {
-  return z.object({ frequency: z.literal(frequency), timezone, time, ...day }).strict();
+  return z.object({ frequency: z.literal(frequency), timezone: TimeZoneName, time: LocalTime, ...day }).strict();
 }
 
 const WEEKDAY = 'Weekday must be from 0 (Sunday) to 6 (Saturday).';
+/** A day of the week, 0 Sunday to 6 Saturday, as cadences and the weekly digest take it. */
+export const Weekday = z.int().min(0, WEEKDAY).max(6, WEEKDAY).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' });
 const MONTHDAY = 'Day of the month must be from 1 to 31.';
 
 const WeeklyCadence = cadenceOf('weekly', {
-  weekday: z.int().min(0, WEEKDAY).max(6, WEEKDAY).meta({ description: '0 is Sunday, 1 is Monday, … 6 is Saturday.' }),
+  weekday: Weekday,
 });
 
 const MonthlyCadence = cadenceOf('monthly', {

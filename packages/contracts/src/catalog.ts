@@ -2,7 +2,7 @@ import { AUDIT_EVENTS_STREAM, AuditEvents } from './audit';
 import { BILLING_EVENTS_STREAM, BillingEvents } from './billing';
 import { DEAD_LETTERS_STREAM, DeadLetterEvents } from './dead-letters';
 import type { EventDef, StreamDef } from './messaging';
-import { MAIL_COMMANDS_STREAM, PeopleCommands } from './people-messages';
+import { MAIL_COMMANDS_STREAM, PEOPLE_EVENTS_STREAM, PeopleCommands, PeopleEvents } from './people-messages';
 import { RUN_COMMANDS_STREAM, RUN_EVENTS_STREAM, RunCommands, RunEvents } from './run-messages';
 import { TRACKER_EVENTS_STREAM, TrackerEvents } from './tracker-messages';
 import { WORKFLOW_EVENTS_STREAM, WorkflowEvents } from './webhooks';
@@ -21,6 +21,7 @@ export const STREAMS: Record<string, StreamDef> = {
   [WORKFLOW_EVENTS_STREAM.name]: WORKFLOW_EVENTS_STREAM,
   [MAIL_COMMANDS_STREAM.name]: MAIL_COMMANDS_STREAM,
   [AUDIT_EVENTS_STREAM.name]: AUDIT_EVENTS_STREAM,
+  [PEOPLE_EVENTS_STREAM.name]: PEOPLE_EVENTS_STREAM,
 };
 
 export const EVENTS: readonly EventDef[] = [
@@ -32,4 +33,5 @@ export const EVENTS: readonly EventDef[] = [
   ...Object.values(WorkflowEvents),
   ...Object.values(PeopleCommands),
   ...Object.values(AuditEvents),
+  ...Object.values(PeopleEvents),
 ];

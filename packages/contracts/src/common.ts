@@ -100,6 +100,17 @@ export const queryInteger = (min: number, max: number) => {
   );
 };
 
+/**
+ * A list's opaque position: base64url characters, `length` of them (exactly, or from 1 up to the
+ * upper bound of a pair). Every string of that form is one the service can read, so the pattern
+ * says what is accepted; it comes from `nextCursor` of the previous page.
+ */
+export const opaqueCursor = (length: number | [number, number]) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${typeof length === 'number' ? length : length.join(',')}}$`), 'Cursor is not one this API issued; use nextCursor of the previous page.')
+    .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
+
 /** An array whose items must not repeat: checked here and stated as `uniqueItems` in the API document. */
 export const withoutRepeats = <T extends z.ZodArray>(array: T, message: string) =>
   array.refine((items) => new Set(items).size === items.length, message).meta({ uniqueItems: true });

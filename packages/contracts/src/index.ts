@@ -22,3 +22,4 @@ export * from './people';
 export * from './people-messages';
 export * from './sessions';
 export * from './audit';
+export * from './digest';

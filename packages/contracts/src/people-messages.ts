@@ -81,3 +81,23 @@ export const PeopleCommands = {
     }),
   ),
 };
+
+/**
+ * What billing announces about people, for every gateway replica. A stream of its own: a released
+ * stream keeps its subjects (release 0.1.0's services refuse a stream with subjects they do not know).
+ */
+export const PEOPLE_EVENTS_STREAM: StreamDef = {
+  name: 'PEOPLE_EVENTS',
+  retention: 'limits',
+  description: 'Members changed and sessions ended, for the gateway.',
+};
+
+export const PeopleEvents = {
+  /**
+   * A member's role changed or the member was removed: gateways drop the account's cached keys and
+   * sessions, so a key the member created holds no more than their role now allows (none once removed).
+   */
+  memberChanged: defineEvent('member.changed.v1', PEOPLE_EVENTS_STREAM, eventPayload({ accountId: z.uuid(), memberId: z.uuid() })),
+  /** Gateways forget the person's cached sessions (one, or all when `sessionId` is null): refused from then on. */
+  sessionsEnded: defineEvent('sessions.ended.v1', PEOPLE_EVENTS_STREAM, eventPayload({ personId: z.uuid(), sessionId: z.string().regex(/^[0-9a-f]{32}$/).nullable() })),
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Cadence, canonicalTimeZone } from './cadence';
 import { say } from './messages';
-import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, LOWER_COUNTRY_CODES, MAX_URL_CHARS, Micro, nonBlankText, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
+import { charCount, COUNTRY_CODE_ENUM, CountryCode, DEFAULT_SURFACES, HTTP_PROTOCOLS, LOWER_COUNTRY_CODES, MAX_URL_CHARS, Micro, nonBlankText, opaqueCursor, queryInteger, Surface, Timestamp, urlHostname, withoutRepeats } from './common';
 
 export const PRIMITIVES = ['rankings', 'compare', 'citations', 'sentiment'] as const;
 export const Primitive = z.enum(PRIMITIVES).meta({ id: 'Primitive', description: 'What a tracker measures; exactly one.' });
@@ -403,16 +403,8 @@ export const ActivationResult = z
   .meta({ id: 'ActivationResult' });
 export type ActivationResult = z.infer<typeof ActivationResult>;
 
-/**
- * A list cursor: 30 base64url characters (the tracker service packs the last tracker's sort key
- * into them). Every string of that form is a position in the list, so the pattern says exactly
- * what is accepted.
- */
-const TRACKER_CURSOR_LENGTH = 30;
-export const TrackerCursor = z
-  .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{${TRACKER_CURSOR_LENGTH}}$`), 'Cursor is not one this API issued; use nextCursor of the previous page.')
-  .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
+/** A list cursor: 30 base64url characters (the tracker service packs the last tracker's sort key into them). */
+export const TrackerCursor = opaqueCursor(30);
 
 export const TrackerListQuery = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, atLeastOneField, Timestamp, nonBlankText, queryInteger, urlHostname, withoutRepeats } from './common';
+import { HTTP_PROTOCOLS, MAX_URL_CHARS, Micro, atLeastOneField, Timestamp, nonBlankText, opaqueCursor, queryInteger, urlHostname, withoutRepeats } from './common';
 import { say } from './messages';
 import { defineEvent, defineQuery, eventPayload, versioned, type StreamDef } from './messaging';
 import { SignificantChange } from './insights';
@@ -122,10 +122,7 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /** An opaque position in a webhook's delivery log. */
-const DeliveryCursor = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Cursor is not one this API issued; use nextCursor of the previous page.')
-  .meta({ description: 'Opaque; from `nextCursor` of the previous page.' });
+const DeliveryCursor = opaqueCursor([1, 64]);
 export const DeliveryListQuery = z.object({ limit: queryInteger(1, 100).default(20), cursor: DeliveryCursor.optional() }).strict();
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuery>;
 export const DeliveryList = z.object({ deliveries: z.array(WebhookDelivery), nextCursor: DeliveryCursor.nullable() }).meta({ id: 'WebhookDeliveryList' });

@@ -35,3 +35,11 @@ export async function ensureChromium(): Promise<string> {
   if (!fs.existsSync(CHROMIUM)) await aptInstall('chromium', `Chromium is not installed (no ${CHROMIUM}): run \`sudo apt-get install -y chromium\`.`);
   return CHROMIUM;
 }
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+
+/** Debian's pdftotext (poppler-utils), which the PDF report's tests read the document back with, installed with apt-get when missing. */
+export async function ensurePdftotext(): Promise<string> {
+  if (!fs.existsSync(PDFTOTEXT)) await aptInstall('poppler-utils', `pdftotext is not installed (no ${PDFTOTEXT}): run \`sudo apt-get install -y poppler-utils\`.`);
+  return PDFTOTEXT;
+}

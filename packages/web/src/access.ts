@@ -31,7 +31,7 @@ const DOES: Record<Scope, string> = {
   read: 'read this account',
   run: 'start runs or spend credit',
   manage: 'change trackers or webhooks',
-  admin: 'manage members or API keys',
+  admin: 'manage members, API keys or the weekly digest',
 };
 const ROLE_PLURAL: Record<Role, string> = { owner: 'Owners', editor: 'Editors', viewer: 'Viewers' };
 

@@ -80,15 +80,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The answer's text when it is a 2xx; otherwise the error it carries (JSON in the contract's shape), thrown. */
-async function send(method: string, path: string, { body, accept }: { body?: unknown; accept?: string } = {}): Promise<{ status: number; text: string }> {
+/** The answer when it is a 2xx; otherwise the error it carries (JSON in the contract's shape), thrown. */
+async function request(method: string, path: string, { body, accept }: { body?: unknown; accept?: string } = {}): Promise<Response> {
   const headers = credentials(method);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (accept) headers.Accept = accept;
   const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
   if (!res.ok) {
-    const error = (jsonOf(text) as { error?: Record<string, unknown> } | undefined)?.error ?? {};
+    const error = (jsonOf(await res.text()) as { error?: Record<string, unknown> } | undefined)?.error ?? {};
     const retryAfter = res.headers.get('Retry-After');
     throw new ApiError(
       res.status,
@@ -98,7 +97,13 @@ async function send(method: string, path: string, { body, accept }: { body?: unk
       retryAfter === null ? null : Number(retryAfter),
     );
   }
-  return { status: res.status, text };
+  return res;
+}
+
+/** The answer's text when it is a 2xx; otherwise the error it carries, thrown. */
+async function send(method: string, path: string, options: { body?: unknown; accept?: string } = {}): Promise<{ status: number; text: string }> {
+  const res = await request(method, path, options);
+  return { status: res.status, text: await res.text() };
 }
 
 function jsonOf(text: string): unknown {
@@ -149,6 +154,7 @@ export const api = {
   report: async (id: string, limit = 50) => (await call<Report>('GET', `${trackerPath(id)}/report?limit=${limit}`)).body,
   /** The same runs' figures as CSV text: a row per run × surface × name × metric. */
   reportCsv: async (id: string, limit = 50) => (await send('GET', `${trackerPath(id)}/report?limit=${limit}`, { accept: 'text/csv' })).text,
+  reportPdf: async (id: string, limit = 50) => (await request('GET', `${trackerPath(id)}/report?limit=${limit}`, { accept: 'application/pdf' })).blob(),
   webhooks: async () => (await call<{ webhooks: Webhook[] }>('GET', '/webhooks')).body.webhooks,
   webhook: async (id: string) => (await call<{ webhook: Webhook }>('GET', webhookPath(id))).body.webhook,
   createWebhook: async (input: { url: string; events: WebhookEventType[]; description?: string }) => (await call<WebhookCreated>('POST', '/webhooks', input)).body,

@@ -8,6 +8,7 @@ import type { Report, Run } from './api.js';
 import { finishedRuns, heatLevel, heatColumns, promptRates, rateText, surfaceRows, type MeasuredRun } from './drill.js';
 import { h, svg, uid } from './dom.js';
 import { whenExactly } from './format.js';
+import { onDemandSection } from './report-sections.js';
 import { surfaceName } from './surfaces.js';
 import { chartedNames, runTime, sample, valueText, type Measure, type Stat } from './measures.js';
 
@@ -15,13 +16,9 @@ import { chartedNames, runTime, sample, valueText, type Measure, type Stat } fro
 const choices = new Map<string, { runId: string | null; surface: Surface | null }>();
 
 export function breakdownsSection(report: Report, runs: Run[], measure: Measure, onShowAnswers: (runId: string, prompt: string) => void): HTMLElement {
-  const headingId = uid('breakdowns');
-  const section = h('section', { 'aria-labelledby': headingId, class: 'breakdowns' }, h('h2', { id: headingId }, 'By surface and by prompt'));
+  const section = (...content: Node[]) => onDemandSection('breakdowns', 'By surface and by prompt', content, { className: 'breakdowns' });
   const finished = finishedRuns(runs);
-  if (finished.length === 0) {
-    section.append(h('p', {}, 'No finished run yet: once one has finished, its figures show here surface by surface and prompt by prompt.'));
-    return section;
-  }
+  if (finished.length === 0) return section(h('p', {}, 'No finished run yet: once one has finished, its figures show here surface by surface and prompt by prompt.'));
   const choice = choices.get(report.tracker.id) ?? { runId: null, surface: null };
   choices.set(report.tracker.id, choice);
   const runOf = () => finished.find((r) => r.id === choice.runId) ?? finished[0]!;
@@ -40,9 +37,8 @@ export function breakdownsSection(report: Report, runs: Run[], measure: Measure,
     { id: uid('breakdowns-run'), on: { change: (e) => ((choice.runId = (e.target as HTMLSelectElement).value), draw()) } },
     ...finished.map((r, i) => h('option', { value: r.id, selected: r.id === runOf().id }, `${whenExactly(runTime(r))}${i === 0 ? ' (newest)' : ''}`)),
   );
-  section.append(h('div', { class: 'field inline' }, h('label', { for: runSelect.id }, 'Run'), runSelect), body);
   draw();
-  return section;
+  return section(h('div', { class: 'field inline' }, h('label', { for: runSelect.id }, 'Run'), runSelect), body);
 }
 
 /** The measure's figure for each name on each surface of the run, with its interval and sample. */

@@ -1,7 +1,8 @@
 /**
- * The comparison chart's data, geometry and navigation, without the DOM (chart.ts draws it): where
- * runs and values go at a pixel width, which point is nearest a pointer, where a key moves the
- * shown point, how each series looks and what a point says.
+ * The comparison chart's data, geometry and navigation, without the DOM: where runs and values go
+ * at a pixel width, the plot's shapes (chart.ts draws them in the browser, @brandradar/report-render
+ * as an SVG string for the PDF and the digest), which point is nearest a pointer, where a key moves
+ * the shown point, how each series looks and what a point says.
  */
 /** One name's value at one run. */
 export interface ChartValue {
@@ -160,4 +161,95 @@ export function describeSpot(spec: ComparisonSpec, at: Spot): string {
   const s = spec.series[at.series]!;
   const v = s.values[at.run];
   return v ? `${s.name}, run ${run.label}: ${spec.format(v.value)}, ${intervalText(spec, v)}, ${v.sample}.` : `${s.name}, run ${run.label}: no value.`;
+}
+
+/** Which x labels fit: the first and last, and the middle one when there is room. */
+const labelledRuns = (n: number, width: number): number[] => (n <= 1 ? [0] : n === 2 || width < 420 ? [0, n - 1] : [0, Math.floor((n - 1) / 2), n - 1]);
+
+/**
+ * Dates on the x axis; times of day when all runs are within two days, with seconds within an hour.
+ * In the reader's locale and zone by default; a server passes its own.
+ */
+export function axisDate(runs: ChartRun[], locale?: string, timeZone?: string): (iso: string) => string {
+  const times = runs.map((r) => Date.parse(r.at));
+  const span = Math.max(...times) - Math.min(...times);
+  const f = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    ...(span < 3_600_000 ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : span < 2 * 86_400_000 ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' }),
+  });
+  return (iso) => f.format(new Date(iso));
+}
+
+/** One SVG element of the plot: its tag, attributes (a null one is left out) and text. */
+export interface PlotShape {
+  tag: 'g' | 'line' | 'path' | 'text';
+  attrs: Record<string, string | number | null>;
+  text?: string;
+  children?: PlotShape[];
+}
+
+/**
+ * The plot at `width` CSS pixels: the grid with its value and date labels, the interval bands, the
+ * lines and the markers, as four groups drawn in that order. Each shape carries its class (the web
+ * app's stylesheet) and the same look as presentation attributes, so an SVG drawn outside the page
+ * looks the same.
+ */
+export function plotShapes(spec: ComparisonSpec, width: number, date: (iso: string) => string): { height: number; geometry: Layout; groups: PlotShape[] } {
+  const height = plotHeight(width);
+  const geometry = layout(spec.runs, spec.domain, width, height);
+  const { x, y } = geometry;
+  const group = (attrs: PlotShape['attrs'], children: PlotShape[]): PlotShape => ({ tag: 'g', attrs, children });
+  const text = (attrs: PlotShape['attrs'], content: string): PlotShape => ({ tag: 'text', attrs: { fill: '#4a5360', 'font-size': 12, ...attrs }, text: content });
+  const grid = spec.ticks.flatMap((t) => [
+    { tag: 'line' as const, attrs: { x1: MARGIN.left, x2: width - MARGIN.right, y1: y(t), y2: y(t), stroke: '#e3e8ee' } },
+    text({ x: MARGIN.left - 6, y: y(t), dy: '0.32em', 'text-anchor': 'end' }, spec.format(t)),
+  ]);
+  const labelled = labelledRuns(spec.runs.length, width);
+  const anchor = (i: number) => (labelled.length > 1 && i === 0 ? 'start' : labelled.length > 1 && i === spec.runs.length - 1 ? 'end' : 'middle');
+  const dates = labelled.map((i) => text({ x: x[i]!, y: height - 8, 'text-anchor': anchor(i) }, date(spec.runs[i]!.at)));
+  const lines = spec.series.map((s, si) => {
+    const style = seriesStyle(si);
+    const banded = (i: number) => s.values[i]?.low != null && s.values[i]?.high != null;
+    const bands = stretches(spec.runs.length, banded).map(
+      (idx): PlotShape =>
+        idx.length === 1
+          ? { tag: 'line', attrs: { class: 'whisker', x1: x[idx[0]!]!, x2: x[idx[0]!]!, y1: y(s.values[idx[0]!]!.high!), y2: y(s.values[idx[0]!]!.low!), stroke: style.colour, 'stroke-opacity': 0.45, 'stroke-width': 2 } }
+          : {
+              tag: 'path',
+              attrs: {
+                class: 'band',
+                fill: style.colour,
+                'fill-opacity': 0.12,
+                d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.high!)}`).join('L')}L${[...idx].reverse().map((i) => `${x[i]},${y(s.values[i]!.low!)}`).join('L')}Z`,
+              },
+            },
+    );
+    const segments = stretches(spec.runs.length, (i) => s.values[i] != null)
+      .filter((idx) => idx.length >= 2)
+      .map((idx): PlotShape => ({
+        tag: 'path',
+        attrs: { class: 'line', fill: 'none', 'stroke-width': 2.5, stroke: style.colour, 'stroke-dasharray': style.dash || null, d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.value)}`).join('L')}` },
+      }));
+    const markers = s.values.flatMap((v, i): PlotShape[] =>
+      v
+        ? [
+            {
+              tag: 'path',
+              attrs: { class: `marker ${style.shape}`, fill: style.shape === 'cross' ? 'none' : '#fff', 'stroke-width': style.shape === 'cross' ? 2.5 : 2, stroke: style.colour, d: markerPath(style.shape, x[i]!, y(v.value), 4.5) },
+            },
+          ]
+        : [],
+    );
+    return { bands, segments, markers };
+  });
+  return {
+    height,
+    geometry,
+    groups: [
+      group({ class: 'grid' }, [...grid, ...dates]),
+      group({ class: 'bands' }, lines.flatMap((l) => l.bands)),
+      group({}, lines.flatMap((l) => l.segments)),
+      group({}, lines.flatMap((l) => l.markers)),
+    ],
+  };
 }

@@ -7,40 +7,29 @@
  * on a phone; redrawn when that width changes.
  */
 import {
+  axisDate,
   describeSpot,
   intervalText,
-  layout,
   MARGIN,
   markerPath,
   moveSpot,
   nearestRun,
   nearestSeries,
   plotHeight,
+  plotShapes,
   seriesStyle,
-  stretches,
-  type ChartRun,
   type ChartValue,
   type ComparisonSpec,
   type Layout,
+  type PlotShape,
   type Spot,
 } from './chart-layout.js';
 import { h, scrollBox, svg, uid } from './dom.js';
 
 export type { ComparisonSpec };
 
-/** Which x labels fit: the first and last, and the middle one when there is room. */
-const labelledRuns = (n: number, width: number): number[] => (n <= 1 ? [0] : n === 2 || width < 420 ? [0, n - 1] : [0, Math.floor((n - 1) / 2), n - 1]);
-
-/** Dates on the x axis; times of day when all runs are within two days, with seconds within an hour. */
-function axisDate(runs: ChartRun[]): (iso: string) => string {
-  const times = runs.map((r) => Date.parse(r.at));
-  const span = Math.max(...times) - Math.min(...times);
-  const f = new Intl.DateTimeFormat(
-    undefined,
-    span < 3_600_000 ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : span < 2 * 86_400_000 ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric' },
-  );
-  return (iso) => f.format(new Date(iso));
-}
+/** A shape of the plot as an SVG element. */
+const drawn = (shape: PlotShape): SVGElement => svg(shape.tag, shape.attrs, ...(shape.children ?? []).map(drawn), shape.text);
 
 /** A series' line and marker in small, beside its name in the legend and in the details under the chart. */
 export function seriesSwatch(i: number): SVGSVGElement {
@@ -79,44 +68,11 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
   let showing = false;
 
   const draw = () => {
-    const height = plotHeight(width);
-    const g = layout(spec.runs, spec.domain, width, height);
+    const { height, geometry: g, groups } = plotShapes(spec, width, axisDate(spec.runs));
     geometry = g;
-    const { x, y } = g;
-    const grid = spec.ticks.map((t) =>
-      svg('g', {}, svg('line', { x1: MARGIN.left, x2: width - MARGIN.right, y1: y(t), y2: y(t) }), svg('text', { x: MARGIN.left - 6, y: y(t), dy: '0.32em', 'text-anchor': 'end' }, spec.format(t))),
-    );
-    const date = axisDate(spec.runs);
-    const labelled = labelledRuns(spec.runs.length, width);
-    const dates = labelled.map((i) =>
-      svg('text', { x: x[i]!, y: height - 8, 'text-anchor': labelled.length > 1 && i === 0 ? 'start' : labelled.length > 1 && i === spec.runs.length - 1 ? 'end' : 'middle' }, date(spec.runs[i]!.at)),
-    );
-    const lines = spec.series.map((s, si) => {
-      const style = seriesStyle(si);
-      const banded = (i: number) => s.values[i]?.low != null && s.values[i]?.high != null;
-      const bands = stretches(spec.runs.length, banded).map((idx) =>
-        idx.length === 1
-          ? svg('line', { class: 'whisker', x1: x[idx[0]!]!, x2: x[idx[0]!]!, y1: y(s.values[idx[0]!]!.high!), y2: y(s.values[idx[0]!]!.low!), stroke: style.colour })
-          : svg('path', {
-              class: 'band',
-              fill: style.colour,
-              d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.high!)}`).join('L')}L${[...idx].reverse().map((i) => `${x[i]},${y(s.values[i]!.low!)}`).join('L')}Z`,
-            }),
-      );
-      const segments = stretches(spec.runs.length, (i) => s.values[i] != null)
-        .filter((idx) => idx.length >= 2)
-        .map((idx) => svg('path', { class: 'line', stroke: style.colour, 'stroke-dasharray': style.dash || null, d: `M${idx.map((i) => `${x[i]},${y(s.values[i]!.value)}`).join('L')}` }));
-      const markers = s.values.flatMap((v, i) => (v ? [svg('path', { class: `marker ${style.shape}`, stroke: style.colour, d: markerPath(style.shape, x[i]!, y(v.value), 4.5) })] : []));
-      return { bands, segments, markers };
-    });
     plot.setAttribute('width', String(width));
     plot.setAttribute('height', String(height));
-    plot.replaceChildren(
-      svg('g', { class: 'grid' }, ...grid, ...dates),
-      svg('g', { class: 'bands' }, ...lines.flatMap((l) => l.bands)),
-      svg('g', {}, ...lines.flatMap((l) => l.segments)),
-      svg('g', {}, ...lines.flatMap((l) => l.markers)),
-    );
+    plot.replaceChildren(...groups.map(drawn));
     if (showing) show(spot, false);
   };
 
@@ -206,7 +162,7 @@ export function comparisonChart(spec: ComparisonSpec): HTMLElement {
       { class: 'legend', 'aria-label': 'Legend' },
       ...spec.series.map((s, i) => h('li', {}, seriesSwatch(i), h('span', { class: 'legend-name', title: s.name }, s.name))),
     ),
-    h('p', { id: helpId, class: 'hint' }, 'Focus the chart, then use the arrow keys: left and right between runs, up and down between names, Home and End for the first and last run. Point at or tap the chart to show the nearest run.'),
+    h('p', { id: helpId, class: 'hint chart-keys' }, 'Focus the chart, then use the arrow keys: left and right between runs, up and down between names, Home and End for the first and last run. Point at or tap the chart to show the nearest run.'),
     area,
     live,
     h(

@@ -27,11 +27,11 @@ export function svg<K extends keyof SVGElementTagNameMap>(tag: K, props: Props =
 }
 
 /**
- * Hands text the app fetched (with the session's key, which a plain link could not send) to the
- * browser as a file, through an object URL.
+ * Hands text or bytes the app fetched (with the session's key, which a plain link could not send)
+ * to the browser as a file, through an object URL.
  */
-export function saveFile(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function saveFile(content: string | Blob, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = h('a', { href: url, download: filename });
   document.body.append(link);
   link.click();

@@ -13,8 +13,12 @@ import { answerText } from './answer-text.js';
 import { api, type Insights } from './api.js';
 import { h, saveFile } from './dom.js';
 import { hasCompetitors, isWebUrl, MAX_INSIGHT_RUNS, runsText, shareText } from './insights.js';
+import { onDemandSection } from './report-sections.js';
 import { researchLists } from './research-view.js';
 import type { View } from './view.js';
+
+/** Discovered names shown before "Show all". */
+const DISCOVERED_SHOWN = 5;
 
 export interface InsightsSection {
   /** For the report's render. */
@@ -35,19 +39,21 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
     ...Array.from({ length: MAX_INSIGHT_RUNS }, (_, i) => h('option', { value: i + 1 }, runsText(i + 1))),
   );
   const body = h('div', { class: 'insights-body' });
-  const element = h(
-    'section',
-    { 'aria-labelledby': 'insights-heading', class: 'insights' },
-    h('h2', { id: 'insights-heading' }, 'Insights'),
-    h('p', { class: 'hint' }, 'What the answers say beyond the names you track. Reading them is free.'),
-    h(
-      'div',
-      { class: 'field inline' },
-      h('label', { for: 'insights-runs' }, 'Runs to read'),
-      runs,
-      h('button', { type: 'button', class: 'secondary', on: { click: () => void view.act(download) } }, 'Download CSV', h('span', { class: 'visually-hidden' }, ' of the insights')),
-    ),
-    body,
+  const element = onDemandSection(
+    'insights',
+    'Insights',
+    [
+      h('p', { class: 'hint' }, 'What the answers say beyond the names you track. Reading them is free.'),
+      h(
+        'div',
+        { class: 'field inline' },
+        h('label', { for: 'insights-runs' }, 'Runs to read'),
+        runs,
+        h('button', { type: 'button', class: 'secondary', on: { click: () => void view.act(download) } }, 'Download CSV', h('span', { class: 'visually-hidden' }, ' of the insights')),
+      ),
+      body,
+    ],
+    { className: 'insights' },
   );
 
   async function load(): Promise<void> {
@@ -98,12 +104,31 @@ export function insightsSection(view: View, trackerId: string, primitive: Primit
     ];
   };
 
-  const discovered = (names: DiscoveredName[]): Node[] => [
-    h('h3', {}, 'Names you do not track'),
-    names.length === 0
-      ? h('p', {}, 'None: the answers put forward only the names you track.')
-      : h('ul', { class: 'discovered' }, ...names.map((d) => h('li', {}, ...discoveredName(d)))),
-  ];
+  /** The first DISCOVERED_SHOWN names, most answers first as the API lists them, and a button for the rest (focus moves to the first of them). */
+  const discovered = (names: DiscoveredName[]): Node[] => {
+    if (names.length === 0) return [h('h3', {}, 'Names you do not track'), h('p', {}, 'None: the answers put forward only the names you track.')];
+    const item = (d: DiscoveredName) => h('li', { tabindex: -1 }, ...discoveredName(d));
+    const list = h('ul', { class: 'discovered', id: 'discovered-names' }, ...names.slice(0, DISCOVERED_SHOWN).map(item));
+    const rest = names.slice(DISCOVERED_SHOWN);
+    const showAll = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary show-all',
+        'aria-controls': 'discovered-names',
+        on: {
+          click: () => {
+            const more = rest.map(item);
+            list.append(...more);
+            showAll.remove();
+            more[0]?.focus();
+          },
+        },
+      },
+      `Show all ${names.length} names`,
+    );
+    return rest.length > 0 ? [h('h3', {}, 'Names you do not track'), list, showAll] : [h('h3', {}, 'Names you do not track'), list];
+  };
 
   const discoveredName = (d: DiscoveredName): (Node | null)[] => [
     h('p', { class: 'discovered-name' }, h('strong', {}, d.name), ` · ${shareText(d)} · on ${d.surfaces.join(', ')}`),

@@ -1,12 +1,13 @@
 /**
  * The app's entry: sign-in at /app/sign-in (a person's session, or a pasted key in local
  * development), and pages by the URL's hash (#/, #/new, #/trackers/<id>, #/trackers/<id>/edit,
- * #/webhooks, #/webhooks/<id>, #/members, #/api-keys, #/audit), so the gateway only serves static files.
+ * #/webhooks, #/webhooks/<id>, #/members, #/api-keys, #/audit, #/settings), so the gateway only serves static files.
  */
 import { can, signedIn, whoIsSignedIn, type Identity } from './access.js';
 import { apiKeysView } from './api-keys.js';
 import { api, ApiError, session, type Me, type Scope } from './api.js';
 import { auditView } from './audit.js';
+import { digestView } from './digest.js';
 import { h } from './dom.js';
 import { explain, money } from './format.js';
 import { membersView } from './members.js';
@@ -26,6 +27,7 @@ const PAGES: ReadonlyArray<[string, string, Scope]> = [
   ['Members', '#/members', 'admin'],
   ['API keys', '#/api-keys', 'admin'],
   ['Audit', '#/audit', 'admin'],
+  ['Settings', '#/settings', 'read'],
 ];
 
 function navigation(path: string): void {
@@ -141,21 +143,23 @@ function route(): void {
   const page =
     path === '/audit'
       ? auditView(view)
-      : path === '/webhooks'
-        ? webhooksView(view)
-        : path === '/members'
-          ? membersView(view)
-          : path === '/api-keys'
-            ? apiKeysView(view)
-            : webhook
-              ? deliveriesView(view, webhook[1]!)
-              : path === '/new'
-                ? trackerFormView(view, null, saved)
-                : tracker
-                  ? tracker[2]
-                    ? trackerFormView(view, tracker[1]!, saved)
-                    : reportView(view, tracker[1]!, edited === tracker[1])
-                  : trackersView(view);
+      : path === '/settings'
+        ? digestView(view)
+        : path === '/webhooks'
+          ? webhooksView(view)
+          : path === '/members'
+            ? membersView(view)
+            : path === '/api-keys'
+              ? apiKeysView(view)
+              : webhook
+                ? deliveriesView(view, webhook[1]!)
+                : path === '/new'
+                  ? trackerFormView(view, null, saved)
+                  : tracker
+                    ? tracker[2]
+                      ? trackerFormView(view, tracker[1]!, saved)
+                      : reportView(view, tracker[1]!, edited === tracker[1])
+                    : trackersView(view);
   void view.act(() => Promise.all([page, header(view)]).then(() => undefined));
 }
 

@@ -6,6 +6,7 @@
 import type { Report, Run } from './api.js';
 import { h, uid } from './dom.js';
 import { percent } from './format.js';
+import { onDemandSection } from './report-sections.js';
 import { plural } from './sampling.js';
 import { citedSites, wilson, type CitedSite } from './sites.js';
 
@@ -19,8 +20,7 @@ export function sourcesSection(report: Report, runs: Run[]): HTMLElement | null 
   // Both primitives require a brand; the fallback only keeps the type honest.
   const brandName = brand ?? 'the brand';
   const board = citedSites(runs, brand);
-  const headingId = uid('sources');
-  const section = (...content: Array<Node | null>) => h('section', { 'aria-labelledby': headingId, class: 'sources' }, h('h2', { id: headingId }, 'Cited sources'), ...content);
+  const section = (...content: Array<Node | null>) => onDemandSection('sources', 'Cited sources', content, { className: 'sources' });
   if (board.sites.length === 0) {
     return section(h('p', {}, board.answers === 0 ? 'No answers yet: once a run has answers, the sites they cite show here.' : `None of the ${plural(board.answers, 'answer')} cites a site.`));
   }

@@ -6,6 +6,8 @@ import { explain } from './format.js';
 export interface View {
   /** Replaces the page's content; the heading takes focus on a new page so screen readers announce it. */
   show(title: string, ...content: (Node | null)[]): void;
+  /** As `show`, with the page's actions in a row beside its heading (e.g. a report's Run now and downloads). */
+  showWithActions(title: string, actions: HTMLElement, ...content: (Node | null)[]): void;
   /** Says something in the page's live region (an error is an alert). */
   say(text: string, kind?: 'info' | 'error'): void;
   /**
@@ -38,17 +40,23 @@ export function newView(main: HTMLElement, onUnauthorized: () => void, accountCh
     view.say(e instanceof ApiError ? explain(e) : 'The API could not be reached. Check your connection and try again.', 'error');
     return e instanceof ApiError;
   };
+  const showHeaded = (title: string, actions: HTMLElement | null, content: (Node | null)[]) => {
+    if (!view.current()) return;
+    const heading = h('h1', { tabindex: -1 }, title);
+    main.replaceChildren(actions ? h('div', { class: 'page-head' }, heading, actions) : heading, notice(), ...content.filter((c): c is Node => c !== null));
+    document.title = `${title} · brandradar`;
+    if (titled !== title) heading.focus();
+    titled = title;
+  };
   const view: View = {
     onUnauthorized,
     accountChanged: () => view.current() && accountChanged(),
     current: () => mine === generation,
     show(title, ...content) {
-      if (!view.current()) return;
-      const heading = h('h1', { tabindex: -1 }, title);
-      main.replaceChildren(heading, notice(), ...content.filter((c): c is Node => c !== null));
-      document.title = `${title} · brandradar`;
-      if (titled !== title) heading.focus();
-      titled = title;
+      showHeaded(title, null, content);
+    },
+    showWithActions(title, actions, ...content) {
+      showHeaded(title, actions, content);
     },
     say(text, kind = 'info') {
       message = { text, kind };

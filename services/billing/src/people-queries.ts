@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, BillingEvents, notFound, PeopleCommands, unauthorized, type PeopleQueries } from '@brandradar/contracts';
+import { apiError, BillingEvents, notFound, PeopleCommands, PeopleEvents, unauthorized, type PeopleQueries, type Scope } from '@brandradar/contracts';
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { generateApiKey } from './domain/api-keys';
-import { checkKeyScopes, countsAsOwner, invitationToken, keyUsable, memberScopes, ownerDelta, scopesOf, toAccountApiKey, toMember, type MembershipRecord } from './domain/people';
+import { checkKeyScopes, countsAsOwner, invitationToken, keyUsable, memberScopes, ownerDelta, toAccountApiKey, toMember, type MembershipRecord } from './domain/people';
+import { keyPowers, memberBounding } from './key-powers';
 import type { BillingStores } from './queries';
-import type { PeopleStore } from './store/people';
 
 type Q = typeof PeopleQueries;
 
@@ -21,7 +21,7 @@ const lastOwner = () => DomainError.of('last_owner', 'This is the last owner of 
  * e-mail address, on the first of these calls that names it (lazily, not by a migration at start:
  * nothing scans every account, and an account no one manages never needs one).
  */
-export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys' | 'announcements'> & { people: PeopleStore }, now: () => Date = () => new Date()) {
+export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys' | 'announcements' | 'people'>, now: () => Date = () => new Date()) {
   async function withFirstOwner(accountId: string) {
     const account = await s.accounts.get(accountId); // 404 for an unknown account
     if (await s.people.ownersCounted(accountId)) return account;
@@ -53,15 +53,19 @@ export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys
     throw DomainError.of('unavailable', 'The member is being changed by another request; try again.');
   }
 
-  /** What the creator of a key may hand on: a key its own scopes, a member its role's. */
-  async function creatorScopes(accountId: string, createdBy: QueryRequest<Q['createKey']>['createdBy']) {
+  /**
+   * What the creator of a key may hand on (a key what it may do now, a member their role's scopes),
+   * and the member whose role will bound the new key: the creator, or the one bounding the creating key.
+   */
+  async function creatorPowers(accountId: string, createdBy: QueryRequest<Q['createKey']>['createdBy']): Promise<{ scopes: readonly Scope[]; boundBy: string | null }> {
     if (createdBy.kind === 'key') {
       const creator = await s.apiKeys.find(createdBy.id);
-      if (!creator || creator.accountId !== accountId || !keyUsable(creator, now())) throw new DomainError(unauthorized());
-      return scopesOf(creator);
+      const scopes = creator && creator.accountId === accountId && keyUsable(creator, now()) ? await keyPowers(s, creator) : null;
+      if (!creator || !scopes) throw new DomainError(unauthorized());
+      return { scopes, boundBy: (await memberBounding(s, creator)) ?? null };
     }
     const member = await s.people.member(accountId, createdBy.id);
-    return member ? memberScopes(member) : [];
+    return { scopes: member ? memberScopes(member) : [], boundBy: createdBy.kind === 'member' ? createdBy.id : null };
   }
 
   return {
@@ -82,11 +86,13 @@ export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys
 
     async updateMember({ accountId, memberId, role }: QueryRequest<Q['updateMember']>): Promise<QueryResult<Q['updateMember']>> {
       const seen = await changeMember(accountId, memberId, (m) => s.people.setRole(m, role), role);
+      await s.announcements.announce(PeopleEvents.memberChanged, { accountId, memberId }, now());
       return { member: toMember({ ...seen, role }) };
     },
 
     async removeMember({ accountId, memberId }: QueryRequest<Q['removeMember']>): Promise<QueryResult<Q['removeMember']>> {
       await changeMember(accountId, memberId, (m) => s.people.remove(m), null);
+      await s.announcements.announce(PeopleEvents.memberChanged, { accountId, memberId }, now());
       return { memberId };
     },
 
@@ -99,13 +105,14 @@ export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys
 
     async createKey({ accountId, input, createdBy }: QueryRequest<Q['createKey']>): Promise<QueryResult<Q['createKey']>> {
       await s.accounts.get(accountId);
-      checkKeyScopes(await creatorScopes(accountId, createdBy), input.scopes);
+      const creator = await creatorPowers(accountId, createdBy);
+      checkKeyScopes(creator.scopes, input.scopes);
       const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);
       if (expiresAt && expiresAt.getTime() <= now().getTime()) {
         throw new DomainError(apiError('validation_error', 'The request body is invalid.', { issues: [{ path: 'expiresAt', message: KEY_EXPIRY_IN_THE_PAST }] }));
       }
       const key = generateApiKey();
-      const record = { _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null, name: input.name, scopes: input.scopes, createdBy, expiresAt, lastUsedAt: null };
+      const record = { _id: key.keyId, accountId, secretSha256: key.secretSha256, createdAt: now(), revokedAt: null, name: input.name, scopes: input.scopes, createdBy, expiresAt, lastUsedAt: null, boundBy: creator.boundBy };
       await s.apiKeys.insert(record);
       return { key: toAccountApiKey(record), apiKey: key.apiKey };
     },

@@ -3,14 +3,16 @@ import { BillingEvents, notFound, SCOPES, unauthorized, type BillingQueries } fr
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { applyCredit, closeAccount, newAccount, toApiAccount, type AccountState } from './domain/accounts';
 import { digestsMatch, generateApiKey } from './domain/api-keys';
-import { keyUsable, nameOf, scopesOf } from './domain/people';
+import { keyUsable, nameOf } from './domain/people';
 import { captureHold, holdStanding, placeHold, type HoldStanding } from './domain/holds';
+import { keyPowers } from './key-powers';
 import { recordHoldEntries } from './settlement';
 import type { AccountStore } from './store/accounts';
 import type { Announcements } from './store/announcements';
 import type { ApiKeyStore } from './store/api-keys';
 import type { HoldExpiryStore } from './store/hold-expiries';
 import type { Ledger } from './store/ledger';
+import type { PeopleStore } from './store/people';
 import type { RateCardStore } from './store/rate-cards';
 
 type Q = typeof BillingQueries;
@@ -22,6 +24,7 @@ export interface BillingStores {
   rateCards: RateCardStore;
   holdExpiries: HoldExpiryStore;
   announcements: Announcements;
+  people: PeopleStore;
 }
 
 /**
@@ -143,8 +146,10 @@ export function billingQueryHandlers(s: BillingStores, now: () => Date = () => n
       // Unknown, revoked, expired and wrong keys are one answer, so none can be told apart.
       if (!record || !keyUsable(record, now()) || !digestsMatch(record.secretSha256, secretSha256)) throw new DomainError(unauthorized());
       const owner = await s.accounts.read(record.accountId);
-      if (!owner) throw new DomainError(unauthorized());
-      return { accountId: record.accountId, keyId, accountStatus: owner.status, name: nameOf(record), scopes: scopesOf(record), expiresAt: record.expiresAt?.toISOString() ?? null };
+      // A key whose creating member was removed is refused like a revoked one.
+      const scopes = await keyPowers(s, record);
+      if (!owner || !scopes) throw new DomainError(unauthorized());
+      return { accountId: record.accountId, keyId, accountStatus: owner.status, name: nameOf(record), scopes, expiresAt: record.expiresAt?.toISOString() ?? null };
     },
   };
 }

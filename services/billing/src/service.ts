@@ -35,18 +35,18 @@ export const billingService: ServiceDefinition<BillingConfig> = {
       rateCards: new RateCardStore(db),
       holdExpiries: new HoldExpiryStore(db),
       announcements,
+      people: new PeopleStore(db),
     };
     const handlers = billingQueryHandlers(stores);
-    const people = new PeopleStore(db);
     const sessions = new SessionStore(db);
-    const peopleHandlers = peopleQueryHandlers({ ...stores, people });
+    const peopleHandlers = peopleQueryHandlers(stores);
     const audit = new AuditStore(db);
     const auditIntake = await consumeEvents(nats, auditConsumer, logger, ({ payload }) => audit.record(payload), { concurrency: 8 });
     const subscriptions = [
       ...serveQueries(nats, BillingQueries, handlers, 'billing', logger),
       ...serveQueries(nats, PeopleQueries, peopleHandlers, 'billing', logger),
       ...serveQueries(nats, AuditQueries, auditQueryHandlers(audit), 'billing', logger),
-      ...serveQueries(nats, SessionQueries, sessionQueryHandlers({ ...stores, people, sessions, redeemInvitation: (tokenSha256) => peopleHandlers.redeemInvitation({ version: 1, tokenSha256 }) }), 'billing', logger),
+      ...serveQueries(nats, SessionQueries, sessionQueryHandlers({ ...stores, sessions, redeemInvitation: (tokenSha256) => peopleHandlers.redeemInvitation({ version: 1, tokenSha256 }) }), 'billing', logger),
     ];
     const sweep = createHoldSweeper({ ...stores, logger, now: () => new Date() });
     const stopExpiring = runPeriodically(config.HOLD_SWEEP_MS, sweep, (err) => logger.warn({ err }, 'hold sweep failed'));

@@ -1,4 +1,4 @@
-import { BillingEvents, PeopleCommands, unauthorized, type SessionAccount, type SessionQueries, type VerifiedSession } from '@brandradar/contracts';
+import { PeopleCommands, PeopleEvents, unauthorized, type SessionAccount, type SessionQueries, type VerifiedSession } from '@brandradar/contracts';
 import { DomainError, type QueryRequest, type QueryResult } from '@brandradar/platform';
 import { digestsMatch } from './domain/api-keys';
 import { newSession, newSignInLink, sessionExpiresAt, sessionLive, type SessionRecord } from './domain/sessions';
@@ -84,13 +84,13 @@ export function sessionQueryHandlers(s: SessionDeps, now: () => Date = () => new
     async endSession({ sessionId, secretSha256 }: QueryRequest<Q['endSession']>): Promise<QueryResult<Q['endSession']>> {
       const session = await s.sessions.find(sessionId);
       if (!session || !digestsMatch(session.secretSha256, secretSha256) || !(await s.sessions.end(sessionId))) return { ended: false };
-      await s.announcements.announce(BillingEvents.sessionsEnded, { personId: session.personId, sessionId }, now());
+      await s.announcements.announce(PeopleEvents.sessionsEnded, { personId: session.personId, sessionId }, now());
       return { ended: true };
     },
 
     async endAllSessions({ personId }: QueryRequest<Q['endAllSessions']>): Promise<QueryResult<Q['endAllSessions']>> {
       const ended = await s.sessions.endAll(personId);
-      await s.announcements.announce(BillingEvents.sessionsEnded, { personId, sessionId: null }, now());
+      await s.announcements.announce(PeopleEvents.sessionsEnded, { personId, sessionId: null }, now());
       return { ended };
     },
   };

@@ -45,7 +45,7 @@ describe('the route table’s scopes', () => {
     const document = publicApiDocument({ perMinute: 60, burst: 10 });
     for (const route of scoped) {
       const operation = document.paths[openApiPath(route.path)]?.[route.method];
-      expect({ route: name(route), scope: operation?.['x-required-scope'], security: operation?.security }).toEqual({ route: name(route), scope: route.scope, security: [{ apiKey: [route.scope] }] });
+      expect({ route: name(route), scope: operation?.['x-required-scope'], security: operation?.security }).toEqual({ route: name(route), scope: route.scope, security: [{ apiKey: [route.scope] }, { session: [route.scope] }] });
       expect(Object.keys(operation?.responses ?? {})).toContain('403');
     }
   });

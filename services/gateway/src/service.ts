@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express, Request } from 'express';
-import { AuditEvents, BILLING_EVENTS_STREAM, BillingEvents, PeopleQueries } from '@brandradar/contracts';
+import { AuditEvents, BILLING_EVENTS_STREAM, BillingEvents, PEOPLE_EVENTS_STREAM, PeopleEvents, PeopleQueries } from '@brandradar/contracts';
 import { counter, createMetricsRegistry, httpRequestDuration, onEvent, publishEvent, query, REDELIVERY_BACKOFF, runPeriodically, watchEvents, type Logger, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { adminAuditor } from './audit';
 import { AuditTrail } from './audit-trail';
@@ -41,7 +41,6 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       BILLING_EVENTS_STREAM,
       [
         onEvent(BillingEvents.apiKeyRevoked, ({ keyId }) => caches.forgetKey(keyId)),
-        onEvent(BillingEvents.sessionsEnded, ({ personId, sessionId }) => sessions.forget(personId, sessionId)),
         onEvent(BillingEvents.accountClosed, ({ accountId }) => {
           caches.forgetAccount(accountId);
           sessions.forgetAccount(accountId);
@@ -55,6 +54,24 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
       },
     );
     shutdown.register('intake', 'stop watching billing events', () => billingEvents.stop());
+    const peopleEvents = await watchEvents(
+      nats,
+      PEOPLE_EVENTS_STREAM,
+      [
+        // A member's new role (or removal) bounds the keys they created and their sessions: asked about again.
+        onEvent(PeopleEvents.memberChanged, ({ accountId }) => {
+          caches.forgetAccount(accountId);
+          sessions.forgetAccount(accountId);
+        }),
+        onEvent(PeopleEvents.sessionsEnded, ({ personId, sessionId }) => sessions.forget(personId, sessionId)),
+      ],
+      logger,
+      () => {
+        caches.clear();
+        sessions.clear();
+      },
+    );
+    shutdown.register('intake', 'stop watching people events', () => peopleEvents.stop());
     // Batches of at most 5,000 keys per query, well within a message's limit.
     const keyUses = new KeyUseRecorder(async (uses) => {
       for (let i = 0; i < uses.length; i += 5_000) await query(nats, PeopleQueries.recordKeyUse, { version: 1, uses: uses.slice(i, i + 5_000) }, config.QUERY_TIMEOUT_MS);

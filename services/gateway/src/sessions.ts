@@ -6,6 +6,9 @@ import { DomainError, LruCache, query, type NatsLink } from '@brandradar/platfor
 /** Methods that change nothing: a closed account may still use them, and a session needs no CSRF token for them. */
 const READ_ONLY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether a request of `method` may change something: what a session's CSRF token guards (the OpenAPI document says it from this too). */
+export const changesSomething = (method: string): boolean => !READ_ONLY_METHODS.has(method.toUpperCase());
+
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /**
@@ -14,7 +17,7 @@ const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
  * themselves, and each API call they make is checked on its own (the MCP endpoint).
  */
 export function refuseChangeOfClosedAccount(accountStatus: string | undefined, req: Pick<Request, 'method' | 'path'>, forwardingPaths: readonly string[]): void {
-  if (accountStatus === 'closed' && !READ_ONLY_METHODS.has(req.method) && !forwardingPaths.includes(req.path)) {
+  if (accountStatus === 'closed' && changesSomething(req.method) && !forwardingPaths.includes(req.path)) {
     throw DomainError.of('account_closed', 'This account is closed; it can read its data but change nothing.');
   }
 }
@@ -85,8 +88,8 @@ export const sessionPrincipals = (session: Pick<VerifiedSession, 'email' | 'acco
 
 /**
  * Verified sessions a replica remembers briefly (by a hash of the whole cookie, never the cookie),
- * so a page's burst of requests asks billing once. Billing's `sessions.ended.v1` drops them on
- * every replica at once; the short TTL bounds how long a role change or a removal takes to apply.
+ * so a page's burst of requests asks billing once. Billing's `sessions.ended.v1` and
+ * `member.changed.v1` drop them on every replica at once; the short TTL bounds a missed event.
  * An answer asked for before an invalidation is used but not kept (`epoch`), as with keys.
  */
 export class SessionCache {
@@ -146,7 +149,7 @@ export function sessionAuthenticator(nats: NatsLink, timeoutMs: number, cache: S
     const cookie = sessionCookieOf(req);
     if (!cookie) throw new DomainError(unauthorized());
     const session = await verifySession(nats, timeoutMs, cache, cookie);
-    if (!READ_ONLY_METHODS.has(req.method) && !csrfMatches(cookie.secret, req.header(CSRF_HEADER))) {
+    if (changesSomething(req.method) && !csrfMatches(cookie.secret, req.header(CSRF_HEADER))) {
       throw DomainError.of('csrf_failed', `A request that changes something with the session cookie needs the session's CSRF token in ${CSRF_HEADER}.`);
     }
     const account = sessionAccount(session, req.header(ACCOUNT_HEADER));

@@ -61,6 +61,8 @@ export const notifierConfigSchema = baseConfigSchema
       .default([...DEFAULT_RETRY_SCHEDULE_MS]),
     /** An endpoint whose attempts have all failed for this long is disabled, and its account e-mailed. */
     WEBHOOK_DISABLE_AFTER_MS: ms(3 * 24 * 3_600_000, 1),
+    /** How often the notifier looks for weekly digests that are due (one indexed query when none is). */
+    DIGEST_POLL_MS: ms(60_000),
     /** How often the webhook sender looks for deliveries that are due (new ones are also sent at once). */
     WEBHOOK_POLL_MS: ms(1_000),
   })

@@ -57,7 +57,8 @@ export function mailCommandIntake(d: { outbox: MailOutbox; appUrl: string; sende
     const key = mailKey(payload.eventId, template);
     if (await d.outbox.has(key)) return;
     const mail = render(content);
-    const recorded = await d.outbox.enqueue({ eventId: payload.eventId, template, accountId, to: payload.email, messageId: messageIdFor(key, d.senderAddress), ...mail }, now());
+    // The body holds the token in clear until the e-mail is settled (api-contract §15: single-use links).
+    const recorded = await d.outbox.enqueue({ eventId: payload.eventId, template, accountId, to: payload.email, messageId: messageIdFor(key, d.senderAddress), ...mail, bodyHoldsSecret: true }, now());
     if (recorded) d.recorded();
   };
 }

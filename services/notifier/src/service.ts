@@ -1,7 +1,8 @@
 import { Histogram } from 'prom-client';
-import { BillingQueries, MAIL_COMMANDS_STREAM, PeopleCommands, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents, type EventDef } from '@brandradar/contracts';
-import { DomainError, LATENCY_BUCKETS, consumeEvents, counter, query, serveQueries, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
+import { BillingQueries, DigestQueries, MAIL_COMMANDS_STREAM, PeopleCommands, RUN_EVENTS_STREAM, RunEvents, TRACKER_EVENTS_STREAM, TrackerEvents, WORKFLOW_EVENTS_STREAM, WebhookQueries, WorkflowEvents, type EventDef } from '@brandradar/contracts';
+import { DomainError, KickedPasses, LATENCY_BUCKETS, consumeEvents, counter, query, serveQueries, type DurableConsumer, type NatsLink, type ServiceDefinition } from '@brandradar/platform';
 import { notifierConfigSchema, type NotifierConfig } from './config';
+import { digestIncidentIndexes, digestSettingsIndexes, weeklyDigest } from './digest';
 import { parseMailbox } from './domain/mailbox';
 import { createIntake } from './intake';
 import { mailCommandIntake } from './mail-commands';
@@ -58,7 +59,7 @@ function accountEmail(nats: NatsLink) {
 export const notifierService: ServiceDefinition<NotifierConfig> = {
   name: 'notifier',
   configSchema: notifierConfigSchema,
-  database: { indexes: [...mailOutboxIndexes, ...webhookIndexes, ...deliveryIndexes] },
+  database: { indexes: [...mailOutboxIndexes, ...webhookIndexes, ...deliveryIndexes, ...digestSettingsIndexes, ...digestIncidentIndexes] },
   consumers: () => notifierConsumers,
   async start({ config, nats, db, logger, metrics, shutdown }) {
     const byTemplate = (name: string, help: string) => counter(metrics, name, help, ['template']);
@@ -94,6 +95,16 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
       failed,
     });
 
+    const digest = weeklyDigest({ db, nats, outbox, appUrl: config.PUBLIC_APP_URL, senderAddress, emailOf, recorded: () => sender.kick(), logger });
+    const digestSweeps = new KickedPasses(
+      () => digest.sweep(new Date()),
+      (err) => logger.warn({ err }, 'weekly digest sweep failed; the next one retries'),
+    );
+    const mailIntake: typeof intake = async (event) => {
+      await digest.recordIncident(event.subject, event.payload);
+      await intake(event);
+    };
+
     const endpoints = new WebhookEndpoints(db);
     const deliveries = new WebhookDeliveries(db);
     const poster = createWebhookPoster({ allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS, timeoutMs: config.WEBHOOK_TIMEOUT_MS, maxResponseBytes: 64 * 1024 });
@@ -119,23 +130,28 @@ export const notifierService: ServiceDefinition<NotifierConfig> = {
     });
     const webhookIntake = createWebhookIntake({ endpoints, deliveries, recorded: () => webhookSender.kick(), logger });
     const allowPrivate = { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
-    const subscriptions = serveQueries(
-      nats,
-      WebhookQueries,
-      webhookQueryHandlers({ endpoints, deliveries, newSecret: newWebhookSecret, refusedTarget: (url) => refusedTarget(url, allowPrivate), due: () => webhookSender.kick() }),
-      'notifier',
-      logger,
-    );
+    const subscriptions = [
+      ...serveQueries(
+        nats,
+        WebhookQueries,
+        webhookQueryHandlers({ endpoints, deliveries, newSecret: newWebhookSecret, refusedTarget: (url) => refusedTarget(url, allowPrivate), due: () => webhookSender.kick() }),
+        'notifier',
+        logger,
+      ),
+      ...serveQueries(nats, DigestQueries, digest.queries, 'notifier', logger),
+    ];
 
     const consumers = await Promise.all([
-      ...mailConsumers.map((c) => consumeEvents(nats, c, logger, intake)),
+      ...mailConsumers.map((c) => consumeEvents(nats, c, logger, mailIntake)),
       ...webhookConsumers.map((c) => consumeEvents(nats, c, logger, webhookIntake)),
       consumeEvents(nats, invitationsConsumer, logger, mailCommandIntake({ outbox, appUrl: config.PUBLIC_APP_URL, senderAddress, recorded: () => sender.kick() })),
     ]);
     sender.start(config.MAIL_POLL_MS);
     webhookSender.start(config.WEBHOOK_POLL_MS);
+    digestSweeps.start(config.DIGEST_POLL_MS);
+    digestSweeps.kick();
     shutdown.register('intake', 'stop webhook queries, event intake and both senders', async () => {
-      await Promise.all([...subscriptions.map((s) => s.drain()), ...consumers.map((c) => c.stop()), sender.stop(), webhookSender.stop()]);
+      await Promise.all([...subscriptions.map((s) => s.drain()), ...consumers.map((c) => c.stop()), sender.stop(), webhookSender.stop(), digestSweeps.stop()]);
       mailer.close();
       poster.close();
     });

@@ -242,7 +242,11 @@ export function createRunExecutor(d: ExecutorDeps) {
     for (let attempt = 0; attempt < 20; attempt++) {
       const run = await d.store.get(runId);
       if (!run) return d.openRuns.close(runId); // deleted with its tracker
-      if (!isActive(run)) return settle(run);
+      if (!isActive(run)) {
+        // Ended by a delivery that may have died before the later run's delta was replaced: again (idempotent).
+        await updateNextDelta(run);
+        return settle(run);
+      }
       if (run.status === 'QUEUED') {
         if (!reason) return;
         await endUnstarted(run, { code: reason, message: END_MESSAGES[reason] });

@@ -1,6 +1,7 @@
-import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, TrackerNotices, TrackerQueries } from '@brandradar/contracts';
+import { BILLING_EVENTS_STREAM, BillingEvents, RUN_EVENTS_STREAM, RunEvents, DigestDataQueries, TrackerNotices, TrackerQueries } from '@brandradar/contracts';
 import { DomainError, GroupedCache, cacheLookups, Outbox, consumeEvents, preparedSize, publishNotice, serveQueries, defineConsumer, watchNotices, type ServiceDefinition } from '@brandradar/platform';
 import { billingEventHandlers } from './billing-events';
+import { digestQueryHandlers } from './digest';
 import { trackerConfigSchema, type TrackerConfig } from './config';
 import { recordRun } from './domain/lifecycle';
 import { trackerQueryHandlers, type ListPage } from './queries';
@@ -46,7 +47,7 @@ export const trackerService: ServiceDefinition<TrackerConfig> = {
     const deps = { store, lists, outbox, nats, now: () => new Date() };
     const handlers = trackerQueryHandlers(deps);
     const onBilling = billingEventHandlers(deps);
-    const subscriptions = serveQueries(nats, TrackerQueries, handlers, 'tracker', logger);
+    const subscriptions = [...serveQueries(nats, TrackerQueries, handlers, 'tracker', logger), ...serveQueries(nats, DigestDataQueries, digestQueryHandlers(deps), 'tracker', logger)];
     const runsQueued = await consumeEvents(nats, runsQueuedConsumer, logger, async ({ payload }) => {
       const { accountId, run } = payload;
       if (run.trigger === 'scheduled') return; // recorded with its advance, in the same write (no read per occurrence here)

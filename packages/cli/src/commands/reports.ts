@@ -1,8 +1,10 @@
 /** What the runs found: the overview of every tracker, one tracker's report, and its insights. */
+import { writeFile } from 'node:fs/promises';
 import type { CompetitorAdded } from '@brandradar/client';
 import { competitorAddedText, insightsText, overviewTable, reportTable } from '../output';
 import type { CommandSpec } from '../command';
-import { booleanOption, CSV_OPTION, exclusive, int, JSON_OPTION, limitOf, LIST_DETAILS, LIST_OPTIONS, listQuery, reply, replyPage, say, stringOption } from '../options';
+import { UsageError } from '../exit';
+import { booleanOption, CSV_OPTION, exclusive, int, JSON_OPTION, limitOf, LIST_DETAILS, LIST_OPTIONS, listQuery, reply, replyPage, say, str, stringOption } from '../options';
 import { followReanalysis } from '../waiting';
 
 /** `insights add --json`: the client's result, with a refused activation's error as the API stated it. */
@@ -58,16 +60,24 @@ export const REPORT_COMMANDS: CommandSpec[] = [
   {
     name: 'report',
     summary: "A tracker's latest runs with their headline figures",
-    usage: '<tracker-id> [--limit N] [--json | --csv]',
+    usage: '<tracker-id> [--limit N] [--json | --csv | --pdf [--out FILE]]',
     args: ['tracker-id'],
-    options: [...JSON_OPTION, ...CSV_OPTION, stringOption('limit')],
+    options: [...JSON_OPTION, ...CSV_OPTION, booleanOption('pdf'), stringOption('out'), stringOption('limit')],
     details: [
       'The newest 20 runs (--limit N, 1–100).',
       '--csv        every figure as CSV, one row per run × surface × name × metric (see docs/api.md "CSV export")',
+      '--pdf        the report as a PDF to forward (headline figures, chart, by surface, top insights,',
+      '             method), written to report-<tracker-id>.pdf or --out FILE; prints the file\'s path',
     ],
     async run({ io, values, args, client }) {
       const query = limitOf(values);
-      exclusive(values, 'csv', 'json');
+      for (const [a, b] of [['csv', 'json'], ['pdf', 'json'], ['pdf', 'csv']] as const) exclusive(values, a, b);
+      if (values.out !== undefined && !values.pdf) throw new UsageError('--out goes with --pdf');
+      if (values.pdf) {
+        const file = str(values, 'out') ?? `report-${args[0]!}.pdf`;
+        await writeFile(file, await client().reportPdf(args[0]!, query));
+        return say(io, `${file}\n`);
+      }
       if (values.csv) return say(io, await client().reportCsv(args[0]!, query));
       const report = await client().report(args[0]!, query);
       return reply(io, values, report, () => reportTable(report));

@@ -204,6 +204,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly digest by e-mail: when, to whom, and whether it is on
+         * @description When `enabled`, each recipient gets one e-mail a week, on `weekday` (0 Sunday … 6 Saturday) at `time` in `timezone` (daylight saving moves the instant, never the local time): every ACTIVE or PAUSED tracker's headline figure (as the overview picks it) with its change since the previous comparable run and whether that change is significant, a chart of it (inline, and attached as a PNG), up to 5 names the newest run's answers put forward that the tracker does not track, the week's failed runs and pauses, and a link to each report. HTML and plain-text parts. Exactly one e-mail per recipient and week (ISO week, Monday to Sunday, in `timezone`), whatever restarts or redeliveries happen: changing the weekday within a week sends no second one. Default: off, Mondays 09:00 UTC, to the account's e-mail address.
+         */
+        get: operations["getDigestSettings"];
+        /**
+         * Set the weekly digest (the whole setting)
+         * @description When `enabled`, each recipient gets one e-mail a week, on `weekday` (0 Sunday … 6 Saturday) at `time` in `timezone` (daylight saving moves the instant, never the local time): every ACTIVE or PAUSED tracker's headline figure (as the overview picks it) with its change since the previous comparable run and whether that change is significant, a chart of it (inline, and attached as a PNG), up to 5 names the newest run's answers put forward that the tracker does not track, the week's failed runs and pauses, and a link to each report. HTML and plain-text parts. Exactly one e-mail per recipient and week (ISO week, Monday to Sunday, in `timezone`), whatever restarts or redeliveries happen: changing the weekday within a week sends no second one. Default: off, Mondays 09:00 UTC, to the account's e-mail address. Every field is required and replaces the saved one; a refused body changes nothing.
+         */
+        put: operations["putDigestSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trackers": {
         parameters: {
             query?: never;
@@ -602,14 +626,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a member, or withdraw an invitation
-         * @description The last owner cannot be removed: 409 `last_owner`. Keys the member created stay until revoked.
+         * @description The last owner cannot be removed: 409 `last_owner`. Keys the member created are refused from then on (401), by every gateway within a second.
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description The last owner cannot be given another role: 409 `last_owner`.
+         * @description The last owner cannot be given another role: 409 `last_owner`. Keys the member created hold from then on only what the new role allows, on every gateway within a second.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -2130,6 +2154,44 @@ export interface components {
         SessionTokenInput: {
             /** @description The `token` of a sign-in link or of an invitation. */
             token: string;
+        };
+        /**
+         * @description The whole setting: every field is required, and replaces what was there.
+         * @example {
+         *       "enabled": true,
+         *       "weekday": 1,
+         *       "time": "09:00",
+         *       "timezone": "Europe/Berlin",
+         *       "recipients": [
+         *         "marketing@example.com"
+         *       ],
+         *       "attachPdf": false
+         *     }
+         */
+        DigestSettingsInput: {
+            /** @description Off by default: nothing is sent until an owner turns it on. */
+            enabled: boolean;
+            /** @description 0 is Sunday, 1 is Monday, … 6 is Saturday. */
+            weekday: number;
+            /**
+             * @description The local time of day it is sent, `HH:mm`, in `timezone`.
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @description An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server's time zone database does not know, or an offset such as `+02:00`, is refused.
+             * @example Europe/Berlin
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example Asia/Kolkata
+             * @example Australia/Lord_Howe
+             * @example UTC
+             */
+            timezone: string;
+            /** @description 1 to 10 e-mail addresses; each gets its own copy. */
+            recipients: string[];
+            /** @description Attach each tracker's report as a PDF. */
+            attachPdf: boolean;
         };
         /**
          * @example {
@@ -3801,6 +3863,37 @@ export interface components {
              * @example 2026-11-22T09:00:00.000Z
              */
             effectiveAt: string;
+        };
+        DigestReply: {
+            digest: components["schemas"]["DigestSettings"];
+            /** @description When the next digest goes out (UTC); null while it is off. */
+            nextSendAt: string | null;
+        };
+        /** @description The account's weekly digest by e-mail: the fields a PUT sends, so a setting read can be sent back changed. */
+        DigestSettings: {
+            /** @description Off by default: nothing is sent until an owner turns it on. */
+            enabled: boolean;
+            /** @description 0 is Sunday, 1 is Monday, … 6 is Saturday. */
+            weekday: number;
+            /**
+             * @description The local time of day it is sent, `HH:mm`, in `timezone`.
+             * @example 09:00
+             */
+            time: string;
+            /**
+             * @description An IANA time zone name (`Europe/Berlin`, `America/New_York`, `Asia/Kolkata`, `UTC`), in any case: returned in its usual case (`utc` → `UTC`, `europe/berlin` → `Europe/Berlin`); a link or former name (`US/Eastern`, `Europe/Kiev`) is returned as sent. A name the server's time zone database does not know, or an offset such as `+02:00`, is refused.
+             * @example Europe/Berlin
+             * @example Europe/Berlin
+             * @example America/New_York
+             * @example Asia/Kolkata
+             * @example Australia/Lord_Howe
+             * @example UTC
+             */
+            timezone: string;
+            /** @description 1 to 10 e-mail addresses; each gets its own copy. */
+            recipients: string[];
+            /** @description Attach each tracker's report as a PDF. */
+            attachPdf: boolean;
         };
         TrackerList: {
             trackers: components["schemas"]["Tracker"][];
@@ -5827,6 +5920,327 @@ export interface operations {
             };
         };
     };
+    getDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting (the default when none was saved) and `nextSendAt`, the next e-mail (null while off). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestReply"];
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
+                "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "weekday": 1,
+                 *       "time": "09:00",
+                 *       "timezone": "Europe/Berlin",
+                 *       "recipients": [
+                 *         "marketing@example.com"
+                 *       ],
+                 *       "attachPdf": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["DigestSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The setting as saved and `nextSendAt`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestReply"];
+                };
+            };
+            /**
+             * @description Bad Request.
+             *
+             *     - `invalid_json`: The request body is not valid JSON, or could not be read: it does not decompress as its `Content-Encoding` says, or it ended early.
+             *     - `validation_error`: The body or query breaks the schema: a missing, unknown or read-only field, a value out of range, or a field the primitive does not use. `issues` names each offending field.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_json" | "validation_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unauthorized.
+             *
+             *     - `unauthorized`: The API key (or admin token) is missing, malformed, unknown or revoked. Sent with `WWW-Authenticate: Bearer`.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unauthorized";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Forbidden.
+             *
+             *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope" | "csrf_failed";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Payload Too Large.
+             *
+             *     - `payload_too_large`: The request body is over 256 KiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Unsupported Media Type.
+             *
+             *     - `unsupported_media_type`: A request body must be sent with `Content-Type: application/json` in UTF-8, uncompressed or with `Content-Encoding` gzip, deflate or br.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Too Many Requests.
+             *
+             *     - `rate_limited`: Too many requests for this API key. Sent with `Retry-After` (seconds); `retryAfterSeconds` in the body says the same.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Internal Server Error.
+             *
+             *     - `internal_error`: Something failed on our side. The body carries `requestId` for support and never internal detail.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description Service Unavailable.
+             *
+             *     - `unavailable`: A service this request needs is briefly unavailable. Sent with `Retry-After`; retry after that many seconds.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "unavailable";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listTrackers: {
         parameters: {
             query?: {
@@ -5978,6 +6392,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -6069,6 +6485,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -6079,7 +6496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -6498,6 +6915,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -6539,6 +6958,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -6549,7 +6969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -6660,6 +7080,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -6756,6 +7178,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -6766,7 +7189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -6895,6 +7318,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -6987,6 +7412,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -6997,7 +7423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -7146,6 +7572,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -7191,6 +7619,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -7201,7 +7630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -7292,6 +7721,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -7381,6 +7812,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -7391,7 +7823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -7858,6 +8290,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -7963,6 +8397,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -7973,7 +8408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -8293,6 +8728,7 @@ export interface operations {
                      *     6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,averagePosition,1.67,9,,,
                      */
                     "text/csv": string;
+                    "application/pdf": string;
                 };
             };
             /**
@@ -8439,6 +8875,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
                 /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
                 "Idempotency-Key"?: string;
             };
@@ -8537,6 +8975,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -8547,7 +8986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -8677,6 +9116,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
                 /** @description Makes a retry safe: the same key with the same body returns the stored response without a new charge (see above). */
                 "Idempotency-Key"?: string;
             };
@@ -8775,6 +9216,7 @@ export interface operations {
              *
              *     - `account_closed`: The account is closed, so it can change nothing.
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -8785,7 +9227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "account_closed" | "insufficient_scope";
+                            code?: "account_closed" | "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -9037,6 +9479,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9113,6 +9557,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -9123,7 +9568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -9397,6 +9842,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -9437,6 +9884,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -9447,7 +9895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -9538,6 +9986,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -9611,6 +10061,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -9621,7 +10072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -9915,6 +10366,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -9960,6 +10413,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -9970,7 +10424,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -10183,6 +10637,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10257,6 +10713,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -10267,7 +10724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -10396,6 +10853,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -10436,6 +10895,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -10446,7 +10906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -10556,6 +11016,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -10629,6 +11091,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -10639,7 +11102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -10909,6 +11372,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10981,6 +11446,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -10991,7 +11457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };
@@ -11242,6 +11708,8 @@ export interface operations {
             header?: {
                 /** @description With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own. */
                 "X-Account-Id"?: string;
+                /** @description With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none. */
+                "X-CSRF-Token"?: string;
             };
             path: {
                 id: string;
@@ -11282,6 +11750,7 @@ export interface operations {
              * @description Forbidden.
              *
              *     - `insufficient_scope`: The key or member may not do this: its scopes (a member's, by role) lack the one the operation needs, named in `requiredScope`. Also when a key would be created with more scopes than its creator holds.
+             *     - `csrf_failed`: A request that changes something, authenticated by the session cookie, without the session's `X-CSRF-Token` header (or with another one). API keys need none.
              */
             403: {
                 headers: {
@@ -11292,7 +11761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "insufficient_scope";
+                            code?: "insufficient_scope" | "csrf_failed";
                         };
                     };
                 };

@@ -2,21 +2,26 @@ import type { AuditEntry, AuditRecorded } from '@brandradar/contracts';
 
 const DAY_MS = 86_400_000;
 
-/** An audit entry as billing keeps it: under its event id (so a redelivered event stores nothing new), its time a Date for sorting. */
-export interface AuditRecord extends Omit<AuditEntry, 'id' | 'time'> {
+/**
+ * An audit entry as billing keeps it: under its event id (so a redelivered event stores nothing new),
+ * its time a Date for sorting, and no `errorCode` for a call that succeeded. FerretDB 1.x drops a
+ * top-level null from an upsert's `$setOnInsert` while MongoDB keeps it, so null is never written:
+ * the stored shape is the same on either.
+ */
+export interface AuditRecord extends Omit<AuditEntry, 'id' | 'time' | 'errorCode'> {
   _id: string;
   accountId: string;
   time: Date;
+  errorCode?: string;
 }
 
 export function auditRecordOf(event: AuditRecorded): AuditRecord {
   const { eventId, occurredAt, accountId, requestId, actor, action, method, target, status, errorCode } = event;
-  return { _id: eventId, accountId, time: new Date(occurredAt), requestId, actor, action, method, target, status, errorCode };
+  return { _id: eventId, accountId, time: new Date(occurredAt), requestId, actor, action, method, target, status, ...(errorCode === null ? {} : { errorCode }) };
 }
 
 export function auditEntryOf(r: AuditRecord): AuditEntry {
   const { _id, time, requestId, actor, action, method, target, status, errorCode } = r;
-  // A stored null may come back missing (FerretDB's upsert drops null fields).
   return { id: _id, time: time.toISOString(), requestId, actor, action, method, target, status, errorCode: errorCode ?? null };
 }
 

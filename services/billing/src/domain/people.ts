@@ -32,6 +32,11 @@ export interface ApiKeyRecord {
   createdBy?: Actor | null;
   expiresAt?: Date | null;
   lastUsedAt?: Date | null;
+  /**
+   * The member whose current role bounds the key: its creator, or the member at the root of the
+   * keys that created it; null for an operator's key. Absent from keys stored before it was kept.
+   */
+  boundBy?: string | null;
 }
 
 /** A key stored before scopes existed could do everything, and still can. */
@@ -67,6 +72,19 @@ export function checkKeyScopes(held: readonly Scope[], wanted: readonly Scope[])
 
 /** What a member may hand on to a key: its role's scopes while active, nothing while invited. */
 export const memberScopes = (m: Pick<MembershipRecord, 'role' | 'status'>): readonly Scope[] => (m.status === 'active' ? ROLE_SCOPES[m.role] : []);
+
+/**
+ * The member bounding a key, as far as the record alone tells: `boundBy`, else a member creator;
+ * `creatorKey` when only the key that created it can tell (a key stored before `boundBy` was kept).
+ */
+export function boundingMember(key: Pick<ApiKeyRecord, 'boundBy' | 'createdBy'>): { memberId: string | null } | { creatorKey: string } {
+  if (key.boundBy !== undefined) return { memberId: key.boundBy };
+  if (key.createdBy?.kind === 'key') return { creatorKey: key.createdBy.id };
+  return { memberId: key.createdBy?.kind === 'member' ? key.createdBy.id : null };
+}
+
+/** What a key may do now: its scopes within what the member bounding it may still do (none held: nothing). */
+export const scopesWithin = (key: Pick<ApiKeyRecord, 'scopes'>, memberHolds: readonly Scope[]): Scope[] => scopesOf(key).filter((s) => memberHolds.includes(s));
 
 /** A new invitation token: the link carries the token, the store only its hash. */
 export function invitationToken(now: Date): { token: string; tokenSha256: string; expiresAt: Date } {

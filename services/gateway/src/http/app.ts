@@ -307,7 +307,7 @@ function declaredHeaders(schema: z.ZodType | undefined, req: Request): Record<st
 }
 
 /** Writes one piece of a streamed body, waiting while the client's buffer is full. */
-async function writeChunk(res: Response, chunk: string): Promise<void> {
+async function writeChunk(res: Response, chunk: string | Uint8Array): Promise<void> {
   if (res.destroyed) throw new Error('the client closed the connection');
   if (res.write(chunk)) return;
   await new Promise<void>((resolve, reject) => {

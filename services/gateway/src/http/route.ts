@@ -20,7 +20,7 @@ interface RouteResponse {
    * A JSON body written piece by piece instead of `body`, for answers too large to hold at once
    * (a report of many runs). Each `write` waits until the client has taken the piece.
    */
-  stream?: (write: (chunk: string) => Promise<void>) => Promise<void>;
+  stream?: (write: (chunk: string | Uint8Array) => Promise<void>) => Promise<void>;
   /** The media type of a streamed body, when it is not JSON (one of the route's `alternatives`). */
   contentType?: string;
   headers?: Record<string, string>;
@@ -93,8 +93,11 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
     schema?: z.ZodType;
     headers?: Record<string, string>;
     contentType?: string;
-    /** Other media types of the same resource, chosen by the request's `Accept` (e.g. `text/csv`), each described. */
-    alternatives?: Array<{ contentType: string; description: string; example: string }>;
+    /**
+     * Other media types of the same resource, chosen by the request's `Accept` (e.g. `text/csv`), each
+     * described; a `binary` one (a PDF) is documented as bytes and has no example.
+     */
+    alternatives?: Array<{ contentType: string; description: string; example: string } | { contentType: string; description: string; binary: true }>;
     /**
      * The answer to a repeated `requestToken`: another success status (200) with the same body
      * and headers, documented next to the first so that every status the handler returns is listed.

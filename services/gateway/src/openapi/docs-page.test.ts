@@ -13,6 +13,7 @@ const doc = buildOpenApiDocument({
   description: 'Money in `micro` units.\n\n- **one** & two\n- three\n\nSteps:\n1. ask `**as is**`\n2. read [the codes](#errors), not [this](javascript:alert(1))',
   server: { url: '/', description: 'here' },
   securityScheme: { name: 'apiKey', description: 'Your key.' },
+  sessionScheme: { name: 'session', cookie: 'brandradar_session', description: 'A person signed in.' },
   routes: [
     defineRoute({
       method: 'post',
@@ -42,6 +43,13 @@ const doc = buildOpenApiDocument({
 const page = renderDocsPage(doc, '/openapi.json');
 
 describe('renderDocsPage', () => {
+  it('names the schemes that may call an operation and its scope, and describes each scheme', () => {
+    expect(page).toContain('Authentication: <a href="#auth">apiKey</a> or <a href="#auth">session</a>, scope <code>read</code>. Operation id');
+    expect(page).not.toContain('No authentication.');
+    expect(page).toContain('<p><code>apiKey</code>: HTTP bearer.</p>');
+    expect(page).toContain('<p><code>session</code>: the cookie <code>brandradar_session</code>.</p>');
+  });
+
   it('names another media type of a response with what it holds, escaped', () => {
     expect(page).toContain('<p>With <code>Accept: text/csv</code>: The gadget as <code>CSV</code> &lt;rows&gt;.</p>');
   });

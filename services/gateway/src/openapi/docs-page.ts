@@ -135,13 +135,16 @@ ${requestBodyHtml(op.requestBody.content['application/json'], doc)}
 }
 
 function operationHtml(method: string, path: string, op: Operation, doc: OpenApiDocument): SafeHtml {
-  const [scheme] = Object.keys(doc.components.securitySchemes);
+  // Open operations say `[]`; the others name each scheme that may call them (any one will do) and the scope.
+  const schemes = (op.security ?? doc.security).flatMap((requirement) => Object.keys(requirement));
+  const scope = op['x-required-scope'];
+  const auth = schemes.length === 0 ? html`No authentication.` : html`Authentication: ${schemes.map((s, i) => html`${i > 0 ? ' or ' : ''}<a href="#auth">${s}</a>`)}${scope ? html`, scope <code>${scope}</code>` : ''}.`;
   const body = op.requestBody?.content['application/json'];
   return html`<article id="op-${op.operationId}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h3>
 <p class="summary">${op.summary}</p>
 ${op.description ? markdown(op.description) : ''}
-<p class="auth">${op.security ? 'No authentication.' : html`Authentication: <a href="#auth">${scheme}</a> (bearer).`} Operation id: <code>${op.operationId}</code>.</p>
+<p class="auth">${auth} Operation id: <code>${op.operationId}</code>.</p>
 ${parametersHtml(op.parameters ?? [])}
 ${body ? requestBodyHtml(body, doc) : ''}
 ${responsesHtml(op.responses)}
@@ -171,7 +174,6 @@ pre code{padding:0}
 export function renderDocsPage(doc: OpenApiDocument, documentUrl: string): string {
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
   const byTag = doc.tags.map(({ name }) => ({ name, ops: operations.filter(({ op }) => op.tags.includes(name)) }));
-  const [schemeName, scheme] = Object.entries(doc.components.securitySchemes)[0] ?? [];
   const webhooks = Object.entries(doc.webhooks ?? {}).map(([type, item]) => ({ type, op: item.post }));
   const page = html`<!doctype html>
 <html lang="en">
@@ -188,7 +190,7 @@ ${webhooks.length ? html`<h2>Events sent to your webhooks</h2><ul>${webhooks.map
 <p>Version ${doc.info.version}. Machine-readable: <a href="${documentUrl}">OpenAPI 3.1 document</a>. </p>
 <ul>${doc.servers.map((s) => html`<li>Server <code>${s.url}</code>: ${inlineMarkdown(s.description)}</li>`)}</ul>
 <section id="conventions"><h2>Conventions</h2>${markdown(doc.info.description)}</section>
-<section id="auth"><h2>Authentication</h2><p><code>${schemeName}</code>: HTTP bearer${scheme?.bearerFormat ? html`, format <code>${scheme.bearerFormat}</code>` : ''}.</p>${scheme ? markdown(scheme.description) : ''}</section>
+<section id="auth"><h2>Authentication</h2>${Object.entries(doc.components.securitySchemes).map(([name, scheme]) => html`<p><code>${name}</code>: ${'scheme' in scheme ? html`HTTP bearer${scheme.bearerFormat ? html`, format <code>${scheme.bearerFormat}</code>` : ''}` : html`the cookie <code>${scheme.name}</code>`}.</p>${markdown(scheme.description)}`)}</section>
 ${byTag.map((t) => html`<section><h2>${t.name}</h2>${t.ops.map(({ path, method, op }) => operationHtml(method, path, op, doc))}</section>`)}
 ${webhooks.length ? html`<section id="webhooks"><h2>Events sent to your webhooks</h2><p>Each is a POST this API makes to the endpoints you add under Webhooks.</p>${webhooks.map(({ type, op }) => webhookHtml(type, op, doc))}</section>` : ''}
 <section id="errors"><h2>Error codes</h2><p>Every error answer has the body <a href="#schema-Error">Error</a>: <code>{"error": {"code", "message", …}}</code>.</p>

@@ -193,6 +193,30 @@ describe('buildOpenApiDocument', () => {
   });
 });
 
+describe('with a session cookie beside the key', () => {
+  const withSessions = buildOpenApiDocument({ ...api, sessionScheme: { name: 'session', cookie: 'brandradar_session', description: 'A person signed in.' } });
+  const opOf = (path: string, method: 'get' | 'post' | 'put') => withSessions.paths[path]![method] as Operation;
+
+  it('declares the cookie as a scheme, and lets either call every operation that needs a scope, with that scope', () => {
+    expect(withSessions.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'brandradar_session', description: 'A person signed in.' });
+    expect(withSessions.security).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(opOf('/api/v1/widgets', 'post').security).toEqual([{ apiKey: ['read'] }, { session: ['read'] }]);
+    expect(opOf('/docs', 'get').security).toEqual([]);
+  });
+
+  it('asks for the CSRF header, and lists csrf_failed, exactly on the operations that change something', () => {
+    const csrf = (o: Operation) => (o.parameters ?? []).filter((p) => p.name === 'X-CSRF-Token');
+    for (const [path, method] of [['/api/v1/widgets', 'post'], ['/api/v1/widgets/{id}', 'put']] as const) {
+      expect(csrf(opOf(path, method))).toEqual([{ name: 'X-CSRF-Token', in: 'header', description: expect.stringContaining('csrf_failed'), schema: expect.objectContaining({ type: 'string' }) }]);
+      expect(codesOf(opOf(path, method))['403']).toContain('csrf_failed');
+    }
+    expect(csrf(opOf('/api/v1/widgets/{id}/parts/{partId}', 'get'))).toEqual([]);
+    expect(codesOf(opOf('/api/v1/widgets/{id}/parts/{partId}', 'get'))['403']).not.toContain('csrf_failed');
+    // Without sessions, no operation asks for it.
+    expect(Object.values(doc.paths).flatMap((ops) => Object.values(ops)).flatMap((o) => csrf(o))).toEqual([]);
+  });
+});
+
 describe('webhooks', () => {
   const WidgetMade = z
     .object({ type: z.literal('widget.made'), timestamp: z.iso.datetime(), data: z.object({ widget: Widget }) })

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiHeaderObject, type ZodOpenApiObject, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { ACCOUNT_HEADER, ERROR_CODES, ERROR_STATUS, ErrorBodySchema, SCOPES, WebhookMessageId, type ErrorCode, type Scope } from '@brandradar/contracts';
+import { ACCOUNT_HEADER, CSRF_HEADER, ERROR_CODES, ERROR_STATUS, ErrorBodySchema, SCOPES, WebhookMessageId, type ErrorCode, type Scope } from '@brandradar/contracts';
 import { METHODS, type RouteDef } from '../http/route';
+import { changesSomething } from '../sessions';
 import { ERROR_MEANINGS } from './error-codes';
 import { exampleOf } from './example';
 import { JsonSchemaShape } from './schemas';
@@ -17,7 +18,12 @@ export interface ApiDescription {
   description: string;
   server: { url: string; description: string };
   securityScheme: { name: string; description: string; bearerFormat?: string };
-  /** Served behind the bearer scheme. */
+  /**
+   * People signed in to the web app: a session cookie, accepted beside the bearer scheme by every
+   * operation that needs a scope; those that change something then need the CSRF header too.
+   */
+  sessionScheme?: { name: string; cookie: string; description: string };
+  /** Served behind the bearer scheme (and the session cookie, when there is one). */
   routes: RouteDef[];
   /** Served without authentication (the reference itself). */
   openRoutes: RouteDef[];
@@ -57,8 +63,8 @@ const OperationShape = z.looseObject({
   summary: z.string(),
   description: z.string().optional(),
   tags: z.array(z.string()),
-  /** `[]` for an endpoint served without authentication; else the scheme with the one scope the operation needs. */
-  security: z.union([z.tuple([]), z.tuple([z.record(z.string(), z.tuple([z.enum(SCOPES)]))])]).optional(),
+  /** `[]` for an endpoint served without authentication; else each scheme that may call it (any one will do) with the one scope the operation needs. */
+  security: z.union([z.tuple([]), z.array(z.record(z.string(), z.tuple([z.enum(SCOPES)]))).min(1)]).optional(),
   /** The scope the caller must hold (api-contract §15), also in `security`. */
   'x-required-scope': z.enum(SCOPES).optional(),
   /** Absent when the operation takes none. */
@@ -91,7 +97,13 @@ const OpenApiDocumentShape = z.looseObject({
   webhooks: z.record(z.string(), z.looseObject({ post: WebhookOperationShape })).optional(),
   components: z.looseObject({
     schemas: z.record(z.string(), JsonSchemaShape),
-    securitySchemes: z.record(z.string(), z.looseObject({ type: z.literal('http'), scheme: z.literal('bearer'), bearerFormat: z.string().optional(), description: z.string() })),
+    securitySchemes: z.record(
+      z.string(),
+      z.union([
+        z.looseObject({ type: z.literal('http'), scheme: z.literal('bearer'), bearerFormat: z.string().optional(), description: z.string() }),
+        z.looseObject({ type: z.literal('apiKey'), in: z.literal('cookie'), name: z.string(), description: z.string() }),
+      ]),
+    ),
     headers: z.record(z.string(), HeaderObjectShape),
   }),
   /** Every error code of the API, its status and meaning. */
@@ -130,8 +142,9 @@ export const openApiPath = (expressPath: string): string => expressPath.replace(
  * every route like it (body and query checks, ids, authentication, rate
  * limiting, failures).
  */
-function possibleErrors(route: RouteDef, open: boolean, rateLimited: boolean): ErrorCode[] {
+function possibleErrors(route: RouteDef, open: boolean, rateLimited: boolean, sessions: boolean): ErrorCode[] {
   const codes = new Set<ErrorCode>(route.errors);
+  if (sessions && needsCsrf(route)) codes.add('csrf_failed');
   if (route.params) codes.add('not_found');
   if (route.query) codes.add('validation_error');
   if (route.body) for (const code of BODY_ERRORS) codes.add(code);
@@ -155,8 +168,10 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
   // A route of the API's own table that takes no credential (signing in) is as open as the reference.
   const routes = [...api.routes.map((route) => ({ route, open: route.scope === 'public' })), ...api.openRoutes.map((route) => ({ route, open: true }))];
   const paths: NonNullable<ZodOpenApiObject['paths']> = {};
+  const session = api.sessionScheme;
+  const schemes = [api.securityScheme.name, ...(session ? [session.name] : [])];
   for (const { route, open } of routes) {
-    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, open, api.rateLimited, api.securityScheme.name);
+    (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route, { open, rateLimited: api.rateLimited, schemes, sessions: session !== undefined });
   }
   const { name, description, bearerFormat } = api.securityScheme;
   const webhookBodies = Object.entries(api.webhooks ?? {}).map(([type, body]) => ({ type, body, id: schemaId(body) }));
@@ -164,7 +179,7 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
     openapi: '3.1.0',
     info: { title: api.title, version: API_VERSION, description: api.description },
     servers: [api.server],
-    security: [{ [name]: [] }],
+    security: schemes.map((scheme) => ({ [scheme]: [] })),
     tags: [...new Set(routes.map(({ route }) => route.tag))].map((tag) => ({ name: tag })),
     paths,
     ...(webhookBodies.length > 0 ? { webhooks: Object.fromEntries(webhookBodies.map(({ type, body, id }) => [type, { post: webhookOperation(body, id) }])) } : {}),
@@ -174,7 +189,10 @@ export function buildOpenApiDocument(api: ApiDescription): OpenApiDocument {
       // body is (a schema registered here directly is written in both forms, which would rename the
       // shared ones, `Tracker` to `TrackerOutput`); the responses themselves are dropped below.
       responses: Object.fromEntries(webhookBodies.map(({ body, id }) => [id, { description: id, content: { 'application/json': { schema: body } } }])),
-      securitySchemes: { [name]: { type: 'http', scheme: 'bearer', ...(bearerFormat ? { bearerFormat } : {}), description } },
+      securitySchemes: {
+        [name]: { type: 'http', scheme: 'bearer', ...(bearerFormat ? { bearerFormat } : {}), description },
+        ...(session ? { [session.name]: { type: 'apiKey', in: 'cookie', name: session.cookie, description: session.description } } : {}),
+      },
       headers: HEADERS,
     },
     'x-error-codes': Object.fromEntries(ERROR_CODES.map((code) => [code, { status: ERROR_STATUS[code], description: ERROR_MEANINGS[code] }])),
@@ -221,27 +239,40 @@ const AccountHeader = z.object({
     .meta({ description: 'With the session cookie: the account to act in, one of `GET /api/v1/me`’s; without it, the first of them. An account the person is not a member of is 404. Ignored with an API key, whose account is its own.' }),
 });
 
+/** What a person signed in must send on an operation that changes something (api-contract §15). */
+const CsrfHeader = z.object({
+  [CSRF_HEADER]: z
+    .string()
+    .optional()
+    .meta({ description: 'With the session cookie: required, the `csrfToken` that signing in answered (also in `GET /api/v1/me`); without it, or with another, 403 `csrf_failed`. An API key needs none.' }),
+});
+
 /** The scope a route of the public API needs; none for the admin API's and the reference's. */
 const scopeOf = (route: RouteDef): Scope | undefined => (route.scope === 'operator' || route.scope === 'public' ? undefined : route.scope);
 
-function operation(route: RouteDef, open: boolean, rateLimited: boolean, scheme: string): ZodOpenApiOperationObject {
+/** A route a session may call that changes something: the session's CSRF token is checked on it. */
+const needsCsrf = (route: RouteDef): boolean => scopeOf(route) !== undefined && changesSomething(route.method);
+
+function operation(route: RouteDef, api: { open: boolean; rateLimited: boolean; schemes: string[]; sessions: boolean }): ZodOpenApiOperationObject {
+  const { open, rateLimited, schemes, sessions } = api;
   const scope = scopeOf(route);
   const own = route.headers && objectSchema(route.headers);
-  const headers = scope ? AccountHeader.extend(own?.shape ?? {}) : own;
+  const scoped = scope ? AccountHeader.extend(sessions && needsCsrf(route) ? CsrfHeader.shape : {}) : undefined;
+  const headers = scoped ? scoped.extend(own?.shape ?? {}) : own;
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     ...(open ? { security: [] } : {}),
-    ...(scope ? { security: [{ [scheme]: [scope] }], 'x-required-scope': scope } : {}),
+    ...(scope ? { security: schemes.map((scheme) => ({ [scheme]: [scope] })), 'x-required-scope': scope } : {}),
     requestParams: {
       ...(route.params ? { path: objectSchema(route.params) } : {}),
       ...(route.query ? { query: objectSchema(route.query) } : {}),
       ...(headers ? { header: headers } : {}),
     },
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
-    responses: { ...successResponses(route), ...errorResponses(possibleErrors(route, open, rateLimited)) },
+    responses: { ...successResponses(route), ...errorResponses(possibleErrors(route, open, rateLimited, sessions)) },
   };
 }
 
@@ -266,7 +297,12 @@ function successResponse(route: RouteDef, description: string): ZodOpenApiRespon
       ? {
           content: {
             [contentType]: { schema },
-            ...Object.fromEntries(alternatives.map((a) => [a.contentType, { schema: { type: 'string' as const, description: a.description }, example: a.example }])),
+            ...Object.fromEntries(
+              alternatives.map((a) => [
+                a.contentType,
+                'binary' in a ? { schema: { type: 'string' as const, format: 'binary', description: a.description } } : { schema: { type: 'string' as const, description: a.description }, example: a.example },
+              ]),
+            ),
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_BODIES } from '@brandradar/contracts';
+import { CSRF_HEADER, SESSION_COOKIE, WEBHOOK_EVENT_BODIES } from '@brandradar/contracts';
 import { defineRoute, type RouteDef, type RouteScope } from '../http/route';
 import type { RateLimitSettings } from '../rate-limit';
 import { renderDocsPage } from './docs-page';
@@ -17,7 +17,7 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
     title: 'brandradar API',
     description: `Measure how brands appear in answers from AI surfaces (ChatGPT, Claude, Perplexity, Gemini, Google AI Overviews): trackers re-ask your prompts on a schedule and report the change since the last run. You pay only for answers that succeeded.
 
-- **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown, expired or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`.
+- **Authentication**: send your API key as \`Authorization: Bearer brk_…\` on every call except this reference (\`${PUBLIC_DOCUMENT_PATH}\`, \`/docs\`). A missing, malformed, unknown, expired or revoked key is a 401 \`unauthorized\` with \`WWW-Authenticate: Bearer\`. People signed in to the web app send the session cookie (\`${SESSION_COOKIE}\`) instead, and on every call that changes something (any method but GET) the \`${CSRF_HEADER}\` header with the session's CSRF token; without it, 403 \`csrf_failed\`. Each such operation lists the header.
 - **Scopes**: a key holds some of \`read\` (every GET, CSV, the MCP read tools), \`run\` (manual runs, reanalysis, briefs: what spends money), \`manage\` (trackers, activation, webhooks) and \`admin\` (members and keys). Each operation names the one it needs in \`x-required-scope\` and in its \`security\` requirement; a key without it gets 403 \`insufficient_scope\` with \`requiredScope\`, before anything of the request is read. Members hold their role's scopes: \`owner\` all four, \`editor\` \`read\`, \`run\` and \`manage\`, \`viewer\` \`read\`. Keys an operator issues hold all four.
 - **JSON only**: a request body needs \`Content-Type: application/json\` (else 415 \`unsupported_media_type\`), valid JSON (else 400 \`invalid_json\`) and at most 256 KiB (else 413 \`payload_too_large\`). It may be compressed with \`Content-Encoding: gzip\`, \`deflate\` or \`br\` (another encoding is 415 \`unsupported_media_type\`; a body that does not decompress is 400 \`invalid_json\`).
 - **Strict bodies**: an unknown or read-only field is a 400 \`validation_error\` whose \`issues\` name each offending field; nothing is changed.
@@ -34,6 +34,11 @@ function publicApi(rateLimit: RateLimitSettings): Omit<ApiDescription, 'routes' 
       name: 'apiKey',
       bearerFormat: 'brk_<keyId>_<secret>',
       description: 'Your API key, issued by an operator or created with `POST /api/v1/api-keys`, and shown once. Only its hash is stored. Each operation lists the scope it needs.',
+    },
+    sessionScheme: {
+      name: 'session',
+      cookie: SESSION_COOKIE,
+      description: `A person signed in to the web app (\`POST /api/v1/session\`): the \`HttpOnly\` cookie, with the scopes of the person's role in the account. A call that changes something needs \`${CSRF_HEADER}\` too.`,
     },
     rateLimited: true,
     webhooks: WEBHOOK_EVENT_BODIES,

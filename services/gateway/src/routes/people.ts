@@ -49,21 +49,26 @@ export function peopleRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayC
       path: '/api/v1/members/:id',
       operationId: 'updateMember',
       summary: "Change a member's role",
-      description: 'The last owner cannot be given another role: 409 `last_owner`.',
+      description: 'The last owner cannot be given another role: 409 `last_owner`. Keys the member created hold from then on only what the new role allows, on every gateway within a second.',
       tag: 'Members',
       scope: 'admin',
       params: MemberParams,
       body: UpdateMemberInput,
       success: { status: 200, description: 'The member with its new role.', schema: one },
       errors: ['validation_error', 'not_found', 'last_owner'],
-      handle: async ({ accountId, params, body }) => ({ status: 200, body: await ask(PeopleQueries.updateMember, { version: 1, accountId, memberId: params.id, role: body.role }) }),
+      handle: async ({ accountId, params, body }) => {
+        const changed = await ask(PeopleQueries.updateMember, { version: 1, accountId, memberId: params.id, role: body.role });
+        // The keys the member created are bounded by the new role: on this replica at once, the others hear billing's event.
+        caches.forgetAccount(accountId);
+        return { status: 200, body: changed };
+      },
     }),
     defineRoute({
       method: 'delete',
       path: '/api/v1/members/:id',
       operationId: 'removeMember',
       summary: 'Remove a member, or withdraw an invitation',
-      description: 'The last owner cannot be removed: 409 `last_owner`. Keys the member created stay until revoked.',
+      description: 'The last owner cannot be removed: 409 `last_owner`. Keys the member created are refused from then on (401), by every gateway within a second.',
       tag: 'Members',
       scope: 'admin',
       params: MemberParams,
@@ -71,6 +76,7 @@ export function peopleRoutes(nats: NatsLink, timeoutMs: number, caches: GatewayC
       errors: ['not_found', 'last_owner'],
       handle: async ({ accountId, params }) => {
         await ask(PeopleQueries.removeMember, { version: 1, accountId, memberId: params.id });
+        caches.forgetAccount(accountId);
         return { status: 204 };
       },
     }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ManualRunInput, Report, ReportQuery, Run, RunQueries, TrackerQueries, type RunAnswer } from '@brandradar/contracts';
 import { query, readAhead, type NatsLink, type QueryResult } from '@brandradar/platform';
 import { defineRoute, pathId, type RouteDef } from '../http/route';
+import { reportPdf } from '@brandradar/report-render';
 import { csvText, REPORT_CSV_COLUMNS, runCsvRows } from '../report-csv';
 
 type AnswersPage = QueryResult<typeof RunQueries.answers>;
@@ -111,6 +112,12 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
             example:
               'run_id,finished_at,analysis_version,surface,name,metric,value,n,clusters,low,high\r\n6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,mentionRate,0.75,12,12,0.4677,0.9111\r\n6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f,2026-11-22T09:04:12.000Z,2026-11-28,all,Acme,averagePosition,1.67,9,,,\r\n',
           },
+          {
+            contentType: 'application/pdf',
+            binary: true,
+            description:
+              'With `Accept: application/pdf`, the report of the same runs (`limit` alike) as an A4 PDF to forward, sent as the attachment `report-<trackerId>.pdf`: the tracker’s name, the date range of its finished runs and the generation time (UTC); for the measure of the overview’s headline rule (compare and rankings share of voice, sentiment the positive rate, citations the rate of answers citing the URL or the share of citations), a card per charted name with the newest run’s value, 95% interval, sample `n` and the change since the previous comparable run, marked “significant” (p below 0.05) or “within noise” in words; the comparison chart; that measure by surface in the newest run; the top 5 of each insight list of the newest run (`GET …/insights`); and the method in one paragraph. Its figures are the JSON report’s, rounded as the web app shows them. Text is set in DejaVu Sans; characters it cannot draw (emoji) print as �.',
+          },
         ],
       },
       errors: ['validation_error', 'not_found'],
@@ -121,6 +128,16 @@ export function runRoutes(nats: NatsLink, timeoutMs: number): RouteDef[] {
           query(nats, TrackerQueries.get, { version: 1, accountId, trackerId: params.id }, timeoutMs),
           query(nats, RunQueries.listIds, { version: 1, accountId, trackerId: params.id, limit: q.limit }, timeoutMs),
         ]);
+        if (mediaType === 'application/pdf') {
+          // The figures need each run's head only, which its first page carries; the insights are the newest run's.
+          const ahead = readAhead(runIds, REPORT_READ_AHEAD, (runId) => firstPage(accountId, params.id, runId));
+          const runs: Run[] = [];
+          for (let i = 0; i < runIds.length; i++) runs.push({ ...headOf(await ahead.next()).run, results: [] });
+          const names = { primitive: tracker.primitive, brand: tracker.brand, competitors: tracker.competitors, aliases: tracker.aliases };
+          const { insights } = await query(nats, RunQueries.insights, { version: 1, accountId, trackerId: params.id, runs: 1, names }, timeoutMs);
+          const pdf = await reportPdf({ tracker, runs }, { insights });
+          return { status: 200, contentType: 'application/pdf', headers: { 'Content-Disposition': `attachment; filename="report-${params.id}.pdf"` }, stream: (write) => write(pdf) };
+        }
         if (mediaType === 'text/csv') {
           return {
             status: 200,

@@ -6,7 +6,10 @@
 export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: readonly (readonly [label: string, value: string])[] }
-  | { kind: 'small'; text: string };
+  | { kind: 'small'; text: string }
+  | { kind: 'section'; text: string }
+  /** An image attached to the e-mail (`cid:`); the plain text names it by `alt`. */
+  | { kind: 'image'; cid: string; alt: string };
 
 export interface MailContent {
   subject: string;
@@ -36,7 +39,11 @@ const UNSAFE_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u
 export const oneLine = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
 
 function oneLineEach(content: MailContent): MailContent {
-  const blocks = content.blocks.map((b): Block => (b.kind === 'facts' ? { kind: 'facts', rows: b.rows.map(([label, value]) => [oneLine(label), oneLine(value)] as const) } : { ...b, text: oneLine(b.text) }));
+  const blocks = content.blocks.map((b): Block => {
+    if (b.kind === 'facts') return { kind: 'facts', rows: b.rows.map(([label, value]) => [oneLine(label), oneLine(value)] as const) };
+    if (b.kind === 'image') return { ...b, alt: oneLine(b.alt) };
+    return { ...b, text: oneLine(b.text) };
+  });
   return { subject: oneLine(content.subject), heading: oneLine(content.heading), blocks };
 }
 
@@ -49,6 +56,8 @@ function renderText(content: MailContent): string {
 const LABEL_COLUMN = 24;
 
 function blockText(block: Block): string {
+  if (block.kind === 'image') return `[Chart, attached: ${block.alt}]`;
+  if (block.kind === 'section') return `${block.text}\n${'-'.repeat(Math.min(block.text.length, 72))}`;
   if (block.kind !== 'facts') return block.text;
   const width = Math.min(Math.max(...block.rows.map(([label]) => label.length)) + 1, LABEL_COLUMN);
   return block.rows.map(([label, value]) => `${`${label}:`.padEnd(width)} ${value}`).join('\n');
@@ -80,6 +89,11 @@ function blockHtml(block: Block): string {
       return `<p>${escapeHtml(block.text)}</p>`;
     case 'small':
       return `<p style="font-size:13px;color:#59636e">${escapeHtml(block.text)}</p>`;
+    case 'section':
+      return `<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(block.text)}</h2>`;
+    case 'image':
+      // The cid is ours (a tracker id), never user text; escaped all the same.
+      return `<p><img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="480" style="max-width:100%;height:auto"></p>`;
     case 'facts': {
       const rows = block.rows.map(
         ([label, value]) =>

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from '../store/mail-outbox';
 
 interface OutgoingMail {
   to: string;
@@ -6,6 +7,7 @@ interface OutgoingMail {
   text: string;
   html: string;
   messageId: string;
+  attachments?: MailAttachment[];
   /** Set as headers, so a reader (and a test) can tell which event and template an e-mail answers. */
   eventId: string;
   template: string;
@@ -50,6 +52,12 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
         text: mail.text,
         html: mail.html,
         messageId: mail.messageId,
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, 'base64'),
+          ...(a.cid === undefined ? {} : { cid: a.cid, contentDisposition: 'inline' as const }),
+        })),
         headers: { 'X-Brandradar-Event': mail.eventId, 'X-Brandradar-Template': mail.template },
         signal: AbortSignal.timeout(settings.timeoutMs),
       });

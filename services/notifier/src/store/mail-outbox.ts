@@ -21,6 +21,8 @@ export interface OutboxMail {
   text: string;
   html: string;
   messageId: string;
+  /** Files sent with it (the digest's charts); absent on e-mails without any. */
+  attachments?: MailAttachment[];
   status: MailStatus;
   attempts: number;
   /** The claim of the latest attempt; null before the first. */
@@ -30,6 +32,17 @@ export interface OutboxMail {
   createdAt: Date;
   updatedAt: Date;
   sentAt: Date | null;
+  /** The body holds a single-use link (an invitation, a sign-in link): blanked once the e-mail is sent or given up. */
+  bodyHoldsSecret?: boolean;
+}
+
+/** A file in an e-mail: shown in the HTML where `cid` is given (`<img src="cid:…">`), else attached. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+  cid?: string;
 }
 
 /** An open e-mail as stored before leases: due at `nextAttemptAt`, with no `leaseUntil`. */
@@ -41,7 +54,7 @@ interface PreLeaseMail {
   owner?: string | null;
 }
 
-export type NewMail = Pick<OutboxMail, 'eventId' | 'template' | 'accountId' | 'to' | 'subject' | 'text' | 'html' | 'messageId'>;
+export type NewMail = Pick<OutboxMail, 'eventId' | 'template' | 'accountId' | 'to' | 'subject' | 'text' | 'html' | 'messageId' | 'bodyHoldsSecret' | 'attachments'>;
 
 export const MAIL_OUTBOX = 'mail_outbox';
 
@@ -52,6 +65,9 @@ export const mailOutboxIndexes: IndexSpec[] = [
 ];
 
 export const mailKey = (eventId: string, template: string) => `${eventId}:${template}`;
+
+/** A settled e-mail keeps no single-use link: nothing sends it again, and the store is no place for a credential. */
+const erasedSecret = (mail: Pick<OutboxMail, 'bodyHoldsSecret'>): Partial<OutboxMail> => (mail.bodyHoldsSecret ? { text: '', html: '' } : {});
 
 /** The notifier's persisted outbox: e-mails to send, their attempts and outcomes. */
 export class MailOutbox {
@@ -119,7 +135,7 @@ export class MailOutbox {
   }
 
   markSent(claim: OutboxMail, now: Date): Promise<boolean> {
-    return this.settle(claim, { status: 'sent', sentAt: now, lastError: null, updatedAt: now });
+    return this.settle(claim, { status: 'sent', sentAt: now, lastError: null, updatedAt: now, ...erasedSecret(claim) });
   }
 
   markRetry(claim: OutboxMail, at: Date, error: string, now: Date): Promise<boolean> {
@@ -127,7 +143,7 @@ export class MailOutbox {
   }
 
   markFailed(claim: OutboxMail, error: string, now: Date): Promise<boolean> {
-    return this.settle(claim, { status: 'failed', lastError: error, updatedAt: now });
+    return this.settle(claim, { status: 'failed', lastError: error, updatedAt: now, ...erasedSecret(claim) });
   }
 
   /** Records an attempt's outcome, unless another sender has taken the e-mail since (the lease ran out). */

@@ -45,6 +45,8 @@ function counting(server: net.Server, path = '/hook'): Promise<Peer> {
     peer.connections++;
     sockets.add(socket);
     socket.on('data', (chunk: Buffer) => (peer.bytesReceived += chunk.length));
+    // A poster that gives up may reset the connection (ECONNRESET here); its 'close' still counts it.
+    socket.on('error', () => undefined);
     socket.on('close', () => {
       peer.closed++;
       sockets.delete(socket);

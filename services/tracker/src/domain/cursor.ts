@@ -1,7 +1,7 @@
 /**
  * Opaque list cursors: the sort key (createdAt, id) of the last tracker of a page, packed as
  * 6 bytes of epoch milliseconds and the 16 bytes of the UUID, base64url-encoded: always
- * TRACKER_CURSOR_LENGTH characters. Every string of that form decodes to some position, so a
+ * 30 characters (`TrackerCursor` in the contracts). Every string of that form decodes to some position, so a
  * cursor the contract's pattern accepts is never refused here; a made-up one just starts the
  * page somewhere.
  */
