@@ -126,6 +126,9 @@ it('limits a key a member created to what the member may still do: demoted, on e
     expect((await b.api('GET', '/api/v1/rates', { key })).status).toBe(200);
   }
   expect((await b.api('GET', '/api/v1/api-keys/current', { key: memberKey.apiKey })).body.key.scopes).toEqual(['read']);
+  const listedScopes = async () =>
+    ((await stack.api('GET', '/api/v1/api-keys', { key: ownerKey })).body.apiKeys as Array<{ id: string; scopes: string[] }>).find((k) => k.id === memberKey.key.id)!.scopes;
+  expect(await listedScopes()).toEqual(['read']);
   expect((await stack.api('POST', '/api/v1/trackers', { key: memberKey.apiKey, body: {} })).body.error).toMatchObject({ code: 'insufficient_scope', requiredScope: 'manage' });
   // The operator's key holds every scope, whoever's role changes.
   expect((await b.api('GET', '/api/v1/members', { key: ownerKey })).status).toBe(200);
@@ -133,6 +136,7 @@ it('limits a key a member created to what the member may still do: demoted, on e
   expect((await stack.api('DELETE', `/api/v1/members/${invited.body.member.id}`, { key: ownerKey })).status).toBe(204);
   for (const key of [memberKey.apiKey, grandchild]) await eventually(() => b.api('GET', '/api/v1/rates', { key }), (r) => r.status === 401, ONE_SECOND);
   expect((await stack.api('GET', '/api/v1/rates', { key: memberKey.apiKey })).status).toBe(401);
+  expect(await listedScopes()).toEqual([]);
 });
 
 it('serves a published rate card at once on the replica that published it, and within one second on the others', async () => {

@@ -77,7 +77,9 @@ export const AccountApiKey = z
   .object({
     id: z.string().meta({ description: 'The key id: the 12 hex characters after `brk_` in the key itself.', example: '3f9a1c2b7d4e' }),
     name: z.string().max(100),
-    scopes: z.array(Scope),
+    scopes: z.array(Scope).meta({
+      description: "What the key may do now: the scopes it was created with, within its creator's current role (fewer after a demotion; none once the creator has left, and the key is refused).",
+    }),
     createdAt: Timestamp,
     createdBy: Actor.nullable().meta({ description: 'null for a key an operator issued.' }),
     lastUsedAt: Timestamp.nullable().meta({ description: 'When it was last used, to within about a minute; null if never.' }),

@@ -119,7 +119,9 @@ export function peopleQueryHandlers(s: Pick<BillingStores, 'accounts' | 'apiKeys
 
     async listKeys({ accountId }: QueryRequest<Q['listKeys']>): Promise<QueryResult<Q['listKeys']>> {
       await s.accounts.get(accountId);
-      return { apiKeys: (await s.apiKeys.forAccount(accountId, true)).map(toAccountApiKey) };
+      // Each key as it may act now, as GET /api/v1/api-keys/current shows it: its scopes within its creator's current role.
+      const keys = await s.apiKeys.forAccount(accountId, true);
+      return { apiKeys: await Promise.all(keys.map(async (k) => ({ ...toAccountApiKey(k), scopes: (await keyPowers(s, k)) ?? [] }))) };
     },
 
     async revokeKey({ accountId, keyId }: QueryRequest<Q['revokeKey']>): Promise<QueryResult<Q['revokeKey']>> {

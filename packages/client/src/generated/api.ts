@@ -4887,6 +4887,7 @@ export interface components {
              */
             id: string;
             name: string;
+            /** @description What the key may do now: the scopes it was created with, within its creator's current role (fewer after a demotion; none once the creator has left, and the key is refused). */
             scopes: components["schemas"]["Scope"][];
             /**
              * Format: date-time
