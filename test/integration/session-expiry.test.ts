@@ -1,10 +1,12 @@
 // api-contract §15: a session ends 12 hours after its last use and 7 days after sign-in, whichever
-// comes first, decided by billing at each verification; a sign-in link works 15 minutes. Billing's
+// comes first, decided by billing at each verification; a sign-in link works 15 minutes, an
+// invitation 72 hours, each once. Billing's
 // answers against the run's FerretDB, with a clock the test moves (no waiting).
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@brandradar/platform';
 import { sessionQueryHandlers } from '../../services/billing/src/session-queries';
 import { sha256Hex } from '../../services/billing/src/domain/api-keys';
+import { invitationToken } from '../../services/billing/src/domain/people';
 import { newSignInLink } from '../../services/billing/src/domain/sessions';
 import { AccountStore } from '../../services/billing/src/store/accounts';
 import { PeopleStore } from '../../services/billing/src/store/people';
@@ -82,4 +84,18 @@ it('spends a sign-in link once, within 15 minutes', async () => {
   const late = newSignInLink(person, t0);
   await sessions.addLink(late.record);
   expect(await sessions.spendLink(sha256Hex(late.token), after(t0, 15 * 60_000))).toBeNull();
+});
+
+it('redeems an invitation once, within 72 hours', async () => {
+  const people = new PeopleStore(db());
+  const invite = async () => {
+    const { token, tokenSha256, expiresAt } = invitationToken(t0);
+    const person = await people.person(`${randomUUID()}+$x@monday.com`, t0);
+    await people.insert({ _id: randomUUID(), accountId: randomUUID(), personId: person._id, email: person.email, role: 'viewer', status: 'invited', invitedAt: t0, joinedAt: null, tokenSha256, tokenExpiresAt: expiresAt });
+    return sha256Hex(token);
+  };
+  const first = await invite();
+  expect(await people.redeem(first, after(t0, 72 * HOUR - 1))).toMatchObject({ status: 'active', tokenSha256: null });
+  expect(await people.redeem(first, after(t0, 1))).toBeNull();
+  expect(await people.redeem(await invite(), after(t0, 72 * HOUR))).toBeNull();
 });
