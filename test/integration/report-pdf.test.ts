@@ -25,9 +25,10 @@ const compare = (name: string, brand: string, competitors: string[]) => ({
 
 type Rate = { value: number | null; n: number; interval: { low: number; high: number } | null };
 type Change = { change: number | null; significant: boolean | null };
+type Named = { brands: Array<{ name: string; shareOfVoice: Rate }> };
 type ReportRun = {
   id: string;
-  metrics: { brands: Array<{ name: string; shareOfVoice: Rate }> } | null;
+  metrics: (Named & { bySurface: Record<string, Named> }) | null;
   delta: { brands: Array<{ name: string; presence: string; shareOfVoice: Change }> } | null;
 };
 
@@ -73,9 +74,28 @@ describe('report as PDF', () => {
       expect(printed).toContain(`${change.significant ? 'Significant' : 'Within noise'} ${sign}${Math.abs(change.change).toFixed(2)} percentage points`);
     }
     expect(stated).toBeGreaterThan(0);
+    // The by-surface table: a row per surface, a cell per name with its figure, interval and n
+    // (`–` may end a line in a narrow column: the text reads it back followed by a space).
     expect(printed).toContain('Share of voice by surface');
-    for (const surface of ['ChatGPT', 'Perplexity']) expect(printed).toContain(surface);
-    expect(printed).toContain('Method');
+    const unwrapped = printed.replace(/– /g, '–');
+    for (const [surface, label] of [['chatgpt', 'ChatGPT'], ['perplexity', 'Perplexity']] as const) {
+      const cells = brands.map(({ name }) => {
+        const s = newest!.metrics!.bySurface[surface]!.brands.find((b) => b.name === name)!.shareOfVoice;
+        return s.value === null ? '—' : `${percent(s.value)}${s.interval ? ` (${percent(s.interval.low)}–${percent(s.interval.high)})` : ''}, n = ${s.n}`;
+      });
+      expect(unwrapped).toContain(`${label} ${cells.join(' ')}`);
+    }
+
+    // The top insights: the names the answers put forward that the tracker does not track, as the insights API gives them.
+    const { insights } = (await stack.api('GET', `/api/v1/trackers/${trackerId}/insights`, { key })).body as {
+      insights: { discoveredNames: Array<{ name: string; rate: number; n: number; interval: { low: number; high: number } | null }> };
+    };
+    expect(insights.discoveredNames.length).toBeGreaterThan(0);
+    expect(printed).toContain('Top insights Names the answers put forward that you do not track');
+    for (const d of insights.discoveredNames.slice(0, 5)) {
+      expect(unwrapped).toContain(`${d.name}: ${percent(d.rate)} of answers${d.interval ? `, 95% interval ${percent(d.interval.low)}–${percent(d.interval.high)}` : ''}, n = ${d.n} answers`);
+    }
+    expect(printed).toMatch(/Method Each run asks the tracker’s 2 prompts on ChatGPT, Perplexity, 3 times each, and analyses the answers\./);
   });
 
   it('honours limit like the JSON report', async () => {
