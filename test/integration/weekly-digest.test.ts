@@ -10,6 +10,7 @@ import { createLogger, query, type NatsLink } from '@brandradar/platform';
 import { billingService } from '../../services/billing/src/service';
 import { gatewayService } from '../../services/gateway/src/service';
 import { weeklyDigest } from '../../services/notifier/src/digest';
+import { DIGEST_INCIDENTS } from '../../services/notifier/src/digest/incidents';
 import { DIGEST_SETTINGS } from '../../services/notifier/src/digest/settings-store';
 import { notifierService } from '../../services/notifier/src/service';
 import { MailOutbox } from '../../services/notifier/src/store/mail-outbox';
@@ -148,6 +149,11 @@ describe('sending', () => {
 
   beforeAll(async () => {
     dueAt = new Date((await putDigest(valid)).body.nextSendAt);
+    // Paused by hand this week and activated again: the digest lists the pause, heard from tracker.paused.v1.
+    expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/pause`, { key })).status).toBe(200);
+    const { estimatedCostMicroPerRun } = (await stack.api('GET', `/api/v1/trackers/${trackerId}`, { key })).body.tracker;
+    expect((await stack.api('POST', `/api/v1/trackers/${trackerId}/activate`, { key, body: { maxCostMicroPerRun: estimatedCostMicroPerRun } })).status).toBe(200);
+    await eventually(() => db.collection(DIGEST_INCIDENTS).countDocuments({ accountId }), (n) => n === 1);
     peer.reset();
   });
 
@@ -171,6 +177,9 @@ describe('sending', () => {
     expect(mail.text).toMatch(/^Significance: /m);
     expect(mail.text).toContain(`${APP_URL}/app/#/trackers/${trackerId}`);
     expect(mail.html).toContain(`src="cid:chart-${trackerId}@brandradar"`);
+    // The week's pause, once, in both parts.
+    expect(mail.text.split(`${NAME}: paused, by hand`)).toHaveLength(2);
+    expect(mail.html).toContain(`${NAME.replace(/</g, '&lt;').replace(/>/g, '&gt;')}: paused, by hand`);
 
     const pngs = mail.parts.filter((p) => p.headers.get('content-type')?.startsWith('image/png'));
     expect(pngs).toHaveLength(2);

@@ -17,7 +17,7 @@ export interface Incident {
   at: Date;
 }
 
-const DIGEST_INCIDENTS = 'digest_incidents';
+export const DIGEST_INCIDENTS = 'digest_incidents';
 
 export const digestIncidentIndexes: IndexSpec[] = [
   { collection: DIGEST_INCIDENTS, key: { accountId: 1, at: 1 }, options: { name: 'incidents_by_account_and_time' } },
