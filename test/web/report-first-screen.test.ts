@@ -109,6 +109,9 @@ it('keeps the detail in sections that open on demand and remember it, and shows 
   for (const section of [breakdowns, insights, page.getByRole('region', { name: 'Cited sources' }), page.getByRole('region', { name: 'Mentions by prompt and surface' })]) {
     expect(await section.locator('details.on-demand').getAttribute('open')).toBeNull();
   }
+  // The runs and their answers too: five sections on demand, none open.
+  expect(await page.locator('details.on-demand').count()).toBe(5);
+  expect(await page.locator('details.on-demand[open]').count()).toBe(0);
   await page.locator('table.surfaces').first().waitFor({ state: 'hidden' });
 
   // Opened from the keyboard: the summary is a Tab stop.
