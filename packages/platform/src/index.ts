@@ -19,5 +19,6 @@ export * from './cas';
 export * from './timeout';
 export * from './queries';
 export * from './lease';
+export * from './keyset-cursor';
 export * from './lru';
 export * from './grouped-cache';

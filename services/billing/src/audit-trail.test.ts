@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@brandradar/platform';
 import { billingConfigSchema } from './config';
-import { decodeTrailCursor, encodeTrailCursor, retentionCutoff } from './domain/audit';
+import { retentionCutoff, trailCursor } from './domain/audit';
 
 const env = { NATS_URL: 'nats://localhost:4222', NATS_USER: 'billing', NATS_PASSWORD: 'secret', MONGO_URL: 'mongodb://localhost:27017' };
 
@@ -21,9 +21,9 @@ describe('the audit trail’s retention setting', () => {
 describe('the trail’s cursor', () => {
   it('names a position by time and id, and refuses what billing did not issue', () => {
     const position = { time: new Date('2026-11-22T09:00:00.123Z'), id: '0b9e00a1-5c3a-4f1e-9d2b-7a6c000000a1' };
-    const cursor = encodeTrailCursor(position);
+    const cursor = trailCursor.encode(position);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]{1,80}$/);
-    expect(decodeTrailCursor(cursor)).toEqual(position);
-    for (const bad of ['', 'abc', Buffer.from('zz.notanid').toString('base64url'), Buffer.from('__proto__').toString('base64url')]) expect(decodeTrailCursor(bad)).toBeNull();
+    expect(trailCursor.decode(cursor)).toEqual(position);
+    for (const bad of ['', 'abc', Buffer.from('zz.notanid').toString('base64url'), Buffer.from('__proto__').toString('base64url')]) expect(trailCursor.decode(bad)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { AUDIT_EVENTS_STREAM, AuditEvents, type AuditQueries } from '@brandradar/contracts';
 import { defineConsumer, DomainError, type Logger, type QueryHandlers } from '@brandradar/platform';
-import { auditEntryOf, decodeTrailCursor, encodeTrailCursor, retentionCutoff } from './domain/audit';
+import { auditEntryOf, retentionCutoff, trailCursor } from './domain/audit';
 import type { AuditStore } from './store/audit';
 
 /** The gateways' audit events, each stored once; a handful at a time, as they are small and independent. */
@@ -13,13 +13,13 @@ const badCursor = () =>
 export function auditQueryHandlers(store: AuditStore): QueryHandlers<typeof AuditQueries> {
   return {
     async list({ accountId, query }) {
-      const from = query.cursor === undefined ? null : decodeTrailCursor(query.cursor);
+      const from = query.cursor === undefined ? null : trailCursor.decode(query.cursor);
       if (query.cursor !== undefined && from === null) throw badCursor();
       // One more than asked for tells whether there is a next page.
       const records = await store.page(accountId, query.limit + 1, from);
       const page = records.slice(0, query.limit);
       const last = page.at(-1);
-      return { entries: page.map(auditEntryOf), nextCursor: records.length > query.limit && last ? encodeTrailCursor({ time: last.time, id: last._id }) : null };
+      return { entries: page.map(auditEntryOf), nextCursor: records.length > query.limit && last ? trailCursor.encode({ time: last.time, id: last._id }) : null };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditRecorded } from '@brandradar/contracts';
+import { keysetCursor } from '@brandradar/platform';
 
 const DAY_MS = 86_400_000;
 
@@ -25,26 +26,8 @@ export function auditEntryOf(r: AuditRecord): AuditEntry {
   return { id: _id, time: time.toISOString(), requestId, actor, action, method, target, status, errorCode: errorCode ?? null };
 }
 
-/** Where a page of the trail ends: the last entry's time and id (ids break ties between entries of one millisecond). */
-export interface TrailPosition {
-  time: Date;
-  id: string;
-}
-
-const POSITION = /^([0-9a-z]{1,11})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A position as an opaque base64url token: the time in ms (base 36) and the entry id. */
-export function encodeTrailCursor(p: TrailPosition): string {
-  return Buffer.from(`${p.time.getTime().toString(36)}.${p.id}`).toString('base64url');
-}
-
-/** The position a cursor names, or null for one billing did not issue. */
-export function decodeTrailCursor(cursor: string): TrailPosition | null {
-  const match = POSITION.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) return null;
-  const ms = parseInt(match[1]!, 36);
-  return Number.isSafeInteger(ms) ? { time: new Date(ms), id: match[2]! } : null;
-}
+/** The trail's cursors: a page ends at its last entry's time and id (an event id, a UUID). */
+export const trailCursor = keysetCursor(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
 
 /** Entries from before this are past their retention. */
 export const retentionCutoff = (now: Date, retentionDays: number): Date => new Date(now.getTime() - retentionDays * DAY_MS);

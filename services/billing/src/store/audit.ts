@@ -1,7 +1,7 @@
 import type { Collection, Db, Filter } from 'mongodb';
 import type { AuditRecorded } from '@brandradar/contracts';
-import type { IndexSpec } from '@brandradar/platform';
-import { auditRecordOf, type AuditRecord, type TrailPosition } from '../domain/audit';
+import type { IndexSpec, KeysetPosition } from '@brandradar/platform';
+import { auditRecordOf, type AuditRecord } from '../domain/audit';
 
 const AUDIT_COLLECTION = 'audit_entries';
 
@@ -27,7 +27,7 @@ export class AuditStore {
   }
 
   /** A page of an account's trail, newest first, after `from` if given. */
-  page(accountId: string, limit: number, from: TrailPosition | null): Promise<AuditRecord[]> {
+  page(accountId: string, limit: number, from: KeysetPosition | null): Promise<AuditRecord[]> {
     const after: Filter<AuditRecord> = from ? { $or: [{ time: { $lt: from.time } }, { time: from.time, _id: { $lt: from.id } }] } : {};
     return this.entries
       .find({ accountId, ...after })

@@ -8,6 +8,7 @@ import {
   type EventDef,
   type WebhookEventType,
 } from '@brandradar/contracts';
+import { keysetCursor } from '@brandradar/platform';
 import type { z } from 'zod';
 
 /**
@@ -97,15 +98,14 @@ export interface LogPosition {
   id: string;
 }
 
+/** A delivery log's cursors carry the delivery id without its `msg_`, as they always have: a cursor issued before an upgrade still reads. */
+const deliveryCursor = keysetCursor(/[A-Za-z0-9]{32}/);
+
 /** A position in a delivery log as an opaque base64url token: the creation time in ms and the delivery id. */
-export function encodeCursor(p: LogPosition): string {
-  return Buffer.from(`${p.createdAt.getTime().toString(36)}.${p.id.slice('msg_'.length)}`).toString('base64url');
-}
+export const encodeCursor = (p: LogPosition): string => deliveryCursor.encode({ time: p.createdAt, id: p.id.slice('msg_'.length) });
 
 /** The position a cursor names, or null for one this API did not issue. */
 export function decodeCursor(cursor: string): LogPosition | null {
-  const match = /^([0-9a-z]{1,11})\.([A-Za-z0-9]{32})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) return null;
-  const ms = parseInt(match[1]!, 36);
-  return Number.isSafeInteger(ms) ? { createdAt: new Date(ms), id: `msg_${match[2]}` } : null;
+  const p = deliveryCursor.decode(cursor);
+  return p && { createdAt: p.time, id: `msg_${p.id}` };
 }
