@@ -49,6 +49,8 @@ let trackerId: string;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   stack = await startStack([billingService, trackerService, runnerService, notifierService, gatewayService], {
+    // Fixed simulated answers: ChatGPT's names Salesforce, so every run has a share of voice to chart (a drawn answer names no tracked name one time in five).
+    SIMULATED_VARIATION: 'fixed',
     SMTP_URL: peer.url,
     MAIL_FROM: `Brandradar <${FROM}>`,
     MAIL_POLL_MS: '50',
@@ -235,6 +237,23 @@ describe('sending', () => {
   });
 });
 
+describe('new discovered names', () => {
+  type Discovered = { discoveredNames: Array<{ name: string; answers: number }>; runs: Array<{ finishedAt: string }> };
+  const insights = async (runs: number) => (await stack.api('GET', `/api/v1/trackers/${trackerId}/insights?runs=${runs}`, { key })).body.insights as Discovered;
+  const digestNames = async (since: string) =>
+    (await query(link, DigestDataQueries.trackers, { version: 1, accountId, since })).trackers.find((t) => t.trackerId === trackerId)!.discoveredNames;
+
+  it('are the names of the runs since the week began that no earlier run put forward, as the insights API counts them', async () => {
+    const [newest, both] = [await insights(1), await insights(2)];
+    // The week began as the second run finished. Its answer is the first run's (fixed answers), so it puts forward no name the first did not.
+    expect(newest.discoveredNames.length).toBeGreaterThan(0);
+    expect(await digestNames(newest.runs[0]!.finishedAt)).toEqual([]);
+    // A week that began before both runs: every name they put forward is new.
+    expect(await digestNames(both.runs[1]!.finishedAt)).toEqual(both.discoveredNames.slice(0, 5).map((d) => d.name));
+    // No run since: nothing new.
+    expect(await digestNames(new Date(Date.now() + 60_000).toISOString())).toEqual([]);
+  });
+});
 
 describe('a large tracker', () => {
   /** 21 names of 100 characters, nearly all 4 bytes in UTF-8: each run's head is near 200 KB. */

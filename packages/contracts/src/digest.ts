@@ -71,13 +71,14 @@ export const DigestQueries = {
   put: defineQuery('digests.put.v1', versioned({ accountId: z.uuid(), input: DigestSettingsInput }), one),
 };
 
-/** One tracker as the digest shows it: its headline (the overview's rule) and the names its answers put forward. */
+/** One tracker as the digest shows it: its headline (the overview's rule) and the names its answers first put forward this week. */
 export const DigestTracker = z.object({
   trackerId: z.uuid(),
   name: z.string(),
   status: TrackerStatus,
   pauseReason: PauseReason.nullable(),
   headline: Headline.nullable(),
+  /** New discovered names: put forward by the week's runs and by none of the earlier runs insights look at, most answers first. */
   discoveredNames: z.array(z.string()).max(DIGEST_LIMITS.namesPerTracker),
 });
 export type DigestTracker = z.infer<typeof DigestTracker>;
@@ -87,7 +88,8 @@ export const DigestDataQueries = {
   /** The account's ACTIVE and PAUSED trackers, oldest first, at most `DIGEST_LIMITS.trackers`. */
   trackers: defineQuery(
     'trackers.digest.v1',
-    versioned({ accountId: z.uuid() }),
+    /** `since`: when the digest's week began; its runs are the ones finished since. */
+    versioned({ accountId: z.uuid(), since: Timestamp }),
     z.object({ trackers: z.array(DigestTracker).max(DIGEST_LIMITS.trackers) }),
   ),
   /**

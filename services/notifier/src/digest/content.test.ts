@@ -40,7 +40,7 @@ describe('the weekly digest e-mail', () => {
     expect(text).toContain('Change:                  +15 percentage points since the previous run');
     expect(text).toContain('significant: chance alone would rarely move it this much (p = 0.012)');
     expect(text).toContain('Status:                  paused (balance too low)');
-    expect(text).toMatch(/^New names: +\$x, Zoho$/m);
+    expect(text).toMatch(/^New names this week: +\$x, Zoho$/m);
     expect(text).toContain(`https://app.example.com/app/#/trackers/${tracker('x', 0).trackerId}`);
     expect(text).toContain('Sat 28 Nov, 11:00: __proto__: a run failed: every surface failed');
     expect(text.match(/^Report PDF: +attached, report-.*\.pdf$/gm)).toEqual([expect.stringContaining(`report-${tracker('x', 2).trackerId}.pdf`)]);

@@ -53,7 +53,7 @@ function trackerBlocks(t: DigestTracker, d: DigestInput): Block[] {
   } else {
     rows.push(['Headline', 'no finished run yet']);
   }
-  rows.push(['New names', t.discoveredNames.length === 0 ? 'none found' : t.discoveredNames.join(', ')], ['Report', reportUrl(d.appUrl, t.trackerId)]);
+  rows.push(['New names this week', t.discoveredNames.length === 0 ? 'none' : t.discoveredNames.join(', ')], ['Report', reportUrl(d.appUrl, t.trackerId)]);
   if (d.pdfs.has(t.trackerId)) rows.push(['Report PDF', `attached, report-${t.trackerId}.pdf`]);
   const blocks: Block[] = [{ kind: 'section', text: t.name }, { kind: 'facts', rows }];
   if (t.headline && d.charted.has(t.trackerId)) blocks.push({ kind: 'image', cid: chartCid(t.trackerId), alt: `${headlineLabel(t.headline)} over the newest runs of ${t.name}` });

@@ -16,6 +16,8 @@ export { digestSettingsIndexes } from './settings-store';
 const CLAIM_LEASE_MS = 5 * 60_000;
 /** A digest that could not be built (the tracker service away) is tried again this much later. */
 const RETRY_MS = 60_000;
+/** The tracker service asks the runner for each tracker's insights over ten runs: longer than a query's usual 5 s, well within the claim. */
+const TRACKERS_TIMEOUT_MS = 60_000;
 
 export interface DigestParts {
   db: Db;
@@ -40,7 +42,8 @@ export function weeklyDigest(p: DigestParts) {
     settings,
     incidents,
     outbox: p.outbox,
-    trackersOf: async (accountId: string) => (await query(p.nats, DigestDataQueries.trackers, { version: 1, accountId })).trackers,
+    trackersOf: async (accountId: string, since: Date) =>
+      (await query(p.nats, DigestDataQueries.trackers, { version: 1, accountId, since: since.toISOString() }, TRACKERS_TIMEOUT_MS)).trackers,
     chartOf: headlineChartPng,
     reportPdfOf: async (accountId: string, trackerId: string, timeZone: string) => {
       const { tracker, runIds, insights } = await query(p.nats, DigestDataQueries.report, { version: 1, accountId, trackerId });

@@ -27,8 +27,8 @@ export interface DigestSweepDeps {
   settings: DigestSettingsStore;
   incidents: DigestIncidents;
   outbox: MailOutbox;
-  /** The account's trackers as the tracker service reports them (`trackers.digest.v1`); throws while it is away. */
-  trackersOf(accountId: string): Promise<DigestTracker[]>;
+  /** The account's trackers as the tracker service reports them (`trackers.digest.v1`), with the names first put forward since `since`; throws while it is away. */
+  trackersOf(accountId: string, since: Date): Promise<DigestTracker[]>;
   /** A tracker's headline as a PNG, or null when it has nothing to draw. */
   chartOf: (tracker: DigestTracker, timezone: string) => Buffer | null;
   /** A tracker's report as a PDF, for a digest with `attachPdf`; throws while the tracker service is away. */
@@ -97,7 +97,7 @@ async function sendDigest(d: DigestSweepDeps, claim: DigestClaim, now: Date): Pr
 
   if (missing.length > 0) {
     const since = new Date(dueAt.getTime() - WEEK_MS);
-    const [trackers, incidents] = await Promise.all([d.trackersOf(accountId), d.incidents.between(accountId, since, dueAt)]);
+    const [trackers, incidents] = await Promise.all([d.trackersOf(accountId, since), d.incidents.between(accountId, since, dueAt)]);
     const { charted, attachments } = chartAttachments(trackers, d.chartOf, doc.timezone);
     const withPdf = doc.attachPdf ? trackers.slice(0, DIGEST_LIMITS.pdfs) : [];
     for (const t of withPdf) {
